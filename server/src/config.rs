@@ -1,0 +1,111 @@
+//! Settings in layers: built-in defaults, then a TOML file, then `SCOREDESK_*`
+//! environment variables (`SCOREDESK_DATABASE_URL`, `SCOREDESK_BIND`, ...).
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use figment::providers::{Env, Format, Serialized, Toml};
+use figment::Figment;
+use secrecy::SecretString;
+use serde::{Deserialize, Serialize};
+
+/// Everything the server needs to run.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct Settings {
+    /// Address `serve` listens on.
+    pub bind: SocketAddr,
+    /// `sqlite:<path>` or `postgres://user:password@host/db`. Its `Debug` is hidden
+    /// because a PostgreSQL URL may carry a password.
+    #[serde(serialize_with = "serialize_secret")]
+    pub database_url: SecretString,
+    /// Entities per response page before a continuation link.
+    pub page_size: u32,
+    /// Seconds a verified password stays in the in-memory credential cache.
+    pub credential_cache_seconds: u64,
+    /// Largest request body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// `pretty` for people, `json` for log collectors.
+    pub log_format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+fn serialize_secret<S: serde::Serializer>(
+    _: &SecretString,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str("")
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: SecretString::from(default_database_url()),
+            page_size: 100,
+            credential_cache_seconds: 300,
+            max_body_bytes: 32 * 1024 * 1024,
+            log_format: LogFormat::Pretty,
+        }
+    }
+}
+
+impl Settings {
+    /// Defaults, then `file` if given, then the environment.
+    pub fn load(file: Option<&Path>) -> Result<Self, figment::Error> {
+        let mut figment = Figment::from(Serialized::defaults(Settings::default()));
+        // The serialised default hides the URL; put the real default back.
+        figment = figment.merge(Serialized::default("database_url", default_database_url()));
+        if let Some(file) = file {
+            figment = figment.merge(Toml::file_exact(file));
+        }
+        figment.merge(Env::prefixed("SCOREDESK_")).extract()
+    }
+}
+
+/// A SQLite file in the user's data directory (`~/.local/share/scoredesk/` on Linux).
+pub fn default_database_url() -> String {
+    let dir = directories::ProjectDirs::from("org", "ScoreDesk", "scoredesk")
+        .map(|dirs| dirs.data_dir().to_path_buf())
+        .unwrap_or_else(|| PathBuf::from("."));
+    sqlite_url(&dir.join("scoredesk.db"))
+}
+
+/// The SQLite URL of a file path.
+pub fn sqlite_url(path: &Path) -> String {
+    format!("sqlite:{}", path.display())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use secrecy::ExposeSecret;
+
+    #[test]
+    fn the_debug_form_of_settings_hides_the_database_url() {
+        let settings = Settings {
+            database_url: SecretString::from("postgres://u:hunter2@h/db"),
+            ..Settings::default()
+        };
+        assert!(!format!("{settings:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn a_config_file_overrides_the_defaults() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("scoredesk.toml");
+        std::fs::write(
+            &file,
+            "page_size = 25\ndatabase_url = \"sqlite:/tmp/x.db\"\n",
+        )
+        .unwrap();
+        let settings = Settings::load(Some(&file)).unwrap();
+        assert_eq!(settings.page_size, 25);
+        assert_eq!(settings.database_url.expose_secret(), "sqlite:/tmp/x.db");
+    }
+}

@@ -1,0 +1,64 @@
+//! What happens when the delivery system finalises a result: one ScoringTask for
+//! each unscored answer (the spec's first transition, into Status 0). Every path that
+//! finalises results (the demo seed, `seed --scale`, answer uploads) goes through here.
+
+use crate::store::seed_writes::{NewAnswer, NewScoringTask};
+
+/// The initial status of a new scoring task: 0, Unscored.
+pub const UNSCORED: i32 = 0;
+
+/// The scoring tasks a finalised result needs: one per answer not yet scored.
+pub fn scoring_tasks_for(
+    answers: &[NewAnswer],
+    group_id: Option<i32>,
+    at: i64,
+) -> Vec<NewScoringTask> {
+    answers
+        .iter()
+        .filter(|answer| answer.actual_score.is_none())
+        .map(|answer| NewScoringTask {
+            customer_id: answer.customer_id,
+            question_id: answer.question_id,
+            result_id: answer.result_id,
+            group_id,
+            status: UNSCORED,
+            at,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(question_id: i64, actual_score: Option<i32>) -> NewAnswer {
+        NewAnswer {
+            customer_id: 1,
+            question_id,
+            result_id: 9,
+            occurrence: 1,
+            block_number: 1,
+            question_number: 1,
+            max_score: 4,
+            actual_score,
+            media_type: "text/plain".into(),
+            content: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn one_task_is_created_per_unscored_answer_with_status_0() {
+        let tasks = scoring_tasks_for(
+            &[answer(1, Some(1)), answer(2, None), answer(3, None)],
+            Some(5),
+            0,
+        );
+        assert_eq!(
+            tasks.iter().map(|t| t.question_id).collect::<Vec<_>>(),
+            vec![2, 3]
+        );
+        assert!(tasks
+            .iter()
+            .all(|t| t.status == UNSCORED && t.group_id == Some(5) && t.result_id == 9));
+    }
+}

@@ -1,0 +1,27 @@
+//! The kinds of question the service delivers and how each is marked.
+
+/// How a question is answered and marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuestionKind {
+    /// One choice is correct; marked automatically.
+    MultipleChoice,
+    /// Several choices may be selected; marked automatically.
+    MultipleResponse,
+    /// A free response (text or a scanned image) that a person scores.
+    Essay,
+}
+
+impl QuestionKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QuestionKind::MultipleChoice => "multiple_choice",
+            QuestionKind::MultipleResponse => "multiple_response",
+            QuestionKind::Essay => "essay",
+        }
+    }
+
+    /// Whether answers to this kind need a scorer (and so a ScoringTask).
+    pub fn needs_scorer(self) -> bool {
+        matches!(self, QuestionKind::Essay)
+    }
+}

@@ -1,0 +1,140 @@
+//! The one error type of the API and the OData error body it becomes.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::store::StoreError;
+
+/// Every failure a client can see. The message is safe to show; causes of internal
+/// errors go to the log only.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: a malformed URL, key, query option, header or body.
+    #[error("{0}")]
+    BadRequest(String),
+    /// 401: no credentials, malformed credentials or a wrong password.
+    #[error("valid credentials are required")]
+    Unauthorized,
+    /// 403: the account may not use this customer area or this feed.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404: no such feed, entity or customer area.
+    #[error("{0}")]
+    NotFound(String),
+    /// 405: the feed does not take this method.
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    /// 406: the `Accept`ed formats are all ones the service cannot produce.
+    #[error("{0}")]
+    NotAcceptable(String),
+    /// 409: the write conflicts with stored data (duplicate keys and the like).
+    #[error("{0}")]
+    Conflict(String),
+    /// 412: the client's version of an entity is not the stored one.
+    #[error("{0}")]
+    PreconditionFailed(String),
+    /// 501: a feed the model declares but this version does not serve yet.
+    #[error("{0}")]
+    NotImplemented(String),
+    /// 500: our fault. The cause is logged and never sent.
+    #[error("internal error")]
+    Internal(#[source] anyhow::Error),
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::NotAcceptable(_) => StatusCode::NOT_ACCEPTABLE,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
+            ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A stable, machine-readable code for the OData error body.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest(_) => "BadRequest",
+            ApiError::Unauthorized => "Unauthorized",
+            ApiError::Forbidden(_) => "Forbidden",
+            ApiError::NotFound(_) => "NotFound",
+            ApiError::MethodNotAllowed(_) => "MethodNotAllowed",
+            ApiError::NotAcceptable(_) => "NotAcceptable",
+            ApiError::Conflict(_) => "Conflict",
+            ApiError::PreconditionFailed(_) => "PreconditionFailed",
+            ApiError::NotImplemented(_) => "NotImplemented",
+            ApiError::Internal(_) => "InternalError",
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::BadRequest(message.into())
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        ApiError::NotFound(message.into())
+    }
+}
+
+/// The JSON light error body of the contract.
+pub fn error_body(code: &str, message: &str) -> serde_json::Value {
+    json!({ "odata.error": { "code": code, "message": { "lang": "en-US", "value": message } } })
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(cause) = &self {
+            tracing::error!(error = ?cause, "internal error");
+        }
+        let status = self.status();
+        let body = error_body(self.code(), &self.to_string());
+        let mut response = (status, axum::Json(body)).into_response();
+        let headers = response.headers_mut();
+        headers.insert("DataServiceVersion", HeaderValue::from_static("3.0;"));
+        if status == StatusCode::UNAUTHORIZED {
+            headers.insert(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static("Basic realm=\"ScoreDesk\", charset=\"UTF-8\""),
+            );
+        }
+        response
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::NotFound => ApiError::NotFound("the entity does not exist".into()),
+            StoreError::Conflict(_) => {
+                ApiError::Conflict("the write conflicts with stored data".into())
+            }
+            other => ApiError::Internal(other.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_errors_never_show_their_cause() {
+        let error = ApiError::Internal(anyhow::anyhow!("SELECT secret FROM accounts"));
+        assert_eq!(error.to_string(), "internal error");
+        assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+
+    #[test]
+    fn the_error_body_has_the_odata_light_shape() {
+        let body = error_body("BadRequest", "no");
+        assert_eq!(body["odata.error"]["message"]["value"], "no");
+        assert_eq!(body["odata.error"]["message"]["lang"], "en-US");
+    }
+}

@@ -1,0 +1,11 @@
+//! The OData version 3 protocol, knowing nothing of scoring: the error body, the
+//! `$filter` grammar, the service document, and response helpers.
+
+pub mod edm;
+pub mod error;
+pub mod filter;
+pub mod filter_sql;
+pub mod query;
+pub mod service_document;
+
+pub use error::ApiError;

@@ -1,0 +1,118 @@
+//! `seed --demo`: two customer areas with accounts, assessments and results, so that
+//! a person can try every feature. Seeding twice changes nothing.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::content::{HARBOUR, NORTHWIND};
+use super::writer::{write_area, AreaPlan};
+use crate::auth::{hash_password, Role};
+use crate::store::{now_millis, NewAccount, Store};
+
+/// The password of every demo account (documented in README.md).
+pub const DEMO_PASSWORD: &str = "scoredesk-demo";
+
+pub struct DemoAccount {
+    pub username: &'static str,
+    pub role: Role,
+    /// 0: Northwind Academy, 1: Harbour College.
+    pub area: usize,
+}
+
+pub const DEMO_ACCOUNTS: &[DemoAccount] = &[
+    DemoAccount {
+        username: "northwind-admin",
+        role: Role::Admin,
+        area: 0,
+    },
+    DemoAccount {
+        username: "northwind-scorer",
+        role: Role::Scorer,
+        area: 0,
+    },
+    DemoAccount {
+        username: "northwind-coordinator",
+        role: Role::Coordinator,
+        area: 0,
+    },
+    DemoAccount {
+        username: "harbour-admin",
+        role: Role::Admin,
+        area: 1,
+    },
+    DemoAccount {
+        username: "harbour-scorer",
+        role: Role::Scorer,
+        area: 1,
+    },
+];
+
+pub const DEMO_AREA_NAMES: [&str; 2] = ["Northwind Academy", "Harbour College"];
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum DemoOutcome {
+    /// Created now; the IDs of the two customer areas.
+    Seeded { customer_ids: [i32; 2] },
+    /// The demo accounts exist already; nothing was written.
+    AlreadyPresent,
+}
+
+/// Seeds the demo in one transaction: all of it or, on failure, nothing.
+pub async fn seed_demo(store: &Store) -> anyhow::Result<DemoOutcome> {
+    // Hash before opening the transaction: argon2 is slow on purpose.
+    let hashes = tokio::task::spawn_blocking(|| {
+        DEMO_ACCOUNTS
+            .iter()
+            .map(|_| hash_password(DEMO_PASSWORD))
+            .collect::<anyhow::Result<Vec<_>>>()
+    })
+    .await??;
+    let mut tx = store.begin().await?;
+    if tx.account_exists(DEMO_ACCOUNTS[0].username).await? {
+        return Ok(DemoOutcome::AlreadyPresent);
+    }
+    let now = now_millis();
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let northwind = tx.insert_customer(DEMO_AREA_NAMES[0]).await?;
+    let harbour = tx.insert_customer(DEMO_AREA_NAMES[1]).await?;
+    let customer_ids = [northwind, harbour];
+    for (account, hash) in DEMO_ACCOUNTS.iter().zip(&hashes) {
+        tx.insert_account(NewAccount {
+            customer_id: Some(customer_ids[account.area]),
+            username: account.username,
+            password_hash: hash,
+            role: account.role.as_str(),
+        })
+        .await?;
+    }
+    let areas = [
+        AreaPlan {
+            customer_id: northwind,
+            assessments: NORTHWIND,
+            groups: &[
+                "Morning Cohort",
+                "Evening Cohort",
+                "Apprentices 2026",
+                "Remote Learners",
+            ],
+            participants: 48,
+            results: 240,
+            id_base: 2_185_231_530_000_000 + i64::from(northwind) * 100_000,
+            unscored_share: 0.8,
+        },
+        AreaPlan {
+            customer_id: harbour,
+            assessments: HARBOUR,
+            groups: &["Deckhands 2026"],
+            participants: 12,
+            results: 40,
+            id_base: 2_185_231_530_000_000 + i64::from(harbour) * 100_000,
+            unscored_share: 0.8,
+        },
+    ];
+    for plan in &areas {
+        write_area(&mut tx, &mut rng, plan, now).await?;
+    }
+    tx.commit().await?;
+    Ok(DemoOutcome::Seeded { customer_ids })
+}

@@ -1,0 +1,8 @@
+//! Data for people to try the service with (`seed --demo`) and for benchmarks
+//! (`seed --scale N`).
+
+mod content;
+pub mod demo;
+pub mod scale;
+pub mod scans;
+mod writer;

@@ -1,0 +1,130 @@
+//! Scanned-looking handwritten answers for the demo: a page of paper grain, ruled
+//! lines and cursive-like ink strokes, encoded as JPEG as a scanner would.
+
+use std::sync::OnceLock;
+
+use image::codecs::jpeg::JpegEncoder;
+use image::{GrayImage, Luma};
+use imageproc::drawing::{draw_hollow_rect_mut, draw_line_segment_mut};
+use imageproc::rect::Rect;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// An A4 page at 150 dots per inch.
+pub const SCAN_WIDTH: u32 = 1240;
+pub const SCAN_HEIGHT: u32 = 1754;
+pub const SCAN_MEDIA_TYPE: &str = "image/jpeg";
+
+/// How many distinct pages the demo draws; answers reuse them.
+const DISTINCT_SCANS: u64 = 6;
+
+/// The demo's scans, drawn once per process (each takes a moment to render).
+pub fn demo_scans() -> &'static [Vec<u8>] {
+    static SCANS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    SCANS.get_or_init(|| (0..DISTINCT_SCANS).map(render_scan).collect())
+}
+
+/// Renders one page from `seed`: the same seed gives the same bytes.
+pub fn render_scan(seed: u64) -> Vec<u8> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut page = GrayImage::new(SCAN_WIDTH, SCAN_HEIGHT);
+    for pixel in page.pixels_mut() {
+        *pixel = Luma([228 + rng.random_range(0..14u8)]);
+    }
+    let margin = 90.0;
+    draw_hollow_rect_mut(
+        &mut page,
+        Rect::at(90, 80).of_size(SCAN_WIDTH - 180, 110),
+        Luma([120]),
+    );
+    draw_pen_line(&mut page, &mut rng, 120.0, 150.0, 520.0);
+    let line_gap = 52.0;
+    let mut baseline = 280.0;
+    let lines = rng.random_range(12..24);
+    for line in 0..26 {
+        let y = baseline;
+        draw_line_segment_mut(
+            &mut page,
+            (margin, y + 4.0),
+            (SCAN_WIDTH as f32 - margin, y + 4.0),
+            Luma([196]),
+        );
+        if line < lines {
+            let end = if line + 1 == lines {
+                rng.random_range(300.0..900.0)
+            } else {
+                SCAN_WIDTH as f32 - margin - 40.0
+            };
+            draw_pen_line(&mut page, &mut rng, margin + 10.0, y, end);
+        }
+        baseline += line_gap;
+    }
+    let mut jpeg = Vec::new();
+    JpegEncoder::new_with_quality(&mut jpeg, 72)
+        .encode_image(&page)
+        .expect("encoding an in-memory grey image as JPEG cannot fail");
+    jpeg
+}
+
+/// Writes a line of "words": joined loops of varying height, like cursive script.
+fn draw_pen_line(page: &mut GrayImage, rng: &mut ChaCha8Rng, start: f32, baseline: f32, end: f32) {
+    let ink = Luma([rng.random_range(30..70u8)]);
+    let mut x = start;
+    while x < end {
+        let letters = rng.random_range(2..9);
+        let mut previous = (x, baseline);
+        let mut phase: f32 = 0.0;
+        for _ in 0..letters {
+            let height = if rng.random_bool(0.2) {
+                rng.random_range(26.0..34.0)
+            } else {
+                rng.random_range(10.0..18.0)
+            };
+            let width = rng.random_range(9.0..16.0);
+            for step in 1..=8 {
+                phase += std::f32::consts::PI / 8.0;
+                let point = (
+                    x + width * step as f32 / 8.0,
+                    baseline - height * phase.sin().abs(),
+                );
+                for offset in [0.0, 1.0] {
+                    draw_line_segment_mut(
+                        page,
+                        (previous.0 + offset, previous.1),
+                        (point.0 + offset, point.1),
+                        ink,
+                    );
+                }
+                previous = point;
+            }
+            x += width;
+        }
+        x += rng.random_range(14.0..30.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scan_decodes_as_a_jpeg_of_the_stated_size() {
+        let bytes = render_scan(1);
+        let decoded = image::load_from_memory(&bytes).unwrap();
+        assert_eq!(
+            (decoded.width(), decoded.height()),
+            (SCAN_WIDTH, SCAN_HEIGHT)
+        );
+        assert!(
+            bytes.len() > 50_000,
+            "a page of grain and ink is not tiny: {}",
+            bytes.len()
+        );
+    }
+
+    #[test]
+    fn the_same_seed_draws_the_same_page() {
+        assert_eq!(render_scan(3), render_scan(3));
+        assert_ne!(render_scan(3), render_scan(4));
+    }
+}

@@ -1,0 +1,379 @@
+//! Writes a customer area's worth of demo content: topics, groups, participants,
+//! assessments with their questions and rubrics, and finished results with answers.
+
+use std::collections::HashMap;
+
+use rand::seq::IndexedRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::content::{AssessmentSpec, QuestionSpec, FIRST_NAMES, LAST_NAMES};
+use super::scans::{demo_scans, SCAN_MEDIA_TYPE};
+use crate::model::finalise::scoring_tasks_for;
+use crate::model::question_kind::QuestionKind;
+use crate::store::seed_writes::{NewAnswer, NewQuestion, NewResult, NewTopicScore};
+use crate::store::{StoreError, Tx};
+
+/// How much of everything one area gets.
+pub struct AreaPlan {
+    pub customer_id: i32,
+    pub assessments: &'static [AssessmentSpec],
+    pub groups: &'static [&'static str],
+    pub participants: usize,
+    pub results: usize,
+    /// Base of this area's Int64 assessment and question IDs.
+    pub id_base: i64,
+    /// Share of essay answers still waiting for a scorer.
+    pub unscored_share: f64,
+}
+
+const SCORE_BANDS: &[(i32, &str)] = &[
+    (0, "Not yet"),
+    (50, "Pass"),
+    (75, "Merit"),
+    (90, "Distinction"),
+];
+
+struct Participant {
+    id: i32,
+    login: String,
+    first: &'static str,
+    last: &'static str,
+    group: usize,
+}
+
+struct Question {
+    id: i64,
+    spec: &'static QuestionSpec,
+}
+
+pub async fn write_area(
+    tx: &mut Tx,
+    rng: &mut ChaCha8Rng,
+    plan: &AreaPlan,
+    now: i64,
+) -> Result<(), StoreError> {
+    let customer = plan.customer_id;
+    let topics = write_topics(tx, customer, plan.assessments).await?;
+    let mut group_ids = Vec::new();
+    for name in plan.groups {
+        group_ids.push(
+            tx.insert_group(customer, name, &format!("{name} participants"))
+                .await?,
+        );
+    }
+    let mut participants = Vec::new();
+    for index in 0..plan.participants {
+        let first = FIRST_NAMES[index % FIRST_NAMES.len()];
+        let last = LAST_NAMES[(index * 7 + index / FIRST_NAMES.len()) % LAST_NAMES.len()];
+        let login = format!(
+            "{}.{}{}",
+            first.to_lowercase(),
+            last.to_lowercase().replace('\'', ""),
+            index
+        );
+        let email = format!("{login}@example.org");
+        let id = tx
+            .insert_participant(customer, &login, first, last, &email)
+            .await?;
+        let group = index % group_ids.len();
+        tx.insert_group_member(customer, group_ids[group], id)
+            .await?;
+        participants.push(Participant {
+            id,
+            login,
+            first,
+            last,
+            group,
+        });
+    }
+    let mut assessments = Vec::new();
+    for (a, spec) in plan.assessments.iter().enumerate() {
+        let assessment_id = plan.id_base + a as i64 * 1000;
+        tx.insert_assessment(
+            assessment_id,
+            customer,
+            spec.name,
+            "en-GB",
+            spec.description,
+            now,
+        )
+        .await?;
+        for (min, title) in SCORE_BANDS {
+            tx.insert_score_band(customer, assessment_id, *min, title)
+                .await?;
+        }
+        let mut questions = Vec::new();
+        for (q, question) in spec.questions.iter().enumerate() {
+            let id = assessment_id + 1 + q as i64;
+            write_question(tx, customer, id, question, topics[spec.topic], now).await?;
+            tx.insert_assessment_question(customer, assessment_id, q as i32 + 1, id)
+                .await?;
+            questions.push(Question { id, spec: question });
+        }
+        assessments.push((assessment_id, spec, questions));
+    }
+    for _ in 0..plan.results {
+        let (assessment_id, spec, questions) =
+            assessments.choose(rng).expect("an area has assessments");
+        let participant = participants.choose(rng).expect("an area has participants");
+        let finished = now - rng.random_range(3_600_000..45 * 86_400_000i64);
+        let taken_ms = rng.random_range(10 * 60_000..50 * 60_000i64);
+        let group_id = group_ids[participant.group];
+        let mut answers: Vec<NewAnswer> = questions
+            .iter()
+            .enumerate()
+            .map(|(n, q)| answer_for(rng, customer, q, n, plan.unscored_share))
+            .collect();
+        let max_score: i32 = answers.iter().map(|a| a.max_score).sum();
+        let total_score: i32 = answers.iter().filter_map(|a| a.actual_score).sum();
+        let percentage = (total_score * 100).checked_div(max_score).unwrap_or(0);
+        let result = NewResult {
+            customer_id: customer,
+            assessment_id: *assessment_id,
+            participant_id: Some(participant.id),
+            participant_name: participant.login.clone(),
+            first_name: participant.first.into(),
+            last_name: participant.last.into(),
+            group_id: Some(group_id),
+            group_name: Some(plan.groups[participant.group].into()),
+            status: 3,
+            max_score,
+            total_score,
+            percentage_score: percentage as i16,
+            score_band_title: Some(band_for(percentage).into()),
+            when_started: finished - taken_ms,
+            when_finished: finished,
+            time_taken: (taken_ms / 1000) as i32,
+            language: "en-GB".into(),
+            schedule_name: Some(format!(
+                "{} — {}",
+                spec.name, plan.groups[participant.group]
+            )),
+            test_center_name: Some("Main campus".into()),
+        };
+        let result_id = tx.insert_results(&[result]).await?[0];
+        for answer in &mut answers {
+            answer.result_id = result_id;
+        }
+        tx.insert_answers(&answers).await?;
+        tx.insert_scoring_tasks(&scoring_tasks_for(&answers, Some(group_id), finished))
+            .await?;
+        tx.insert_topic_scores(&[NewTopicScore {
+            customer_id: customer,
+            result_id,
+            topic_id: topics[spec.topic],
+            percentage_score: f64::from(percentage),
+            total_score,
+            max_score,
+            score_band_title: Some(band_for(percentage).into()),
+            num_questions: questions.len() as i32,
+            topic_path: spec.topic.into(),
+        }])
+        .await?;
+    }
+    Ok(())
+}
+
+fn band_for(percentage: i32) -> &'static str {
+    SCORE_BANDS
+        .iter()
+        .rev()
+        .find(|(min, _)| percentage >= *min)
+        .map_or("Not yet", |(_, title)| title)
+}
+
+/// Creates every topic on the paths the assessments use; returns path → topic ID.
+async fn write_topics(
+    tx: &mut Tx,
+    customer: i32,
+    assessments: &[AssessmentSpec],
+) -> Result<HashMap<&'static str, i32>, StoreError> {
+    let mut ids: HashMap<&'static str, i32> = HashMap::new();
+    for spec in assessments {
+        let mut parent = None;
+        for (end, _) in spec
+            .topic
+            .match_indices('/')
+            .chain([(spec.topic.len(), "")])
+        {
+            let path = &spec.topic[..end];
+            let id = match ids.get(path) {
+                Some(id) => *id,
+                None => {
+                    let name = path.rsplit('/').next().unwrap_or(path);
+                    let id = tx.insert_topic(customer, parent, name, path).await?;
+                    ids.insert(path, id);
+                    id
+                }
+            };
+            parent = Some(id);
+        }
+    }
+    Ok(ids)
+}
+
+async fn write_question(
+    tx: &mut Tx,
+    customer: i32,
+    id: i64,
+    spec: &QuestionSpec,
+    topic: i32,
+    now: i64,
+) -> Result<(), StoreError> {
+    let markup = question_markup(spec);
+    tx.insert_question(&NewQuestion {
+        id,
+        customer_id: customer,
+        question_type: spec.kind.as_str(),
+        description: spec.description,
+        language: "en-GB",
+        max_score: spec.max_score,
+        topic_id: Some(topic),
+        markup: &markup,
+        at: now,
+    })
+    .await?;
+    for (order, (text, correct)) in spec.choices.iter().enumerate() {
+        tx.insert_choice(customer, id, order as i32 + 1, text, *correct)
+            .await?;
+    }
+    if let Some(rubric) = &spec.rubric {
+        let rubric_id = tx
+            .insert_rubric(
+                customer,
+                id,
+                rubric.name,
+                rubric.instructions,
+                rubric.max_score() as i16,
+                now,
+            )
+            .await?;
+        for (order, (name, instructions, max)) in rubric.dimensions.iter().enumerate() {
+            tx.insert_dimension(
+                customer,
+                rubric_id,
+                order as i32 + 1,
+                name,
+                instructions,
+                *max,
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The question's markup document: an XHTML fragment.
+fn question_markup(spec: &QuestionSpec) -> String {
+    let escape = |text: &str| quick_xml::escape::escape(text).into_owned();
+    let mut markup = format!("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">\n  <p class=\"stem\">{}</p>\n", escape(spec.stem));
+    if !spec.choices.is_empty() {
+        markup.push_str("  <ol class=\"choices\">\n");
+        for (text, _) in spec.choices {
+            markup.push_str(&format!("    <li>{}</li>\n", escape(text)));
+        }
+        markup.push_str("  </ol>\n");
+    }
+    if spec.kind == QuestionKind::Essay {
+        let hint = if spec.handwritten {
+            "Answer on the answer sheet provided."
+        } else {
+            "Type your answer in the box."
+        };
+        markup.push_str(&format!("  <p class=\"response-hint\">{hint}</p>\n"));
+    }
+    markup.push_str("</div>\n");
+    markup
+}
+
+fn answer_for(
+    rng: &mut ChaCha8Rng,
+    customer: i32,
+    question: &Question,
+    index: usize,
+    unscored_share: f64,
+) -> NewAnswer {
+    let spec = question.spec;
+    let (media_type, content, actual_score) = match spec.kind {
+        QuestionKind::MultipleChoice => {
+            let correct = spec.choices.iter().position(|c| c.1).unwrap_or(0);
+            let chosen = if rng.random_bool(0.65) {
+                correct
+            } else {
+                rng.random_range(0..spec.choices.len())
+            };
+            let score = if chosen == correct { spec.max_score } else { 0 };
+            (
+                "text/plain".to_owned(),
+                (chosen + 1).to_string().into_bytes(),
+                Some(score),
+            )
+        }
+        QuestionKind::MultipleResponse => {
+            let selected: Vec<usize> = (0..spec.choices.len())
+                .filter(|&i| {
+                    if spec.choices[i].1 {
+                        rng.random_bool(0.8)
+                    } else {
+                        rng.random_bool(0.25)
+                    }
+                })
+                .collect();
+            let right = selected.iter().filter(|&&i| spec.choices[i].1).count() as i32;
+            let wrong = selected.len() as i32 - right;
+            let all_right = spec.choices.iter().filter(|c| c.1).count() as i32;
+            let score = if right == all_right && wrong == 0 {
+                spec.max_score
+            } else {
+                (right - wrong).clamp(0, spec.max_score - 1)
+            };
+            let text = selected
+                .iter()
+                .map(|i| (i + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(",");
+            ("text/plain".to_owned(), text.into_bytes(), Some(score))
+        }
+        QuestionKind::Essay => {
+            let score = if rng.random_bool(unscored_share) {
+                None
+            } else {
+                Some(rng.random_range(0..=spec.max_score))
+            };
+            if spec.handwritten {
+                let scans = demo_scans();
+                (
+                    SCAN_MEDIA_TYPE.to_owned(),
+                    scans[rng.random_range(0..scans.len())].clone(),
+                    score,
+                )
+            } else {
+                let count = rng.random_range(3..=spec.answer_sentences.len().min(6));
+                let text = spec
+                    .answer_sentences
+                    .choose_multiple(rng, count)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                (
+                    "text/plain; charset=utf-8".to_owned(),
+                    text.into_bytes(),
+                    score,
+                )
+            }
+        }
+    };
+    NewAnswer {
+        customer_id: customer,
+        question_id: question.id,
+        result_id: 0,
+        occurrence: 1,
+        block_number: 1,
+        question_number: index as i32 + 1,
+        max_score: spec.max_score,
+        actual_score,
+        media_type,
+        content,
+    }
+}

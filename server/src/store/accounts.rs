@@ -1,0 +1,109 @@
+//! Customer areas and the service accounts that sign in to them.
+
+use sea_query::{Expr, Query};
+
+use super::schema::{Accounts, Customers};
+use super::{now_millis, Store, StoreError, Tx};
+
+/// An account as stored: the password only as its argon2 hash.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AccountRecord {
+    pub id: i32,
+    /// `None` for a server administrator of every customer area.
+    pub customer_id: Option<i32>,
+    pub username: String,
+    pub password_hash: String,
+    pub role: String,
+}
+
+/// An account to create; `password_hash` is already hashed.
+pub struct NewAccount<'a> {
+    pub customer_id: Option<i32>,
+    pub username: &'a str,
+    pub password_hash: &'a str,
+    pub role: &'a str,
+}
+
+impl Store {
+    pub async fn find_account(&self, username: &str) -> Result<Option<AccountRecord>, StoreError> {
+        let query = Query::select()
+            .columns([
+                Accounts::Id,
+                Accounts::CustomerId,
+                Accounts::Username,
+                Accounts::PasswordHash,
+                Accounts::Role,
+            ])
+            .from(Accounts::Table)
+            .and_where(Expr::col(Accounts::Username).eq(username))
+            .to_owned();
+        self.fetch_optional(&query).await
+    }
+
+    pub async fn customer_exists(&self, customer_id: i32) -> Result<bool, StoreError> {
+        let query = Query::select()
+            .expr(Expr::col(Customers::Id).count())
+            .from(Customers::Table)
+            .and_where(Expr::col(Customers::Id).eq(customer_id))
+            .to_owned();
+        Ok(self.fetch_scalar::<i64>(&query).await? > 0)
+    }
+
+    /// Creates a customer area and returns its ID.
+    pub async fn insert_customer(&self, name: &str) -> Result<i32, StoreError> {
+        let mut tx = self.begin().await?;
+        let id = tx.insert_customer(name).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn insert_account(&self, account: NewAccount<'_>) -> Result<i32, StoreError> {
+        let mut tx = self.begin().await?;
+        let id = tx.insert_account(account).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+}
+
+impl Tx {
+    pub async fn insert_customer(&mut self, name: &str) -> Result<i32, StoreError> {
+        let insert = Query::insert()
+            .into_table(Customers::Table)
+            .columns([Customers::Name, Customers::CreatedAt])
+            .values_panic([name.into(), now_millis().into()])
+            .returning_col(Customers::Id)
+            .to_owned();
+        self.fetch_scalar(&insert).await
+    }
+
+    pub async fn insert_account(&mut self, account: NewAccount<'_>) -> Result<i32, StoreError> {
+        let insert = Query::insert()
+            .into_table(Accounts::Table)
+            .columns([
+                Accounts::CustomerId,
+                Accounts::Username,
+                Accounts::PasswordHash,
+                Accounts::Role,
+                Accounts::CreatedAt,
+            ])
+            .values_panic([
+                account.customer_id.into(),
+                account.username.into(),
+                account.password_hash.into(),
+                account.role.into(),
+                now_millis().into(),
+            ])
+            .returning_col(Accounts::Id)
+            .to_owned();
+        self.fetch_scalar(&insert).await
+    }
+
+    pub async fn account_exists(&mut self, username: &str) -> Result<bool, StoreError> {
+        let query = Query::select()
+            .expr(Expr::col(Accounts::Id).count())
+            .from(Accounts::Table)
+            .and_where(Expr::col(Accounts::Username).eq(username))
+            .to_owned();
+        Ok(self.fetch_scalar::<i64>(&query).await? > 0)
+    }
+}

@@ -1,0 +1,30 @@
+use thiserror::Error;
+
+/// What can go wrong in the store. Only `NotFound` and `Conflict` carry meaning for a
+/// client; everything else is an internal failure whose text stays in the log.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("not found")]
+    NotFound,
+    /// A unique or foreign-key constraint refused the write.
+    #[error("conflict: {0}")]
+    Conflict(String),
+    #[error("the database URL must start with sqlite: or postgres://")]
+    UnsupportedUrl,
+    #[error(transparent)]
+    Database(sqlx::Error),
+    #[error(transparent)]
+    Migration(#[from] sqlx::migrate::MigrateError),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> Self {
+        match &error {
+            sqlx::Error::RowNotFound => StoreError::NotFound,
+            sqlx::Error::Database(db) if db.is_unique_violation() => {
+                StoreError::Conflict(db.message().to_owned())
+            }
+            _ => StoreError::Database(error),
+        }
+    }
+}

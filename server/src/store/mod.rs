@@ -1,0 +1,128 @@
+//! The database: one interface, SQLite and PostgreSQL behind it.
+//!
+//! Queries are written once with sea-query and rendered in the dialect of the backend
+//! chosen from the database URL; every value travels as a bound parameter. Where the
+//! two backends really differ (query-plan hints, row locking) the code says so with an
+//! explicit `match` on [`Backend`].
+
+mod accounts;
+mod error;
+mod exec;
+pub mod schema;
+pub mod seed_writes;
+mod tasks;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::SqliteSynchronous;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+
+pub use accounts::{AccountRecord, NewAccount};
+pub use error::StoreError;
+pub use exec::{Record, Scalar, Tx};
+
+/// Which database engine a [`Store`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone)]
+pub(crate) enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// A connection pool to one database, SQLite or PostgreSQL.
+#[derive(Clone)]
+pub struct Store {
+    pub(crate) pool: Pool,
+}
+
+impl Store {
+    /// Connects to `url`: `sqlite:<path>` (created if missing) or `postgres://...`.
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await?;
+            Pool::Postgres(pool)
+        } else if url.starts_with("sqlite:") {
+            let options = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(10));
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .connect_with(options)
+                .await?;
+            Pool::Sqlite(pool)
+        } else {
+            return Err(StoreError::UnsupportedUrl);
+        };
+        Ok(Self { pool })
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Applies the embedded migrations of this backend that have not run yet.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        match &self.pool {
+            Pool::Sqlite(pool) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
+            Pool::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// Starts a transaction; dropped without [`Tx::commit`] it rolls back.
+    pub async fn begin(&self) -> Result<Tx, StoreError> {
+        Ok(match &self.pool {
+            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        })
+    }
+
+    /// Runs `ANALYZE` so that the planner knows the data it has (after bulk loads).
+    pub async fn analyze(&self) -> Result<(), StoreError> {
+        match &self.pool {
+            Pool::Sqlite(pool) => sqlx::query("ANALYZE").execute(pool).await.map(drop)?,
+            Pool::Postgres(pool) => sqlx::query("ANALYZE").execute(pool).await.map(drop)?,
+        };
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool.close().await,
+            Pool::Postgres(pool) => pool.close().await,
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch, UTC: how every date-time is stored.
+pub fn now_millis() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+impl Store {
+    /// A trivial query: is the database answering?
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        match &self.pool {
+            Pool::Sqlite(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
+            Pool::Postgres(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
+        };
+        Ok(())
+    }
+}

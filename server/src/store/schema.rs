@@ -1,0 +1,242 @@
+//! Table and column names for sea-query, one enum per table, matching the migrations.
+#![allow(missing_docs)]
+
+use sea_query::Iden;
+
+#[derive(Iden, Clone, Copy)]
+pub enum Customers {
+    Table,
+    Id,
+    Name,
+    RetentionDays,
+    CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Accounts {
+    Table,
+    Id,
+    CustomerId,
+    Username,
+    PasswordHash,
+    Role,
+    CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Groups {
+    Table,
+    Id,
+    CustomerId,
+    Name,
+    Description,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Participants {
+    Table,
+    Id,
+    CustomerId,
+    Name,
+    FirstName,
+    LastName,
+    PrimaryEmail,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum GroupParticipants {
+    Table,
+    CustomerId,
+    GroupId,
+    ParticipantId,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Assessments {
+    Table,
+    Id,
+    CustomerId,
+    Name,
+    Language,
+    Description,
+    CreatedAt,
+    ModifiedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Topics {
+    Table,
+    Id,
+    CustomerId,
+    ParentId,
+    Name,
+    Path,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum ScoreBands {
+    Table,
+    Id,
+    CustomerId,
+    AssessmentId,
+    MinPercentage,
+    Title,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Questions {
+    Table,
+    Id,
+    CustomerId,
+    Revision,
+    Language,
+    Description,
+    QuestionType,
+    MaxScore,
+    TopicId,
+    Markup,
+    CreatedAt,
+    ModifiedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Choices {
+    Table,
+    CustomerId,
+    QuestionId,
+    ChoiceOrder,
+    Text,
+    IsCorrect,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum AssessmentQuestions {
+    Table,
+    CustomerId,
+    AssessmentId,
+    Position,
+    QuestionId,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Rubrics {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    Name,
+    Instructions,
+    MaxScore,
+    CreatedAt,
+    ModifiedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Dimensions {
+    Table,
+    Id,
+    CustomerId,
+    RubricId,
+    DimensionOrder,
+    Name,
+    Instructions,
+    MaxScore,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Results {
+    Table,
+    Id,
+    CustomerId,
+    AssessmentId,
+    ParticipantId,
+    ParticipantName,
+    GroupId,
+    GroupName,
+    TestCenterName,
+    ParticipantDetails,
+    Status,
+    MaxScore,
+    TotalScore,
+    ScoreBandTitle,
+    PercentageScore,
+    WhenFinished,
+    WhenStarted,
+    ExtraTime,
+    StillGoing,
+    TimeTaken,
+    ScheduleName,
+    FirstName,
+    LastName,
+    Language,
+    AttemptId,
+    ExternalResultId,
+    ExternalResultInfo,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Answers {
+    Table,
+    CustomerId,
+    QuestionId,
+    ResultId,
+    Occurrence,
+    BlockNumber,
+    QuestionNumber,
+    MaxScore,
+    ActualScore,
+    Revision,
+    MediaType,
+    Content,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum ScoringTasks {
+    Table,
+    CustomerId,
+    QuestionId,
+    ResultId,
+    GroupId,
+    Status,
+    CreatedAt,
+    ModifiedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum ScoringResults {
+    Table,
+    CustomerId,
+    QuestionId,
+    RubricId,
+    ResultId,
+    Score,
+    Comments,
+    CreatedAt,
+    ModifiedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum DimensionScores {
+    Table,
+    CustomerId,
+    QuestionId,
+    RubricId,
+    ResultId,
+    DimensionOrder,
+    Score,
+    Comment,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum TopicScores {
+    Table,
+    CustomerId,
+    ResultId,
+    TopicId,
+    PercentageScore,
+    TotalScore,
+    MaxScore,
+    ScoreBandTitle,
+    NumQuestions,
+    TopicPath,
+}
