@@ -87,6 +87,11 @@ enum AccountCommand {
         #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["admin", "scorer", "coordinator"]))]
         role: String,
     },
+    /// Set an account's password, read as for `add`.
+    Password {
+        #[arg(long)]
+        username: String,
+    },
 }
 
 /// Runs the command line.
@@ -152,6 +157,15 @@ pub async fn run() -> anyhow::Result<()> {
             )
             .await?;
             println!("account {username} created");
+        }
+        Command::Account(AccountCommand::Password { username }) => {
+            let password = read_password()?;
+            let app = App::build(settings).await?;
+            app.store()
+                .set_password(&username, &hash_password(&password)?)
+                .await
+                .with_context(|| format!("account {username}"))?;
+            println!("password of {username} changed");
         }
     }
     Ok(())

@@ -1,1 +1,219 @@
+//! Helpers for end-to-end tests: a real server on port 0 over a fresh database of
+//! either backend, and a client with a method per request the tests make.
 
+mod database;
+
+use std::sync::Arc;
+
+use reqwest::{Method, Response};
+use scoredesk_server::config::Settings;
+use scoredesk_server::seed::demo::DEMO_PASSWORD;
+use scoredesk_server::store::Store;
+use scoredesk_server::App;
+use sqlx::Connection;
+use tokio::sync::oneshot;
+
+pub use database::{Backend, TestDatabase};
+
+/// A running server and what a test needs to talk to it.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub store: Store,
+    pub backend: Backend,
+    /// The demo's customer areas, when seeded: [Northwind Academy, Harbour College].
+    pub demo_areas: Option<[i32; 2]>,
+    shutdown: Option<oneshot::Sender<()>>,
+    // Dropped last: removes the database once the server is gone.
+    _database: Arc<TestDatabase>,
+}
+
+impl TestApp {
+    /// A server over an empty, migrated database.
+    pub async fn spawn(backend: Backend) -> Self {
+        let database = TestDatabase::create_empty(backend).await;
+        Self::start(backend, database, None).await
+    }
+
+    /// A server over a copy of the seeded demo data.
+    pub async fn spawn_with_demo(backend: Backend) -> Self {
+        let (database, areas) = TestDatabase::create_from_demo(backend).await;
+        Self::start(backend, database, Some(areas)).await
+    }
+
+    async fn start(backend: Backend, database: TestDatabase, demo_areas: Option<[i32; 2]>) -> Self {
+        let settings = Settings {
+            database_url: secrecy::SecretString::from(database.url().to_owned()),
+            ..Settings::default()
+        };
+        let app = App::build(settings).await.expect("the server builds");
+        let store = app.store().clone();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("port 0 binds");
+        let address = format!("http://{}", listener.local_addr().expect("bound address"));
+        let (shutdown, stopped) = oneshot::channel::<()>();
+        tokio::spawn(app.serve(listener, async {
+            let _ = stopped.await;
+        }));
+        Self {
+            address,
+            client: reqwest::Client::new(),
+            store,
+            backend,
+            demo_areas,
+            shutdown: Some(shutdown),
+            _database: Arc::new(database),
+        }
+    }
+
+    /// The first demo area (Northwind Academy).
+    pub fn northwind(&self) -> i32 {
+        self.demo_areas.expect("seeded with the demo")[0]
+    }
+
+    /// The second demo area (Harbour College).
+    pub fn harbour(&self) -> i32 {
+        self.demo_areas.expect("seeded with the demo")[1]
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    /// A request with no credentials at all.
+    pub async fn get_anonymous(&self, path: &str) -> Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// A request with a raw `Authorization` header.
+    pub async fn get_with_authorization(&self, path: &str, authorization: &str) -> Response {
+        self.client
+            .get(self.url(path))
+            .header("Authorization", authorization)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// A request as `username` with `password`.
+    pub async fn request_as(
+        &self,
+        method: Method,
+        path: &str,
+        username: &str,
+        password: &str,
+    ) -> Response {
+        self.client
+            .request(method, self.url(path))
+            .basic_auth(username, Some(password))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// `GET` as a demo account (they all share the demo password).
+    pub async fn get_as(&self, username: &str, path: &str) -> Response {
+        self.request_as(Method::GET, path, username, DEMO_PASSWORD)
+            .await
+    }
+}
+
+/// Direct reads of the test database, to check what the server stored.
+impl TestApp {
+    pub fn database_url(&self) -> &str {
+        self._database.url()
+    }
+
+    /// The first column of every row of `sql`, as text.
+    pub async fn sql_strings(&self, sql: &str) -> Vec<String> {
+        match self.backend {
+            Backend::Sqlite => {
+                let mut conn = sqlx::SqliteConnection::connect(self.database_url())
+                    .await
+                    .expect("sqlite connection");
+                sqlx::query_scalar(sql)
+                    .fetch_all(&mut conn)
+                    .await
+                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+            }
+            Backend::Postgres => {
+                let mut conn = sqlx::PgConnection::connect(self.database_url())
+                    .await
+                    .expect("postgres connection");
+                sqlx::query_scalar(sql)
+                    .fetch_all(&mut conn)
+                    .await
+                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+            }
+        }
+    }
+
+    /// A single integer, such as `SELECT COUNT(*) ...`.
+    pub async fn sql_i64(&self, sql: &str) -> i64 {
+        match self.backend {
+            Backend::Sqlite => {
+                let mut conn = sqlx::SqliteConnection::connect(self.database_url())
+                    .await
+                    .expect("sqlite connection");
+                sqlx::query_scalar(sql)
+                    .fetch_one(&mut conn)
+                    .await
+                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+            }
+            Backend::Postgres => {
+                let mut conn = sqlx::PgConnection::connect(self.database_url())
+                    .await
+                    .expect("postgres connection");
+                sqlx::query_scalar(sql)
+                    .fetch_one(&mut conn)
+                    .await
+                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+            }
+        }
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+    }
+}
+
+/// Reads an OData error body and returns its message, failing if it has not the
+/// contract's shape.
+pub async fn odata_error_message(response: Response) -> String {
+    let body: serde_json::Value = response.json().await.expect("an error body in JSON");
+    let message = body["odata.error"]["message"]["value"]
+        .as_str()
+        .unwrap_or_else(|| panic!("not an OData error body: {body}"));
+    assert_eq!(body["odata.error"]["message"]["lang"], "en-US");
+    assert!(body["odata.error"]["code"].is_string(), "{body}");
+    message.to_owned()
+}
+
+/// Generates a test module that runs `$test(Backend)` once per backend.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident => $test:ident;)+) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$test($crate::Backend::Sqlite).await
+                }
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    super::$test($crate::Backend::Postgres).await
+                }
+            }
+        )+
+    };
+}

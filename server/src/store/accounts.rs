@@ -65,6 +65,25 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Replaces an account's password hash; `NotFound` if there is no such account.
+    pub async fn set_password(
+        &self,
+        username: &str,
+        password_hash: &str,
+    ) -> Result<(), StoreError> {
+        let update = Query::update()
+            .table(Accounts::Table)
+            .value(Accounts::PasswordHash, password_hash)
+            .and_where(Expr::col(Accounts::Username).eq(username))
+            .to_owned();
+        match self.execute(&update).await? {
+            0 => Err(StoreError::NotFound),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl Tx {
     pub async fn insert_customer(&mut self, name: &str) -> Result<i32, StoreError> {
         let insert = Query::insert()

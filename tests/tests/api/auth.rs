@@ -1,0 +1,242 @@
+use reqwest::{Method, StatusCode};
+use scoredesk_e2e::{odata_error_message, on_both_backends, Backend, TestApp};
+use scoredesk_server::auth::hash_password;
+use scoredesk_server::seed::demo::DEMO_PASSWORD;
+use scoredesk_server::store::NewAccount;
+
+on_both_backends! {
+    a_request_without_credentials_gets_401_with_a_basic_challenge => without_credentials;
+    a_wrong_password_gets_401 => wrong_password;
+    a_malformed_authorization_header_gets_401 => malformed_authorization;
+    an_account_of_another_customer_area_gets_403 => another_area;
+    an_unknown_customer_area_gets_404 => unknown_area;
+    a_non_numeric_customer_id_gets_400 => non_numeric_customer;
+    every_role_reads_the_service_root_of_its_area => every_role_reads_the_root;
+    each_role_uses_only_its_feeds => roles_limit_feeds;
+    a_changed_password_stops_working_at_once => changed_password;
+    a_server_administrator_uses_every_area => server_administrator;
+}
+
+async fn without_credentials(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let response = app
+        .get_anonymous(&format!("/deliveryodata/{}/", app.northwind()))
+        .await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let challenge = response.headers()["www-authenticate"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(challenge.starts_with("Basic"), "{challenge}");
+    odata_error_message(response).await;
+    // Without credentials nothing is revealed, not even whether the area exists.
+    assert_eq!(
+        app.get_anonymous("/deliveryodata/abc/").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.get_anonymous("/deliveryodata/999/ScoringTasks")
+            .await
+            .status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+async fn wrong_password(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let path = format!("/deliveryodata/{}/", app.northwind());
+    let response = app
+        .request_as(Method::GET, &path, "northwind-admin", "not-the-password")
+        .await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    // The right password still works afterwards, and a wrong one after a right one fails.
+    assert_eq!(
+        app.get_as("northwind-admin", &path).await.status(),
+        StatusCode::OK
+    );
+    let again = app
+        .request_as(Method::GET, &path, "northwind-admin", "not-the-password")
+        .await;
+    assert_eq!(again.status(), StatusCode::UNAUTHORIZED);
+    let unknown = app
+        .request_as(Method::GET, &path, "nobody", DEMO_PASSWORD)
+        .await;
+    assert_eq!(unknown.status(), StatusCode::UNAUTHORIZED);
+}
+
+async fn malformed_authorization(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let path = format!("/deliveryodata/{}/", app.northwind());
+    for header in [
+        "Basic",
+        "Basic !!!not-base64!!!",
+        "Bearer abc.def",
+        "Basic bm9jb2xvbg==",
+        "Basic OnBhc3N3b3Jk",
+        "Basic /w==",
+    ] {
+        let response = app.get_with_authorization(&path, header).await;
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{header}");
+        odata_error_message(response).await;
+    }
+}
+
+async fn another_area(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let response = app
+        .get_as(
+            "harbour-admin",
+            &format!("/deliveryodata/{}/", app.northwind()),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    assert!(odata_error_message(response)
+        .await
+        .contains("harbour-admin"));
+    let response = app
+        .get_as(
+            "northwind-scorer",
+            &format!("/deliveryodata/{}/ScoringTasks/$count", app.harbour()),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}
+
+async fn unknown_area(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let hash = hash_password("root-password").unwrap();
+    app.store
+        .insert_account(NewAccount {
+            customer_id: None,
+            username: "root",
+            password_hash: &hash,
+            role: "admin",
+        })
+        .await
+        .unwrap();
+    let response = app
+        .request_as(Method::GET, "/deliveryodata/4242/", "root", "root-password")
+        .await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert!(odata_error_message(response).await.contains("4242"));
+    let overlong = app
+        .request_as(
+            Method::GET,
+            "/deliveryodata/99999999999999999999/",
+            "root",
+            "root-password",
+        )
+        .await;
+    assert_eq!(overlong.status(), StatusCode::NOT_FOUND);
+}
+
+async fn non_numeric_customer(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    for segment in ["abc", "1x", "-1", "1.5", "%41"] {
+        let response = app
+            .get_as("northwind-admin", &format!("/deliveryodata/{segment}/"))
+            .await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{segment}");
+        assert!(odata_error_message(response).await.contains("not a number"));
+    }
+}
+
+async fn every_role_reads_the_root(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    for username in [
+        "northwind-admin",
+        "northwind-scorer",
+        "northwind-coordinator",
+    ] {
+        let response = app
+            .get_as(username, &format!("/deliveryodata/{}/", app.northwind()))
+            .await;
+        assert_eq!(response.status(), StatusCode::OK, "{username}");
+        let body: serde_json::Value = response.json().await.unwrap();
+        let names: Vec<&str> = body["value"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap())
+            .collect();
+        assert!(
+            names.contains(&"ScoringTasks") && names.contains(&"Results"),
+            "{names:?}"
+        );
+        assert!(body["odata.metadata"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/deliveryodata/{}/$metadata", app.northwind())));
+    }
+}
+
+async fn roles_limit_feeds(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let count = format!("/deliveryodata/{}/ScoringTasks/$count", app.northwind());
+    assert_eq!(
+        app.get_as("northwind-scorer", &count).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.get_as("northwind-admin", &count).await.status(),
+        StatusCode::OK
+    );
+    let refused = app.get_as("northwind-coordinator", &count).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert!(odata_error_message(refused).await.contains("coordinator"));
+    let audit = format!("/deliveryodata/{}/ResultsAuditLog", app.northwind());
+    assert_eq!(
+        app.get_as("northwind-scorer", &audit).await.status(),
+        StatusCode::FORBIDDEN
+    );
+}
+
+async fn changed_password(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let path = format!("/deliveryodata/{}/", app.northwind());
+    // Authenticate once so that the credentials are cached.
+    assert_eq!(
+        app.get_as("northwind-scorer", &path).await.status(),
+        StatusCode::OK
+    );
+    app.store
+        .set_password(
+            "northwind-scorer",
+            &hash_password("a-new-password").unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        app.get_as("northwind-scorer", &path).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    let renewed = app
+        .request_as(Method::GET, &path, "northwind-scorer", "a-new-password")
+        .await;
+    assert_eq!(renewed.status(), StatusCode::OK);
+}
+
+async fn server_administrator(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let hash = hash_password("root-password").unwrap();
+    app.store
+        .insert_account(NewAccount {
+            customer_id: None,
+            username: "root",
+            password_hash: &hash,
+            role: "admin",
+        })
+        .await
+        .unwrap();
+    for area in [app.northwind(), app.harbour()] {
+        let response = app
+            .request_as(
+                Method::GET,
+                &format!("/deliveryodata/{area}/"),
+                "root",
+                "root-password",
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+}

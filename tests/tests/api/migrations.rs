@@ -1,0 +1,49 @@
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+
+on_both_backends! {
+    migrations_create_every_table_and_running_them_again_changes_nothing => migrations_idempotent;
+}
+
+/// Every table of the data model; both backends must have exactly these.
+const TABLES: &[&str] = &[
+    "accounts",
+    "answer_uploads",
+    "answers",
+    "assessment_questions",
+    "assessment_snapshots",
+    "assessments",
+    "attempts",
+    "choices",
+    "customers",
+    "dimension_scores",
+    "dimensions",
+    "group_participants",
+    "groups",
+    "jobs",
+    "participants",
+    "print_batches",
+    "questions",
+    "results",
+    "results_audit_log",
+    "rubrics",
+    "score_bands",
+    "scoring_results",
+    "scoring_tasks",
+    "topic_scores",
+    "topics",
+];
+
+async fn table_names(app: &TestApp) -> Vec<String> {
+    let sql = match app.backend {
+        Backend::Sqlite => "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx%' ORDER BY name",
+        Backend::Postgres => "SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' AND table_name NOT LIKE '_sqlx%' ORDER BY table_name",
+    };
+    app.sql_strings(sql).await
+}
+
+async fn migrations_idempotent(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    assert_eq!(table_names(&app).await, TABLES);
+    app.store.migrate().await.expect("a second run succeeds");
+    assert_eq!(table_names(&app).await, TABLES);
+}

@@ -1,0 +1,109 @@
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use scoredesk_server::seed::demo::{seed_demo, DemoOutcome};
+
+on_both_backends! {
+    seeding_the_demo_twice_duplicates_nothing => seeding_is_idempotent;
+    the_demo_has_what_scorers_need_to_try_every_feature => demo_contents;
+}
+
+const TABLES: &[&str] = &[
+    "customers",
+    "accounts",
+    "groups",
+    "participants",
+    "assessments",
+    "questions",
+    "choices",
+    "rubrics",
+    "dimensions",
+    "results",
+    "answers",
+    "scoring_tasks",
+    "topic_scores",
+    "topics",
+    "score_bands",
+];
+
+async fn row_counts(app: &TestApp) -> Vec<i64> {
+    let mut counts = Vec::new();
+    for table in TABLES {
+        counts.push(app.sql_i64(&format!("SELECT COUNT(*) FROM {table}")).await);
+    }
+    counts
+}
+
+async fn seeding_is_idempotent(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    assert!(matches!(
+        seed_demo(&app.store).await.unwrap(),
+        DemoOutcome::Seeded { .. }
+    ));
+    let first = row_counts(&app).await;
+    assert!(first.iter().all(|&n| n > 0), "{first:?}");
+    assert_eq!(
+        seed_demo(&app.store).await.unwrap(),
+        DemoOutcome::AlreadyPresent
+    );
+    assert_eq!(row_counts(&app).await, first);
+}
+
+async fn demo_contents(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let area = app.northwind();
+    let q = |sql: &str| sql.replace("$AREA", &area.to_string());
+    assert!(
+        app.sql_i64(&q(
+            "SELECT COUNT(*) FROM results WHERE customer_id = $AREA AND when_finished IS NOT NULL"
+        ))
+        .await
+            >= 200
+    );
+    for kind in ["multiple_choice", "multiple_response", "essay"] {
+        let n = app.sql_i64(&q(&format!("SELECT COUNT(*) FROM questions WHERE customer_id = $AREA AND question_type = '{kind}'"))).await;
+        assert!(n > 0, "{kind}");
+    }
+    // Rubrics have 2 to 4 dimensions whose maxima add up to the question's maximum.
+    let mismatched = app
+        .sql_i64(&q("SELECT COUNT(*) FROM rubrics r JOIN questions q ON q.id = r.question_id \
+                     WHERE r.customer_id = $AREA AND (r.max_score <> q.max_score \
+                     OR r.max_score <> (SELECT SUM(d.max_score) FROM dimensions d WHERE d.rubric_id = r.id) \
+                     OR (SELECT COUNT(*) FROM dimensions d WHERE d.rubric_id = r.id) NOT BETWEEN 2 AND 4)"))
+        .await;
+    assert_eq!(mismatched, 0);
+    let essays_without_rubric = app
+        .sql_i64(&q("SELECT COUNT(*) FROM questions q WHERE q.customer_id = $AREA AND q.question_type = 'essay' \
+                     AND NOT EXISTS (SELECT 1 FROM rubrics r WHERE r.question_id = q.id)"))
+        .await;
+    assert_eq!(essays_without_rubric, 1);
+    // Unscored essays wait as tasks, as text and as scanned images.
+    let open_text = app
+        .sql_i64(&q("SELECT COUNT(*) FROM scoring_tasks t JOIN answers a ON a.question_id = t.question_id AND a.result_id = t.result_id \
+                     WHERE t.customer_id = $AREA AND t.status = 0 AND a.media_type LIKE 'text/plain%'"))
+        .await;
+    let open_images = app
+        .sql_i64(&q("SELECT COUNT(*) FROM scoring_tasks t JOIN answers a ON a.question_id = t.question_id AND a.result_id = t.result_id \
+                     WHERE t.customer_id = $AREA AND t.status = 0 AND a.media_type = 'image/jpeg'"))
+        .await;
+    assert!(
+        open_text > 50 && open_images > 20,
+        "text {open_text}, images {open_images}"
+    );
+    // Every task belongs to an answer that has no score yet.
+    let scored_tasks = app
+        .sql_i64("SELECT COUNT(*) FROM scoring_tasks t JOIN answers a ON a.question_id = t.question_id AND a.result_id = t.result_id WHERE a.actual_score IS NOT NULL")
+        .await;
+    assert_eq!(scored_tasks, 0);
+    let accounts = app
+        .sql_strings("SELECT username FROM accounts ORDER BY username")
+        .await;
+    assert_eq!(
+        accounts,
+        [
+            "harbour-admin",
+            "harbour-scorer",
+            "northwind-admin",
+            "northwind-coordinator",
+            "northwind-scorer"
+        ]
+    );
+}
