@@ -40,6 +40,16 @@ impl Store {
         self.fetch_optional(&query).await
     }
 
+    /// The name of a customer area, if it exists.
+    pub async fn customer_name(&self, customer_id: i32) -> Result<Option<String>, StoreError> {
+        let query = Query::select()
+            .column(Customers::Name)
+            .from(Customers::Table)
+            .and_where(Expr::col(Customers::Id).eq(customer_id))
+            .to_owned();
+        Ok(self.fetch_optional::<(String,)>(&query).await?.map(|(name,)| name))
+    }
+
     pub async fn customer_exists(&self, customer_id: i32) -> Result<bool, StoreError> {
         let query = Query::select()
             .expr(Expr::col(Customers::Id).count())

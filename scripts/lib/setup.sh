@@ -1,0 +1,58 @@
+# Installs what building and testing ScoreDesk needs, when it is missing.
+# Source this file, then call ensure_build_environment.
+
+# Debian packages: Tauri's WebKit and GTK, a virtual display, WebKit's WebDriver,
+# PostgreSQL's server binaries for the test cluster.
+SYSTEM_PACKAGES=(
+  build-essential pkg-config curl python3 xauth xvfb
+  libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev
+  webkit2gtk-driver postgresql
+)
+
+# A cargo target directory that survives between runs (and between clones), so that
+# only the first run pays for a cold build.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/scoredesk/target}"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+ensure_system_packages() {
+  local missing=() package
+  for package in "${SYSTEM_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing Debian packages: ${missing[*]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+ensure_tauri_driver() {
+  command -v tauri-driver >/dev/null || cargo install tauri-driver --locked
+}
+
+ensure_ui_packages() {
+  # npm ci when node_modules is missing or older than the lock file.
+  if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+    (cd ui && npm ci --no-audit --no-fund)
+  fi
+}
+
+ensure_build_environment() {
+  ensure_system_packages
+  ensure_tauri_driver
+  ensure_ui_packages
+}
+
+# step NAME COMMAND...: runs a step and says how long it took.
+step() {
+  local name=$1; shift
+  local started=$SECONDS
+  echo "==> $name"
+  "$@"
+  echo "<== $name ($((SECONDS - started)) s)"
+}

@@ -1,0 +1,56 @@
+//! The ScoreDesk desktop shell: starts the embedded server, opens the window, and
+//! answers the UI's commands by talking OData to the active server.
+
+mod client;
+mod commands;
+mod embedded;
+mod error;
+mod state;
+
+use std::path::PathBuf;
+
+use tauri::Manager;
+
+use state::DesktopState;
+
+/// Where the app keeps its database and local account: `SCOREDESK_DATA_DIR` if set
+/// (tests use a fresh one), otherwise the platform's app data directory.
+fn data_dir(app: &tauri::App) -> anyhow::Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("SCOREDESK_DATA_DIR") {
+        return Ok(PathBuf::from(dir));
+    }
+    Ok(app.path().app_data_dir()?)
+}
+
+pub fn run() {
+    scoredesk_server::telemetry::init(scoredesk_server::config::LogFormat::Pretty);
+    let result = tauri::Builder::default()
+        .manage(DesktopState::default())
+        .setup(|app| {
+            let dir = data_dir(app)?;
+            let handle = app.handle().clone();
+            // The window opens at once; the server starts (and seeds the demo on first
+            // run) in the background, and the UI shows "Starting…" until it is up.
+            tauri::async_runtime::spawn(async move {
+                let state = handle.state::<DesktopState>();
+                match embedded::start(&dir).await {
+                    Ok(server) => state.embedded_started(server).await,
+                    Err(error) => {
+                        tracing::error!(error = ?error, "the embedded server did not start");
+                        state.embedded_failed(format!("The built-in server did not start: {error:#}")).await;
+                    }
+                }
+            });
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![
+            commands::connection_status,
+            commands::connect_remote,
+            commands::use_embedded
+        ])
+        .run(tauri::generate_context!());
+    if let Err(error) = result {
+        eprintln!("ScoreDesk could not start: {error}");
+        std::process::exit(1);
+    }
+}

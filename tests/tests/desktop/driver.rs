@@ -1,0 +1,94 @@
+//! Starting the app under tauri-driver, and cleaning up after it.
+
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder};
+
+/// The app binary: `SCOREDESK_DESKTOP_BIN`, or the workspace's debug build.
+fn app_binary() -> PathBuf {
+    let path = std::env::var_os("SCOREDESK_DESKTOP_BIN").map(PathBuf::from).unwrap_or_else(|| {
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
+        target.join("debug/scoredesk-desktop")
+    });
+    assert!(path.exists(), "build the app first (scripts/test does): {} is missing", path.display());
+    path
+}
+
+/// Where screenshots are kept as test artefacts.
+pub fn artifacts_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../artifacts/desktop");
+    std::fs::create_dir_all(&dir).expect("artifacts directory");
+    dir
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("port 0").local_addr().expect("address").port()
+}
+
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The app in its window, with a fresh data directory, and a WebDriver client on it.
+pub struct DesktopSession {
+    pub client: Client,
+    pub data_dir: PathBuf,
+    _data: tempfile::TempDir,
+    _driver: KillOnDrop,
+}
+
+impl DesktopSession {
+    pub async fn start() -> Self {
+        assert!(std::env::var_os("DISPLAY").is_some(), "the desktop tests need a display: run them under xvfb-run (scripts/test does)");
+        let data = tempfile::tempdir().expect("data directory");
+        let port = free_port();
+        let native_port = free_port();
+        let driver = Command::new("tauri-driver")
+            .args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
+            .env("SCOREDESK_DATA_DIR", data.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("tauri-driver starts (cargo install tauri-driver)");
+        let driver = KillOnDrop(driver);
+        // tauri-driver is another process: wait until its port accepts connections.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "tauri-driver did not listen on {port}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("browserName".into(), "wry".into());
+        capabilities.insert(
+            "tauri:options".into(),
+            serde_json::json!({ "application": app_binary().to_string_lossy() }),
+        );
+        let client = ClientBuilder::rustls()
+            .expect("a TLS configuration")
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("a WebDriver session with the app");
+        Self { client, data_dir: data.path().to_path_buf(), _data: data, _driver: driver }
+    }
+
+    /// Saves a PNG of the window as `artifacts/desktop/<name>.png`.
+    pub async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.expect("a screenshot");
+        std::fs::write(artifacts_dir().join(format!("{name}.png")), png).expect("saving the screenshot");
+    }
+
+    pub async fn close(self) {
+        let _ = self.client.clone().close().await;
+    }
+}

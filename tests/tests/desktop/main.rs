@@ -1,0 +1,56 @@
+//! The real desktop app in a real window (under Xvfb), driven over WebDriver by
+//! tauri-driver and WebKitWebDriver. Run by scripts/test after it builds the app.
+
+mod driver;
+
+use std::time::Duration;
+
+use driver::DesktopSession;
+use fantoccini::Locator;
+use sqlx::Connection;
+
+/// The app's own database: what the window must agree with.
+async fn open_tasks_in_app_database(data_dir: &std::path::Path) -> i64 {
+    let url = format!("sqlite:{}", data_dir.join("scoredesk.db").display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.expect("the app's database exists");
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM scoring_tasks WHERE status = 0 \
+         AND customer_id = (SELECT customer_id FROM accounts WHERE username = 'desktop')",
+    )
+    .fetch_one(&mut conn)
+    .await
+    .expect("counting open tasks")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_window_shows_the_demo_open_task_count_from_the_embedded_server() {
+    let session = DesktopSession::start().await;
+    let client = &session.client;
+
+    // The count appears once the embedded server has started and seeded the demo.
+    let count_element = client
+        .wait()
+        .at_most(Duration::from_secs(120))
+        .for_element(Locator::Css("#open-task-count[data-count]:not([data-count=''])"))
+        .await
+        .expect("the open task count appears");
+    let shown = count_element.text().await.expect("count text");
+    let shown: i64 = shown.replace(',', "").trim().parse().unwrap_or_else(|_| panic!("not a number: {shown}"));
+
+    let state = client
+        .find(Locator::Id("connection-state"))
+        .await
+        .expect("connection state")
+        .attr("data-state")
+        .await
+        .expect("data-state");
+    assert_eq!(state.as_deref(), Some("connected"));
+    let detail = client.find(Locator::Id("connection-detail")).await.unwrap().text().await.unwrap();
+    assert!(detail.contains("Northwind Academy"), "{detail}");
+
+    session.screenshot("first-screen").await;
+    let expected = open_tasks_in_app_database(&session.data_dir).await;
+    assert!(expected > 50, "the demo has many open tasks: {expected}");
+    assert_eq!(shown, expected, "the window shows what the server holds");
+    session.close().await;
+}

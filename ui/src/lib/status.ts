@@ -1,0 +1,68 @@
+// How the connection and the queue are put into words on the first screen.
+import type { ConnectionStatus } from "./api";
+
+export type Tone = "ok" | "waiting" | "problem";
+
+export interface StatusView {
+  tone: Tone;
+  headline: string;
+  detail: string;
+}
+
+export function describeConnection(status: ConnectionStatus): StatusView {
+  const where = status.mode === "embedded" ? "the built-in server" : status.serverUrl ?? "the server";
+  switch (status.state) {
+    case "starting":
+      return { tone: "waiting", headline: "Starting…", detail: `Preparing ${where} and its demo data.` };
+    case "connected": {
+      const area = status.areaName ?? `customer area ${status.customerId}`;
+      return { tone: "ok", headline: "Connected", detail: `${where} · ${area} · signed in as ${status.username}` };
+    }
+    case "unauthorized":
+      return { tone: "problem", headline: "Sign-in refused", detail: status.message ?? `${where} did not accept the account.` };
+    case "unreachable":
+      return { tone: "problem", headline: "Server unreachable", detail: status.message ?? `Cannot reach ${where}. Retrying.` };
+    case "failed":
+      return { tone: "problem", headline: "Something went wrong", detail: status.message ?? "The server answered with an error." };
+  }
+}
+
+/** "1,234 open tasks", with a singular form and a placeholder while unknown. */
+export function describeOpenTasks(count: number | null): string {
+  if (count === null) return "—";
+  return count.toLocaleString("en-GB");
+}
+
+export function openTasksLabel(count: number | null): string {
+  return count === 1 ? "open scoring task" : "open scoring tasks";
+}
+
+/** "Last refreshed 09:30:12" in the user's local time. */
+export function describeRefresh(checkedAt: string, now: Date = new Date()): string {
+  const at = new Date(checkedAt);
+  if (Number.isNaN(at.getTime())) return "Not refreshed yet";
+  const seconds = Math.max(0, Math.round((now.getTime() - at.getTime()) / 1000));
+  const clock = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return seconds < 2 ? `Refreshed just now (${clock})` : `Last refreshed ${clock}, ${seconds} s ago`;
+}
+
+/** Poll quickly while starting or failing, calmly once connected. */
+export function pollDelayMs(status: ConnectionStatus | null): number {
+  if (status === null || status.state === "starting") return 500;
+  return status.state === "connected" ? 10_000 : 3_000;
+}
+
+/** Checks the remote-server form; returns the problem in words, or null. */
+export function validateRemote(url: string, customerId: string, username: string, password: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "The server URL is not a valid URL (for example https://scoring.example.org).";
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "The server URL must start with http:// or https://.";
+  if (!/^[1-9][0-9]{0,9}$/.test(customerId.trim())) return "The customer area is a positive number.";
+  if (username.trim() === "") return "Enter the account's user name.";
+  if (password === "") return "Enter the account's password.";
+  return null;
+}
