@@ -8,7 +8,7 @@ use std::sync::Arc;
 use reqwest::{Method, Response};
 use scoredesk_server::config::Settings;
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
-use scoredesk_server::store::Store;
+use scoredesk_server::store::{Scalar, Store};
 use scoredesk_server::App;
 use sqlx::Connection;
 use tokio::sync::oneshot;
@@ -129,52 +129,45 @@ impl TestApp {
         self._database.url()
     }
 
-    /// The first column of every row of `sql`, as text.
-    pub async fn sql_strings(&self, sql: &str) -> Vec<String> {
-        match self.backend {
+    /// The first column of every row of `sql`.
+    pub async fn sql_column<T: Scalar>(&self, sql: &str) -> Vec<T> {
+        let result = match self.backend {
             Backend::Sqlite => {
-                let mut conn = sqlx::SqliteConnection::connect(self.database_url())
-                    .await
-                    .expect("sqlite connection");
-                sqlx::query_scalar(sql)
-                    .fetch_all(&mut conn)
-                    .await
-                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+                let mut conn = sqlx::SqliteConnection::connect(self.database_url()).await.expect("sqlite connection");
+                sqlx::query_scalar(sql).fetch_all(&mut conn).await
             }
             Backend::Postgres => {
-                let mut conn = sqlx::PgConnection::connect(self.database_url())
-                    .await
-                    .expect("postgres connection");
-                sqlx::query_scalar(sql)
-                    .fetch_all(&mut conn)
-                    .await
-                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+                let mut conn = sqlx::PgConnection::connect(self.database_url()).await.expect("postgres connection");
+                sqlx::query_scalar(sql).fetch_all(&mut conn).await
             }
-        }
+        };
+        result.unwrap_or_else(|e| panic!("{sql}: {e}"))
+    }
+
+    pub async fn sql_strings(&self, sql: &str) -> Vec<String> {
+        self.sql_column(sql).await
     }
 
     /// A single integer, such as `SELECT COUNT(*) ...`.
     pub async fn sql_i64(&self, sql: &str) -> i64 {
-        match self.backend {
-            Backend::Sqlite => {
-                let mut conn = sqlx::SqliteConnection::connect(self.database_url())
-                    .await
-                    .expect("sqlite connection");
-                sqlx::query_scalar(sql)
-                    .fetch_one(&mut conn)
-                    .await
-                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
-            }
-            Backend::Postgres => {
-                let mut conn = sqlx::PgConnection::connect(self.database_url())
-                    .await
-                    .expect("postgres connection");
-                sqlx::query_scalar(sql)
-                    .fetch_one(&mut conn)
-                    .await
-                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
-            }
-        }
+        let values: Vec<i64> = self.sql_column(sql).await;
+        assert_eq!(values.len(), 1, "{sql} gives one row");
+        values[0]
+    }
+
+    /// Creates a server administrator (of every area) and returns its credentials.
+    pub async fn add_server_admin(&self) -> (&'static str, &'static str) {
+        let hash = scoredesk_server::auth::hash_password("root-password").expect("hashing");
+        self.store
+            .insert_account(scoredesk_server::store::NewAccount {
+                customer_id: None,
+                username: "root",
+                password_hash: &hash,
+                role: "admin",
+            })
+            .await
+            .expect("the server administrator is created");
+        ("root", "root-password")
     }
 }
 

@@ -2,7 +2,6 @@ use reqwest::{Method, StatusCode};
 use scoredesk_e2e::{odata_error_message, on_both_backends, Backend, TestApp};
 use scoredesk_server::auth::hash_password;
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
-use scoredesk_server::store::NewAccount;
 
 on_both_backends! {
     a_request_without_credentials_gets_401_with_a_basic_challenge => without_credentials;
@@ -104,18 +103,9 @@ async fn another_area(backend: Backend) {
 
 async fn unknown_area(backend: Backend) {
     let app = TestApp::spawn(backend).await;
-    let hash = hash_password("root-password").unwrap();
-    app.store
-        .insert_account(NewAccount {
-            customer_id: None,
-            username: "root",
-            password_hash: &hash,
-            role: "admin",
-        })
-        .await
-        .unwrap();
+    let (root, password) = app.add_server_admin().await;
     let response = app
-        .request_as(Method::GET, "/deliveryodata/4242/", "root", "root-password")
+        .request_as(Method::GET, "/deliveryodata/4242/", root, password)
         .await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     assert!(odata_error_message(response).await.contains("4242"));
@@ -123,8 +113,8 @@ async fn unknown_area(backend: Backend) {
         .request_as(
             Method::GET,
             "/deliveryodata/99999999999999999999/",
-            "root",
-            "root-password",
+            root,
+            password,
         )
         .await;
     assert_eq!(overlong.status(), StatusCode::NOT_FOUND);
@@ -218,23 +208,14 @@ async fn changed_password(backend: Backend) {
 
 async fn server_administrator(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
-    let hash = hash_password("root-password").unwrap();
-    app.store
-        .insert_account(NewAccount {
-            customer_id: None,
-            username: "root",
-            password_hash: &hash,
-            role: "admin",
-        })
-        .await
-        .unwrap();
+    let (root, password) = app.add_server_admin().await;
     for area in [app.northwind(), app.harbour()] {
         let response = app
             .request_as(
                 Method::GET,
                 &format!("/deliveryodata/{area}/"),
-                "root",
-                "root-password",
+                root,
+                password,
             )
             .await;
         assert_eq!(response.status(), StatusCode::OK);

@@ -1,6 +1,7 @@
 //! Starting the app under tauri-driver, and cleaning up after it.
 
 use std::net::TcpStream;
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -30,11 +31,23 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").expect("port 0").local_addr().expect("address").port()
 }
 
-struct KillOnDrop(Child);
+/// tauri-driver in a process group of its own: dropping it ends the whole group,
+/// WebKitWebDriver and the app included, so nothing outlives the test.
+struct ProcessGroup(Child);
 
-impl Drop for KillOnDrop {
+impl Drop for ProcessGroup {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        let pid = self.0.id().to_string();
+        let group = format!("-{pid}");
+        for signal in ["-TERM", "-KILL"] {
+            // WebKitWebDriver leaves the group; end tauri-driver's children by parent too.
+            let _ = Command::new("pkill").args([signal, "-P", &pid]).status();
+            let _ = Command::new("kill").args([signal, "--", &group]).stderr(Stdio::null()).status();
+            if matches!(self.0.try_wait(), Ok(Some(_))) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
         let _ = self.0.wait();
     }
 }
@@ -44,7 +57,7 @@ pub struct DesktopSession {
     pub client: Client,
     pub data_dir: PathBuf,
     _data: tempfile::TempDir,
-    _driver: KillOnDrop,
+    _driver: ProcessGroup,
 }
 
 impl DesktopSession {
@@ -54,13 +67,14 @@ impl DesktopSession {
         let port = free_port();
         let native_port = free_port();
         let driver = Command::new("tauri-driver")
+            .process_group(0)
             .args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
             .env("SCOREDESK_DATA_DIR", data.path())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()
             .expect("tauri-driver starts (cargo install tauri-driver)");
-        let driver = KillOnDrop(driver);
+        let driver = ProcessGroup(driver);
         // tauri-driver is another process: wait until its port accepts connections.
         let deadline = Instant::now() + Duration::from_secs(30);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -73,6 +87,8 @@ impl DesktopSession {
             "tauri:options".into(),
             serde_json::json!({ "application": app_binary().to_string_lossy() }),
         );
+        // Both of rustls' crypto back-ends are in the dependency tree; pick one.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let client = ClientBuilder::rustls()
             .expect("a TLS configuration")
             .capabilities(capabilities)

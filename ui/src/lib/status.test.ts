@@ -90,3 +90,9 @@ describe("validateRemote", () => {
     expect(validateRemote("https://x", "1", "ann", "")).toContain("password");
   });
 });
+
+describe("wording", () => {
+  it("starts the connected detail with a capital", () => {
+    expect(describeConnection(base).detail).toMatch(/^Built-in server · /);
+  });
+});

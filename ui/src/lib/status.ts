@@ -10,10 +10,10 @@ export interface StatusView {
 }
 
 export function describeConnection(status: ConnectionStatus): StatusView {
-  const where = status.mode === "embedded" ? "the built-in server" : status.serverUrl ?? "the server";
+  const where = status.mode === "embedded" ? "Built-in server" : status.serverUrl ?? "The server";
   switch (status.state) {
     case "starting":
-      return { tone: "waiting", headline: "Starting…", detail: `Preparing ${where} and its demo data.` };
+      return { tone: "waiting", headline: "Starting…", detail: `Preparing the built-in server and its demo data.` };
     case "connected": {
       const area = status.areaName ?? `customer area ${status.customerId}`;
       return { tone: "ok", headline: "Connected", detail: `${where} · ${area} · signed in as ${status.username}` };
