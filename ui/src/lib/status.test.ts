@@ -93,6 +93,12 @@ describe("validateRemote", () => {
 
 describe("wording", () => {
   it("starts the connected detail with a capital", () => {
-    expect(describeConnection(base).detail).toMatch(/^Built-in server · /);
+    expect(describeConnection(base).detail).toMatch(/^The built-in server · /);
+  });
+
+  it("keeps the built-in server lower case mid-sentence and URLs untouched", () => {
+    expect(describeConnection({ ...base, state: "unreachable" }).detail).toBe("Cannot reach the built-in server. Retrying.");
+    const remote = { ...base, mode: "remote" as const, state: "unauthorized" as const, serverUrl: "https://s.example" };
+    expect(describeConnection(remote).detail).toBe("https://s.example did not accept the account.");
   });
 });

@@ -10,21 +10,26 @@ export interface StatusView {
 }
 
 export function describeConnection(status: ConnectionStatus): StatusView {
-  const where = status.mode === "embedded" ? "Built-in server" : status.serverUrl ?? "The server";
+  const where = status.mode === "embedded" ? "the built-in server" : status.serverUrl ?? "the server";
   switch (status.state) {
     case "starting":
       return { tone: "waiting", headline: "Starting…", detail: `Preparing the built-in server and its demo data.` };
     case "connected": {
       const area = status.areaName ?? `customer area ${status.customerId}`;
-      return { tone: "ok", headline: "Connected", detail: `${where} · ${area} · signed in as ${status.username}` };
+      return { tone: "ok", headline: "Connected", detail: `${sentenceStart(where)} · ${area} · signed in as ${status.username}` };
     }
     case "unauthorized":
-      return { tone: "problem", headline: "Sign-in refused", detail: status.message ?? `${where} did not accept the account.` };
+      return { tone: "problem", headline: "Sign-in refused", detail: status.message ?? `${sentenceStart(where)} did not accept the account.` };
     case "unreachable":
       return { tone: "problem", headline: "Server unreachable", detail: status.message ?? `Cannot reach ${where}. Retrying.` };
     case "failed":
       return { tone: "problem", headline: "Something went wrong", detail: status.message ?? "The server answered with an error." };
   }
+}
+
+/** Capitalises "the ..." at the start of a sentence; leaves URLs as they are. */
+function sentenceStart(text: string): string {
+  return text.startsWith("the ") ? `T${text.slice(1)}` : text;
 }
 
 /** "1,234 open tasks", with a singular form and a placeholder while unknown. */
