@@ -31,11 +31,20 @@ impl ODataClient {
             .timeout(std::time::Duration::from_secs(15))
             .build()
             .expect("a reqwest client with only a timeout set builds");
-        Self { http, base_url: base_url.trim_end_matches('/').to_owned(), customer_id, username: username.to_owned(), password }
+        Self {
+            http,
+            base_url: base_url.trim_end_matches('/').to_owned(),
+            customer_id,
+            username: username.to_owned(),
+            password,
+        }
     }
 
     fn url(&self, path: &str) -> String {
-        format!("{}/deliveryodata/{}/{}", self.base_url, self.customer_id, path)
+        format!(
+            "{}/deliveryodata/{}/{}",
+            self.base_url, self.customer_id, path
+        )
     }
 
     /// `ScoringTasks/$count?$filter=Status eq 0`.
@@ -47,20 +56,31 @@ impl ODataClient {
             .basic_auth(&self.username, Some(self.password.expose_secret()))
             .send()
             .await
-            .map_err(|e| RequestFailure::Unreachable(format!("Cannot reach {}: {}", self.base_url, root_cause(&e))))?;
+            .map_err(|e| {
+                RequestFailure::Unreachable(format!(
+                    "Cannot reach {}: {}",
+                    self.base_url,
+                    root_cause(&e)
+                ))
+            })?;
         let status = response.status();
         let body = response.text().await.unwrap_or_default();
         match status {
-            StatusCode::OK => body
-                .trim()
-                .parse()
-                .map_err(|_| RequestFailure::Failed("The server's task count was not a number.".into())),
+            StatusCode::OK => body.trim().parse().map_err(|_| {
+                RequestFailure::Failed("The server's task count was not a number.".into())
+            }),
             StatusCode::UNAUTHORIZED => Err(RequestFailure::Unauthorized(format!(
                 "The server did not accept the user name and password of {}.",
                 self.username
             ))),
-            StatusCode::FORBIDDEN | StatusCode::NOT_FOUND => Err(RequestFailure::Unauthorized(odata_message(&body)
-                .unwrap_or_else(|| format!("The account {} may not use customer area {}.", self.username, self.customer_id)))),
+            StatusCode::FORBIDDEN | StatusCode::NOT_FOUND => Err(RequestFailure::Unauthorized(
+                odata_message(&body).unwrap_or_else(|| {
+                    format!(
+                        "The account {} may not use customer area {}.",
+                        self.username, self.customer_id
+                    )
+                }),
+            )),
             other => Err(RequestFailure::Failed(
                 odata_message(&body).unwrap_or_else(|| format!("The server answered {other}.")),
             )),
@@ -89,7 +109,8 @@ mod tests {
 
     #[test]
     fn the_message_of_an_odata_error_body_is_read_in_both_formats() {
-        let light = r#"{"odata.error":{"code":"Forbidden","message":{"lang":"en-US","value":"no"}}}"#;
+        let light =
+            r#"{"odata.error":{"code":"Forbidden","message":{"lang":"en-US","value":"no"}}}"#;
         let verbose = r#"{"error":{"code":"Forbidden","message":{"lang":"en-US","value":"nope"}}}"#;
         assert_eq!(odata_message(light).as_deref(), Some("no"));
         assert_eq!(odata_message(verbose).as_deref(), Some("nope"));

@@ -36,7 +36,8 @@ struct AccountFile {
 }
 
 pub async fn start(data_dir: &Path) -> anyhow::Result<EmbeddedServer> {
-    std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("creating {}", data_dir.display()))?;
     let settings = Settings {
         database_url: SecretString::from(sqlite_url(&data_dir.join("scoredesk.db"))),
         ..Settings::default()
@@ -48,7 +49,9 @@ pub async fn start(data_dir: &Path) -> anyhow::Result<EmbeddedServer> {
         .find_account(DEMO_ACCOUNTS[0].username)
         .await?
         .context("the demo administrator is missing")?;
-    let customer_id = demo_admin.customer_id.context("the demo administrator has no area")?;
+    let customer_id = demo_admin
+        .customer_id
+        .context("the demo administrator has no area")?;
     let area_name = store.customer_name(customer_id).await?.unwrap_or_default();
     let account = ensure_desktop_account(&store, data_dir, customer_id).await?;
 
@@ -70,10 +73,16 @@ pub async fn start(data_dir: &Path) -> anyhow::Result<EmbeddedServer> {
 }
 
 /// Reads the app's account file, creating the account (and the file) if either is missing.
-async fn ensure_desktop_account(store: &Store, data_dir: &Path, customer_id: i32) -> anyhow::Result<AccountFile> {
+async fn ensure_desktop_account(
+    store: &Store,
+    data_dir: &Path,
+    customer_id: i32,
+) -> anyhow::Result<AccountFile> {
     let path = data_dir.join(ACCOUNT_FILE);
     let account = match std::fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?,
+        Ok(text) => {
+            serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?
+        }
         Err(_) => {
             let account = AccountFile {
                 username: DESKTOP_USERNAME.into(),
@@ -107,7 +116,9 @@ fn write_private(path: &PathBuf, contents: &str) -> anyhow::Result<()> {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options.open(path).with_context(|| format!("writing {}", path.display()))?;
+    let mut file = options
+        .open(path)
+        .with_context(|| format!("writing {}", path.display()))?;
     file.write_all(contents.as_bytes())?;
     Ok(())
 }

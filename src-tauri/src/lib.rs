@@ -37,7 +37,11 @@ pub fn run() {
                     Ok(server) => state.embedded_started(server).await,
                     Err(error) => {
                         tracing::error!(error = ?error, "the embedded server did not start");
-                        state.embedded_failed(format!("The built-in server did not start: {error:#}")).await;
+                        state
+                            .embedded_failed(format!(
+                                "The built-in server did not start: {error:#}"
+                            ))
+                            .await;
                     }
                 }
             });

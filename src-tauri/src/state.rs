@@ -23,7 +23,10 @@ struct Inner {
 enum Embedded {
     #[default]
     Starting,
-    Running { server: EmbeddedServer, client: ODataClient },
+    Running {
+        server: EmbeddedServer,
+        client: ODataClient,
+    },
     Failed(String),
 }
 
@@ -60,7 +63,12 @@ impl ConnectionStatus {
 
 impl DesktopState {
     pub async fn embedded_started(&self, server: EmbeddedServer) {
-        let client = ODataClient::new(&server.base_url, server.customer_id, &server.username, server.password.clone());
+        let client = ODataClient::new(
+            &server.base_url,
+            server.customer_id,
+            &server.username,
+            server.password.clone(),
+        );
         self.inner.write().await.embedded = Embedded::Running { server, client };
     }
 
@@ -82,7 +90,9 @@ impl DesktopState {
             let inner = self.inner.read().await;
             match (&inner.remote, &inner.embedded) {
                 (Some(remote), _) => (remote.clone(), None, "remote"),
-                (None, Embedded::Running { server, client }) => (client.clone(), Some(server.area_name.clone()), "embedded"),
+                (None, Embedded::Running { server, client }) => {
+                    (client.clone(), Some(server.area_name.clone()), "embedded")
+                }
                 (None, Embedded::Starting) => return ConnectionStatus::new("starting", "embedded"),
                 (None, Embedded::Failed(message)) => {
                     let mut status = ConnectionStatus::new("failed", "embedded");
@@ -96,7 +106,11 @@ impl DesktopState {
 }
 
 /// The status a client's server gives now.
-pub async fn status_of(client: &ODataClient, area_name: Option<String>, mode: &'static str) -> ConnectionStatus {
+pub async fn status_of(
+    client: &ODataClient,
+    area_name: Option<String>,
+    mode: &'static str,
+) -> ConnectionStatus {
     let outcome = client.count_open_tasks().await;
     let state = match &outcome {
         Ok(_) => "connected",
@@ -111,9 +125,11 @@ pub async fn status_of(client: &ODataClient, area_name: Option<String>, mode: &'
     status.username = Some(client.username.clone());
     match outcome {
         Ok(count) => status.open_tasks = Some(count),
-        Err(RequestFailure::Unauthorized(m) | RequestFailure::Unreachable(m) | RequestFailure::Failed(m)) => {
-            status.message = Some(m)
-        }
+        Err(
+            RequestFailure::Unauthorized(m)
+            | RequestFailure::Unreachable(m)
+            | RequestFailure::Failed(m),
+        ) => status.message = Some(m),
     }
     status
 }

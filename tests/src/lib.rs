@@ -133,11 +133,15 @@ impl TestApp {
     pub async fn sql_column<T: Scalar>(&self, sql: &str) -> Vec<T> {
         let result = match self.backend {
             Backend::Sqlite => {
-                let mut conn = sqlx::SqliteConnection::connect(self.database_url()).await.expect("sqlite connection");
+                let mut conn = sqlx::SqliteConnection::connect(self.database_url())
+                    .await
+                    .expect("sqlite connection");
                 sqlx::query_scalar(sql).fetch_all(&mut conn).await
             }
             Backend::Postgres => {
-                let mut conn = sqlx::PgConnection::connect(self.database_url()).await.expect("postgres connection");
+                let mut conn = sqlx::PgConnection::connect(self.database_url())
+                    .await
+                    .expect("postgres connection");
                 sqlx::query_scalar(sql).fetch_all(&mut conn).await
             }
         };

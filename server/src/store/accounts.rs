@@ -47,7 +47,10 @@ impl Store {
             .from(Customers::Table)
             .and_where(Expr::col(Customers::Id).eq(customer_id))
             .to_owned();
-        Ok(self.fetch_optional::<(String,)>(&query).await?.map(|(name,)| name))
+        Ok(self
+            .fetch_optional::<(String,)>(&query)
+            .await?
+            .map(|(name,)| name))
     }
 
     pub async fn customer_exists(&self, customer_id: i32) -> Result<bool, StoreError> {

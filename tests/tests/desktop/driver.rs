@@ -10,13 +10,19 @@ use fantoccini::{Client, ClientBuilder};
 
 /// The app binary: `SCOREDESK_DESKTOP_BIN`, or the workspace's debug build.
 fn app_binary() -> PathBuf {
-    let path = std::env::var_os("SCOREDESK_DESKTOP_BIN").map(PathBuf::from).unwrap_or_else(|| {
-        let target = std::env::var_os("CARGO_TARGET_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
-        target.join("debug/scoredesk-desktop")
-    });
-    assert!(path.exists(), "build the app first (scripts/test does): {} is missing", path.display());
+    let path = std::env::var_os("SCOREDESK_DESKTOP_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            let target = std::env::var_os("CARGO_TARGET_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
+            target.join("debug/scoredesk-desktop")
+        });
+    assert!(
+        path.exists(),
+        "build the app first (scripts/test does): {} is missing",
+        path.display()
+    );
     path
 }
 
@@ -28,7 +34,11 @@ pub fn artifacts_dir() -> PathBuf {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("port 0").local_addr().expect("address").port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("port 0")
+        .local_addr()
+        .expect("address")
+        .port()
 }
 
 /// tauri-driver in a process group of its own: dropping it ends the whole group,
@@ -42,7 +52,10 @@ impl Drop for ProcessGroup {
         for signal in ["-TERM", "-KILL"] {
             // WebKitWebDriver leaves the group; end tauri-driver's children by parent too.
             let _ = Command::new("pkill").args([signal, "-P", &pid]).status();
-            let _ = Command::new("kill").args([signal, "--", &group]).stderr(Stdio::null()).status();
+            let _ = Command::new("kill")
+                .args([signal, "--", &group])
+                .stderr(Stdio::null())
+                .status();
             if matches!(self.0.try_wait(), Ok(Some(_))) {
                 break;
             }
@@ -62,13 +75,21 @@ pub struct DesktopSession {
 
 impl DesktopSession {
     pub async fn start() -> Self {
-        assert!(std::env::var_os("DISPLAY").is_some(), "the desktop tests need a display: run them under xvfb-run (scripts/test does)");
+        assert!(
+            std::env::var_os("DISPLAY").is_some(),
+            "the desktop tests need a display: run them under xvfb-run (scripts/test does)"
+        );
         let data = tempfile::tempdir().expect("data directory");
         let port = free_port();
         let native_port = free_port();
         let driver = Command::new("tauri-driver")
             .process_group(0)
-            .args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
+            .args([
+                "--port",
+                &port.to_string(),
+                "--native-port",
+                &native_port.to_string(),
+            ])
             .env("SCOREDESK_DATA_DIR", data.path())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
@@ -78,7 +99,10 @@ impl DesktopSession {
         // tauri-driver is another process: wait until its port accepts connections.
         let deadline = Instant::now() + Duration::from_secs(30);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "tauri-driver did not listen on {port}");
+            assert!(
+                Instant::now() < deadline,
+                "tauri-driver did not listen on {port}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
         let mut capabilities = serde_json::Map::new();
@@ -95,13 +119,19 @@ impl DesktopSession {
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .expect("a WebDriver session with the app");
-        Self { client, data_dir: data.path().to_path_buf(), _data: data, _driver: driver }
+        Self {
+            client,
+            data_dir: data.path().to_path_buf(),
+            _data: data,
+            _driver: driver,
+        }
     }
 
     /// Saves a PNG of the window as `artifacts/desktop/<name>.png`.
     pub async fn screenshot(&self, name: &str) {
         let png = self.client.screenshot().await.expect("a screenshot");
-        std::fs::write(artifacts_dir().join(format!("{name}.png")), png).expect("saving the screenshot");
+        std::fs::write(artifacts_dir().join(format!("{name}.png")), png)
+            .expect("saving the screenshot");
     }
 
     pub async fn close(self) {

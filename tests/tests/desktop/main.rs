@@ -12,7 +12,9 @@ use sqlx::Connection;
 /// The app's own database: what the window must agree with.
 async fn open_tasks_in_app_database(data_dir: &std::path::Path) -> i64 {
     let url = format!("sqlite:{}", data_dir.join("scoredesk.db").display());
-    let mut conn = sqlx::SqliteConnection::connect(&url).await.expect("the app's database exists");
+    let mut conn = sqlx::SqliteConnection::connect(&url)
+        .await
+        .expect("the app's database exists");
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM scoring_tasks WHERE status = 0 \
          AND customer_id = (SELECT customer_id FROM accounts WHERE username = 'desktop')",
@@ -31,11 +33,17 @@ async fn the_window_shows_the_demo_open_task_count_from_the_embedded_server() {
     let count_element = client
         .wait()
         .at_most(Duration::from_secs(120))
-        .for_element(Locator::Css("#open-task-count[data-count]:not([data-count=''])"))
+        .for_element(Locator::Css(
+            "#open-task-count[data-count]:not([data-count=''])",
+        ))
         .await
         .expect("the open task count appears");
     let shown = count_element.text().await.expect("count text");
-    let shown: i64 = shown.replace(',', "").trim().parse().unwrap_or_else(|_| panic!("not a number: {shown}"));
+    let shown: i64 = shown
+        .replace(',', "")
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("not a number: {shown}"));
 
     let state = client
         .find(Locator::Id("connection-state"))
@@ -45,7 +53,13 @@ async fn the_window_shows_the_demo_open_task_count_from_the_embedded_server() {
         .await
         .expect("data-state");
     assert_eq!(state.as_deref(), Some("connected"));
-    let detail = client.find(Locator::Id("connection-detail")).await.unwrap().text().await.unwrap();
+    let detail = client
+        .find(Locator::Id("connection-detail"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(detail.contains("Northwind Academy"), "{detail}");
 
     session.screenshot("first-screen").await;
