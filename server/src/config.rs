@@ -57,14 +57,17 @@ impl Default for Settings {
 
 impl Settings {
     /// Defaults, then `file` if given, then the environment.
-    pub fn load(file: Option<&Path>) -> Result<Self, figment::Error> {
+    pub fn load(file: Option<&Path>) -> Result<Self, Box<figment::Error>> {
         let mut figment = Figment::from(Serialized::defaults(Settings::default()));
         // The serialised default hides the URL; put the real default back.
         figment = figment.merge(Serialized::default("database_url", default_database_url()));
         if let Some(file) = file {
             figment = figment.merge(Toml::file_exact(file));
         }
-        figment.merge(Env::prefixed("SCOREDESK_")).extract()
+        figment
+            .merge(Env::prefixed("SCOREDESK_"))
+            .extract()
+            .map_err(Box::new)
     }
 }
 

@@ -1,6 +1,9 @@
 //! The `scoredesk-server` binary as an operator runs it: migrate, create an area and
 //! an account, seed, serve, and answer an authenticated request; on both backends.
 
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
 use std::io::Write;
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};

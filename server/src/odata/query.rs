@@ -14,7 +14,7 @@ impl QueryOptions {
     pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
         let mut options = QueryOptions::default();
         let Some(raw) = raw else { return Ok(options) };
-        if raw.split('&').any(|pair| has_bad_escape(pair)) {
+        if raw.split('&').any(has_bad_escape) {
             return Err(ApiError::bad_request(
                 "the query string has a malformed %-escape",
             ));

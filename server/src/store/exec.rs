@@ -140,8 +140,8 @@ enum StoreParts<'a> {
 impl Tx {
     fn executor_parts(&mut self) -> TxParts<'_> {
         match self {
-            Tx::Sqlite(tx) => TxParts::Sqlite(&mut **tx),
-            Tx::Postgres(tx) => TxParts::Postgres(&mut **tx),
+            Tx::Sqlite(tx) => TxParts::Sqlite(tx),
+            Tx::Postgres(tx) => TxParts::Postgres(tx),
         }
     }
 }

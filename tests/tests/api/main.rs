@@ -1,5 +1,8 @@
 //! End-to-end tests over real HTTP, each on SQLite and on PostgreSQL.
 
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
 mod auth;
 mod health;
 mod migrations;

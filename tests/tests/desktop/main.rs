@@ -1,6 +1,9 @@
 //! The real desktop app in a real window (under Xvfb), driven over WebDriver by
 //! tauri-driver and WebKitWebDriver. Run by scripts/test after it builds the app.
 
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
 mod driver;
 
 use std::time::Duration;
