@@ -107,3 +107,45 @@ async fn demo_contents(backend: Backend) {
         ]
     );
 }
+
+on_both_backends! {
+    a_scale_seed_creates_n_results_each_with_one_open_task_over_100_groups => scale_seed;
+}
+
+async fn scale_seed(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let area = scoredesk_server::seed::scale::seed_scale(&app.store, 1_234, false)
+        .await
+        .unwrap();
+    let q = |sql: &str| sql.replace("$AREA", &area.to_string());
+    assert_eq!(
+        app.sql_i64(&q("SELECT COUNT(*) FROM results WHERE customer_id = $AREA"))
+            .await,
+        1_234
+    );
+    assert_eq!(
+        app.sql_i64(&q(
+            "SELECT COUNT(*) FROM scoring_tasks WHERE customer_id = $AREA AND status = 0"
+        ))
+        .await,
+        1_234
+    );
+    assert_eq!(
+        app.sql_i64(&q("SELECT COUNT(*) FROM groups WHERE customer_id = $AREA"))
+            .await,
+        100
+    );
+    assert_eq!(
+        app.sql_i64(&q(
+            "SELECT COUNT(*) FROM groups WHERE customer_id = $AREA AND name = 'Group-042'"
+        ))
+        .await,
+        1
+    );
+    // Each task's group is its result's group, so `Group/Name` filters agree with results.
+    let mismatched = app
+        .sql_i64(&q("SELECT COUNT(*) FROM scoring_tasks t JOIN results r ON r.id = t.result_id \
+                     WHERE t.customer_id = $AREA AND (t.group_id <> r.group_id OR t.group_id IS NULL)"))
+        .await;
+    assert_eq!(mismatched, 0);
+}
