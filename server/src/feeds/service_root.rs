@@ -1,26 +1,27 @@
 use axum::extract::Request;
-use axum::http::header::{ACCEPT, HOST};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::odata::service_document;
+use super::read::service_root;
+use crate::odata::format::{negotiate, Format};
+use crate::odata::query::QueryOptions;
+use crate::odata::{service_document, ApiError};
 
-/// The service document, in verbose JSON when the client asks for it.
-pub fn service_document(request: &Request, root_path: &str) -> Response {
-    let wants_verbose = request
-        .headers()
-        .get(ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|accept| accept.contains("odata=verbose"));
-    let host = request
-        .headers()
-        .get(HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("localhost");
-    let body = if wants_verbose {
-        service_document::json_verbose()
-    } else {
-        service_document::json_light(&format!("http://{host}{root_path}"))
+/// The service document, in the negotiated format.
+pub fn service_document(
+    request: &Request,
+    area: i32,
+    options: &QueryOptions,
+) -> Result<Response, ApiError> {
+    let negotiated = negotiate(request.headers(), options.format.as_deref(), false)?;
+    let root = service_root(request.headers(), area);
+    let body = match negotiated.format {
+        Format::JsonVerbose => service_document::json_verbose(),
+        Format::JsonLight => service_document::json_light(&root),
     };
-    ([("DataServiceVersion", "3.0;")], Json(body)).into_response()
+    Ok((
+        [("DataServiceVersion", negotiated.data_service_version())],
+        Json(body),
+    )
+        .into_response())
 }

@@ -186,6 +186,15 @@ pub fn parse(text: &str) -> Result<Filter, FilterError> {
     }
 }
 
+/// Parses one literal on its own (a key predicate's value): `12L`, `'O''Brien'`.
+pub fn parse_literal(text: &str) -> Result<Literal, FilterError> {
+    let mut tokens = lex(text)?.into_iter();
+    match (tokens.next(), tokens.next()) {
+        (Some((_, Token::Literal(literal))), None) => Ok(literal),
+        _ => Err(error(0, format!("'{text}' is not a literal value"))),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
     Word(String),

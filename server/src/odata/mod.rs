@@ -5,7 +5,15 @@ pub mod edm;
 pub mod error;
 pub mod filter;
 pub mod filter_sql;
+pub mod format;
+pub mod json;
+pub mod model;
+pub mod orderby;
+pub mod path;
 pub mod query;
 pub mod service_document;
+pub mod skiptoken;
+pub mod sql;
+pub mod value;
 
 pub use error::ApiError;

@@ -10,7 +10,7 @@ mod error;
 mod exec;
 pub mod schema;
 pub mod seed_writes;
-mod tasks;
+mod values;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -22,6 +22,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use accounts::{AccountRecord, NewAccount};
 pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
+pub use values::MediaColumn;
 
 /// Which database engine a [`Store`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,529 @@
+//! Every entity set of the spec and the contract, declared once. Property names and
+//! types follow the contract's "Entity fields" section.
+
+use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int16, Int32, Int64, String as Str};
+use crate::odata::model::{many, one, prop, EntitySet, Media, MediaType, Navigation, Through};
+
+pub static SCORING_TASKS: EntitySet = EntitySet {
+    name: "ScoringTasks",
+    type_name: "ScoringTask",
+    table: "scoring_tasks",
+    key: &["QuestionID", "ResultID"],
+    properties: &[
+        prop("QuestionID", "question_id", Int64, false),
+        prop("ResultID", "result_id", Int32, false),
+        prop("Status", "status", Int32, false),
+    ],
+    navigations: &[
+        many(
+            "ScoringResult",
+            "ScoringResults",
+            &[("question_id", "question_id"), ("result_id", "result_id")],
+        ),
+        one("Question", "Questions", &[("question_id", "id")], true),
+        one("Result", "Results", &[("result_id", "id")], true),
+        one(
+            "Answer",
+            "Answers",
+            &[("question_id", "question_id"), ("result_id", "result_id")],
+            true,
+        ),
+        one("Group", "Groups", &[("group_id", "id")], false),
+        one(
+            "Assessment",
+            "Assessments",
+            &[("assessment_id", "id")],
+            true,
+        ),
+    ],
+    filterable: &["QuestionID", "ResultID", "Status"],
+    media: None,
+};
+
+pub static SCORING_RESULTS: EntitySet = EntitySet {
+    name: "ScoringResults",
+    type_name: "ScoringResult",
+    table: "scoring_results",
+    key: &["QuestionID", "RubricID", "ResultID"],
+    properties: &[
+        prop("QuestionID", "question_id", Int64, false),
+        prop("RubricID", "rubric_id", Int32, false),
+        prop("ResultID", "result_id", Int32, false),
+        prop("Score", "score", Int32, true),
+        prop("Comments", "comments", Str, true),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+    ],
+    navigations: &[
+        one(
+            "ScoringTask",
+            "ScoringTasks",
+            &[("question_id", "question_id"), ("result_id", "result_id")],
+            true,
+        ),
+        one("Rubric", "Rubrics", &[("rubric_id", "id")], true),
+        many(
+            "DimensionScores",
+            "DimensionScores",
+            &[("question_id", "question_id"), ("result_id", "result_id")],
+        ),
+    ],
+    filterable: &["QuestionID", "RubricID", "ResultID"],
+    media: None,
+};
+
+pub static DIMENSION_SCORES: EntitySet = EntitySet {
+    name: "DimensionScores",
+    type_name: "DimensionScore",
+    table: "dimension_scores",
+    key: &["QuestionID", "RubricID", "ResultID", "Order"],
+    properties: &[
+        prop("QuestionID", "question_id", Int64, false),
+        prop("RubricID", "rubric_id", Int32, false),
+        prop("ResultID", "result_id", Int32, false),
+        prop("Order", "dimension_order", Int32, false),
+        prop("Score", "score", Int16, true),
+        prop("Comment", "comment", Str, true),
+    ],
+    navigations: &[one(
+        "Dimension",
+        "Dimensions",
+        &[
+            ("rubric_id", "rubric_id"),
+            ("dimension_order", "dimension_order"),
+        ],
+        true,
+    )],
+    filterable: &["QuestionID", "RubricID", "ResultID", "Order"],
+    media: None,
+};
+
+pub static RUBRICS: EntitySet = EntitySet {
+    name: "Rubrics",
+    type_name: "Rubric",
+    table: "rubrics",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("Name", "name", Str, false),
+        prop("Instructions", "instructions", Str, true),
+        prop("MaxScore", "max_score", Int16, false),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+    ],
+    navigations: &[many("Dimensions", "Dimensions", &[("id", "rubric_id")])],
+    filterable: &["ID"],
+    media: None,
+};
+
+pub static DIMENSIONS: EntitySet = EntitySet {
+    name: "Dimensions",
+    type_name: "Dimension",
+    table: "dimensions",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("RubricID", "rubric_id", Int32, false),
+        prop("Order", "dimension_order", Int32, false),
+        prop("Name", "name", Str, false),
+        prop("Instructions", "instructions", Str, true),
+        prop("MaxScore", "max_score", Int16, false),
+    ],
+    navigations: &[],
+    filterable: &["ID", "RubricID"],
+    media: None,
+};
+
+pub static QUESTIONS: EntitySet = EntitySet {
+    name: "Questions",
+    type_name: "Question",
+    table: "questions",
+    key: &["QuestionID"],
+    properties: &[
+        prop("QuestionID", "id", Int64, false),
+        prop("Revision", "revision", Int32, false),
+        prop("Language", "language", Str, true),
+        prop("Description", "description", Str, true),
+        prop("QuestionType", "question_type", Str, false),
+        prop("MaxScore", "max_score", Int32, false),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+    ],
+    // Typed as a collection of at most one, as the spec says.
+    navigations: &[many("Rubric", "Rubrics", &[("id", "question_id")])],
+    filterable: &["QuestionID"],
+    media: Some(Media {
+        content_column: "markup",
+        media_type: MediaType::Fixed("application/xhtml+xml"),
+    }),
+};
+
+pub static ANSWERS: EntitySet = EntitySet {
+    name: "Answers",
+    type_name: "Answer",
+    table: "answers",
+    key: &["QuestionID", "ResultID", "Occurrence", "BlockNumber"],
+    properties: &[
+        prop("QuestionID", "question_id", Int64, false),
+        prop("ResultID", "result_id", Int32, false),
+        prop("Occurrence", "occurrence", Int16, false),
+        prop("BlockNumber", "block_number", Int16, false),
+        prop("QuestionNumber", "question_number", Int32, false),
+        prop("MaxScore", "max_score", Int32, false),
+        prop("ActualScore", "actual_score", Int32, true),
+        prop("Revision", "revision", Int32, false),
+    ],
+    navigations: &[
+        one("Question", "Questions", &[("question_id", "id")], true),
+        one("Result", "Results", &[("result_id", "id")], true),
+    ],
+    filterable: &["QuestionID", "ResultID"],
+    media: Some(Media {
+        content_column: "content",
+        media_type: MediaType::Column("media_type"),
+    }),
+};
+
+pub static PARTICIPANTS: EntitySet = EntitySet {
+    name: "Participants",
+    type_name: "Participant",
+    table: "participants",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("Name", "name", Str, false),
+        prop("FirstName", "first_name", Str, true),
+        prop("LastName", "last_name", Str, true),
+        prop("PrimaryEmail", "primary_email", Str, true),
+    ],
+    navigations: &[Navigation {
+        name: "Groups",
+        target: "Groups",
+        many: true,
+        on: &[("id", "id")],
+        required: false,
+        through: Some(Through {
+            table: "group_participants",
+            near: "participant_id",
+            far: "group_id",
+        }),
+    }],
+    filterable: &["ID", "Name"],
+    media: None,
+};
+
+pub static GROUPS: EntitySet = EntitySet {
+    name: "Groups",
+    type_name: "Group",
+    table: "groups",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("Name", "name", Str, false),
+        prop("Description", "description", Str, true),
+    ],
+    navigations: &[Navigation {
+        name: "Participants",
+        target: "Participants",
+        many: true,
+        on: &[("id", "id")],
+        required: false,
+        through: Some(Through {
+            table: "group_participants",
+            near: "group_id",
+            far: "participant_id",
+        }),
+    }],
+    filterable: &["ID", "Name"],
+    media: None,
+};
+
+pub static ASSESSMENTS: EntitySet = EntitySet {
+    name: "Assessments",
+    type_name: "Assessment",
+    table: "assessments",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int64, false),
+        prop("Name", "name", Str, false),
+        prop("Language", "language", Str, true),
+        prop("Description", "description", Str, true),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+    ],
+    navigations: &[],
+    filterable: &["ID", "Name"],
+    media: None,
+};
+
+pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
+    name: "AssessmentSnapshots",
+    type_name: "AssessmentSnapshot",
+    table: "assessment_snapshots",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+        prop("AssessmentID", "assessment_id", Int64, false),
+        prop("Name", "name", Str, true),
+        prop("Language", "language", Str, true),
+        prop("ExpiresDateTime", "expires_at", DateTime, true),
+        // Signed, time-limited links computed per request.
+        prop("PrintableDocumentSourceUrl", "", Str, true),
+        prop("PrintableDocumentWithAnswersSourceUrl", "", Str, true),
+    ],
+    navigations: &[one(
+        "AssessmentSnapshotData",
+        "AssessmentSnapshotData",
+        &[("id", "id")],
+        true,
+    )],
+    filterable: &["ID", "AssessmentID"],
+    media: None,
+};
+
+pub static ASSESSMENT_SNAPSHOT_DATA: EntitySet = EntitySet {
+    name: "AssessmentSnapshotData",
+    type_name: "AssessmentSnapshotData",
+    table: "assessment_snapshots",
+    key: &["ID"],
+    properties: &[prop("ID", "id", Int32, false)],
+    navigations: &[],
+    filterable: &["ID"],
+    media: Some(Media {
+        content_column: "data_xml",
+        media_type: MediaType::Fixed("application/xml"),
+    }),
+};
+
+pub static PRINT_BATCHES: EntitySet = EntitySet {
+    name: "PrintBatches",
+    type_name: "PrintBatch",
+    table: "print_batches",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+        prop("GroupID", "group_id", Int32, false),
+        prop("SnapshotID", "snapshot_id", Int32, false),
+        prop("Name", "name", Str, true),
+        prop("LastUploadedDateTime", "last_uploaded_at", DateTime, true),
+    ],
+    navigations: &[
+        one("Group", "Groups", &[("group_id", "id")], true),
+        one(
+            "AssessmentSnapshot",
+            "AssessmentSnapshots",
+            &[("snapshot_id", "id")],
+            true,
+        ),
+    ],
+    filterable: &["ID", "GroupID"],
+    media: None,
+};
+
+pub static ATTEMPTS: EntitySet = EntitySet {
+    name: "Attempts",
+    type_name: "Attempt",
+    table: "attempts",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("ParticipantID", "participant_id", Int32, true),
+        prop("AssessmentID", "assessment_id", Int64, true),
+        prop("AssessmentSnapshotID", "snapshot_id", Int32, true),
+        prop("ExternalAttemptID", "external_attempt_id", Str, true),
+        prop("LockStatus", "lock_status", Boolean, false),
+        prop("LockRequired", "lock_required", Boolean, false),
+        prop("ResultID", "result_id", Int32, true),
+        prop("LastModifiedDateTime", "last_modified_at", DateTime, false),
+    ],
+    navigations: &[],
+    filterable: &["ID", "ExternalAttemptID"],
+    media: None,
+};
+
+pub static ANSWER_UPLOADS: EntitySet = EntitySet {
+    name: "AnswerUploads",
+    type_name: "AnswerUpload",
+    table: "answer_uploads",
+    key: &["AttemptID"],
+    properties: &[
+        prop("AttemptID", "attempt_id", Int32, false),
+        prop("UploadedDateTime", "uploaded_at", DateTime, false),
+    ],
+    navigations: &[],
+    filterable: &["AttemptID"],
+    media: Some(Media {
+        content_column: "content",
+        media_type: MediaType::Column("content_type"),
+    }),
+};
+
+pub static RESULTS: EntitySet = EntitySet {
+    name: "Results",
+    type_name: "Result",
+    table: "results",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("AssessmentID", "assessment_id", Int64, false),
+        prop("ParticipantName", "participant_name", Str, true),
+        prop("GroupName", "group_name", Str, true),
+        prop("TestCenterName", "test_center_name", Str, true),
+        prop("ParticipantDetails", "participant_details", Str, true),
+        prop("Status", "status", Int16, false),
+        prop("MaxScore", "max_score", Int32, false),
+        prop("TotalScore", "total_score", Int32, false),
+        prop("ScoreBandTitle", "score_band_title", Str, true),
+        prop("PercentageScore", "percentage_score", Int16, false),
+        prop("WhenFinished", "when_finished", DateTime, true),
+        prop("WhenStarted", "when_started", DateTime, true),
+        prop("ExtraTime", "extra_time", Int32, false),
+        prop("Special1", "special1", Str, true),
+        prop("Special2", "special2", Str, true),
+        prop("Special3", "special3", Str, true),
+        prop("Special4", "special4", Str, true),
+        prop("Special5", "special5", Str, true),
+        prop("Special6", "special6", Str, true),
+        prop("Special7", "special7", Str, true),
+        prop("Special8", "special8", Str, true),
+        prop("Special9", "special9", Str, true),
+        prop("Special10", "special10", Str, true),
+        prop("StillGoing", "still_going", Boolean, false),
+        prop("TimeTaken", "time_taken", Int32, false),
+        prop("ScheduleName", "schedule_name", Str, true),
+        prop("FirstName", "first_name", Str, true),
+        prop("LastName", "last_name", Str, true),
+        prop("Language", "language", Str, true),
+        prop("AttemptId", "attempt_id", Int32, true),
+        prop("ExternalResultID", "external_result_id", Str, true),
+        prop("ExternalResultInfo", "external_result_info", Str, true),
+    ],
+    navigations: &[
+        one(
+            "Assessment",
+            "Assessments",
+            &[("assessment_id", "id")],
+            true,
+        ),
+        many("Answers", "Answers", &[("id", "result_id")]),
+        many("ScoringTasks", "ScoringTasks", &[("id", "result_id")]),
+        one("Attempt", "Attempts", &[("attempt_id", "id")], false),
+        many("TopicScores", "TopicScores", &[("id", "result_id")]),
+    ],
+    filterable: &[
+        "ID",
+        "AssessmentID",
+        "ParticipantName",
+        "GroupName",
+        "WhenFinished",
+    ],
+    media: None,
+};
+
+pub static TOPIC_SCORES: EntitySet = EntitySet {
+    name: "TopicScores",
+    type_name: "TopicScore",
+    table: "topic_scores",
+    key: &["ResultID", "TopicID"],
+    properties: &[
+        prop("ResultID", "result_id", Int32, false),
+        prop("TopicID", "topic_id", Int32, false),
+        prop("PercentageScore", "percentage_score", Double, false),
+        prop("TotalScore", "total_score", Int32, false),
+        prop("MaxScore", "max_score", Int32, false),
+        prop("ScoreBandTitle", "score_band_title", Str, true),
+        prop("NumQuestions", "num_questions", Int32, false),
+        prop("TopicPath", "topic_path", Str, true),
+    ],
+    navigations: &[one("Result", "Results", &[("result_id", "id")], true)],
+    // The spec's "ID" filter: a topic score is identified by its result and topic.
+    filterable: &["ResultID", "TopicID"],
+    media: None,
+};
+
+pub static RESULTS_AUDIT_LOG: EntitySet = EntitySet {
+    name: "ResultsAuditLog",
+    type_name: "ResultAuditLog",
+    table: "results_audit_log",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("MessageID", "message_id", Str, false),
+        prop("RequestUserID", "request_user_id", Int32, false),
+        prop("RequestType", "request_type", Str, false),
+        prop("RequestData", "request_data", Str, true),
+        prop("Source", "source", Str, true),
+        prop("RequestDateTime", "request_at", DateTime, false),
+        prop("IsInQueue", "is_in_queue", Boolean, false),
+        prop("ProcessedDateTime", "processed_at", DateTime, true),
+        prop("WasSuccessful", "was_successful", Boolean, true),
+        prop(
+            "TotalResultsAffected",
+            "total_results_affected",
+            Int32,
+            false,
+        ),
+    ],
+    navigations: &[],
+    filterable: &["ID", "MessageID", "RequestUserID", "RequestDateTime"],
+    media: None,
+};
+
+/// Every entity set, in the order `$metadata` and the service document list them.
+pub static ALL: &[&EntitySet] = &[
+    &ANSWER_UPLOADS,
+    &ANSWERS,
+    &ASSESSMENT_SNAPSHOT_DATA,
+    &ASSESSMENT_SNAPSHOTS,
+    &ASSESSMENTS,
+    &ATTEMPTS,
+    &DIMENSION_SCORES,
+    &DIMENSIONS,
+    &GROUPS,
+    &PARTICIPANTS,
+    &PRINT_BATCHES,
+    &QUESTIONS,
+    &RESULTS,
+    &RESULTS_AUDIT_LOG,
+    &RUBRICS,
+    &SCORING_RESULTS,
+    &SCORING_TASKS,
+    &TOPIC_SCORES,
+];
+
+pub fn by_name(name: &str) -> Option<&'static EntitySet> {
+    ALL.iter().copied().find(|set| set.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_filterable_property_and_navigation_target_is_declared() {
+        for set in ALL {
+            for key in set.key {
+                assert!(set.property(key).is_some(), "{}: key {key}", set.name);
+            }
+            for name in set.filterable {
+                assert!(
+                    set.property(name).is_some(),
+                    "{}: filterable {name}",
+                    set.name
+                );
+            }
+            for navigation in set.navigations {
+                assert!(
+                    by_name(navigation.target).is_some(),
+                    "{}: {}",
+                    set.name,
+                    navigation.name
+                );
+            }
+        }
+    }
+}

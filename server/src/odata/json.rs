@@ -1,0 +1,159 @@
+//! Entities and feeds in JSON light (minimal metadata) and verbose JSON.
+
+use serde_json::{json, Map, Value as Json};
+
+use super::format::Format;
+use super::model::EntitySet;
+use super::value::Value;
+
+/// One entity ready to be written.
+#[derive(Clone)]
+pub struct EntityOut {
+    pub set: &'static EntitySet,
+    /// `(property name, value)` in declaration order.
+    pub properties: Vec<(&'static str, Value)>,
+    /// The key predicate, as in `ScoringTasks(QuestionID=1L,ResultID=2)`.
+    pub key_predicate: String,
+    pub media_type: Option<String>,
+    /// Expanded navigation properties.
+    pub expanded: Vec<(&'static str, Expanded)>,
+}
+
+#[derive(Clone)]
+pub enum Expanded {
+    One(Option<Box<EntityOut>>),
+    Many(Vec<EntityOut>),
+}
+
+impl EntityOut {
+    /// `Set(key)`, relative to the service root.
+    pub fn relative_uri(&self) -> String {
+        format!("{}({})", self.set.name, self.key_predicate)
+    }
+
+    /// The entity as a JSON object (without the `odata.metadata` annotation).
+    pub fn to_json(&self, format: Format, root: &str) -> Json {
+        let mut object = Map::new();
+        if format == Format::JsonVerbose {
+            let mut metadata = Map::new();
+            metadata.insert(
+                "uri".into(),
+                json!(format!("{root}{}", self.relative_uri())),
+            );
+            metadata.insert("type".into(), json!(self.set.qualified_type()));
+            if let Some(media_type) = self.media_type() {
+                metadata.insert(
+                    "media_src".into(),
+                    json!(format!("{root}{}/$value", self.relative_uri())),
+                );
+                metadata.insert("content_type".into(), json!(media_type));
+            }
+            object.insert("__metadata".into(), Json::Object(metadata));
+        } else if let Some(media_type) = self.media_type() {
+            object.insert(
+                "odata.mediaReadLink".into(),
+                json!(format!("{}/$value", self.relative_uri())),
+            );
+            object.insert("odata.mediaContentType".into(), json!(media_type));
+        }
+        for (name, value) in &self.properties {
+            object.insert((*name).into(), value.to_json(format));
+        }
+        for navigation in self.set.navigations {
+            let expanded = self
+                .expanded
+                .iter()
+                .find(|(name, _)| *name == navigation.name);
+            let value = match (expanded, format) {
+                (Some((_, Expanded::One(entity))), _) => entity
+                    .as_ref()
+                    .map_or(Json::Null, |e| e.to_json(format, root)),
+                (Some((_, Expanded::Many(entities))), Format::JsonLight) => {
+                    Json::Array(entities.iter().map(|e| e.to_json(format, root)).collect())
+                }
+                (Some((_, Expanded::Many(entities))), Format::JsonVerbose) => {
+                    json!({ "results": entities.iter().map(|e| e.to_json(format, root)).collect::<Vec<_>>() })
+                }
+                (None, Format::JsonVerbose) => {
+                    json!({ "__deferred": { "uri": format!("{root}{}/{}", self.relative_uri(), navigation.name) } })
+                }
+                (None, Format::JsonLight) => continue,
+            };
+            object.insert(navigation.name.into(), value);
+        }
+        Json::Object(object)
+    }
+
+    fn media_type(&self) -> Option<&str> {
+        match (&self.set.media, &self.media_type) {
+            (Some(_), Some(media_type)) => Some(media_type),
+            (Some(media), None) => match media.media_type {
+                super::model::MediaType::Fixed(fixed) => Some(fixed),
+                super::model::MediaType::Column(_) => None,
+            },
+            (None, _) => None,
+        }
+    }
+}
+
+/// A single-entity response body.
+pub fn entity_document(entity: &EntityOut, format: Format, root: &str) -> Json {
+    let mut body = entity.to_json(format, root);
+    match format {
+        Format::JsonLight => {
+            let mut document = Map::new();
+            document.insert(
+                "odata.metadata".into(),
+                json!(format!("{root}$metadata#{}/@Element", entity.set.name)),
+            );
+            if let Json::Object(properties) = body {
+                document.extend(properties);
+            }
+            Json::Object(document)
+        }
+        Format::JsonVerbose => {
+            body = json!({ "d": body });
+            body
+        }
+    }
+}
+
+/// A feed response body.
+pub fn feed_document(
+    set: &EntitySet,
+    entities: &[EntityOut],
+    count: Option<i64>,
+    next: Option<&str>,
+    format: Format,
+    root: &str,
+) -> Json {
+    let values: Vec<Json> = entities.iter().map(|e| e.to_json(format, root)).collect();
+    match format {
+        Format::JsonLight => {
+            let mut document = Map::new();
+            document.insert(
+                "odata.metadata".into(),
+                json!(format!("{root}$metadata#{}", set.name)),
+            );
+            if let Some(count) = count {
+                document.insert("odata.count".into(), json!(count.to_string()));
+            }
+            document.insert("value".into(), Json::Array(values));
+            if let Some(next) = next {
+                document.insert("odata.nextLink".into(), json!(next));
+            }
+            Json::Object(document)
+        }
+        Format::JsonVerbose => {
+            let mut d = Map::new();
+            d.insert("results".into(), Json::Array(values));
+            if let Some(count) = count {
+                d.insert("__count".into(), json!(count.to_string()));
+            }
+            if let Some(next) = next {
+                d.insert("__next".into(), json!(next));
+            }
+            json!({ "d": d })
+        }
+    }
+}

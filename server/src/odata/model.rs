@@ -1,0 +1,145 @@
+//! The entity data model as declarations: every feed is an [`EntitySet`] that names
+//! its table, key, properties and navigation properties. `$metadata`, the service
+//! document, URL parsing, `$filter`, `$orderby`, `$expand` and the SQL behind them are
+//! all driven from these declarations.
+
+use super::edm::EdmType;
+
+/// The namespace of the entity types in `$metadata` and in verbose JSON.
+pub const NAMESPACE: &str = "ScoreDesk";
+
+/// A feed and the entity type it holds.
+#[derive(Debug)]
+pub struct EntitySet {
+    /// The feed's name in URLs: `ScoringTasks`.
+    pub name: &'static str,
+    /// The entity type's name: `ScoringTask`.
+    pub type_name: &'static str,
+    pub table: &'static str,
+    /// Key property names, in the order composite keys are written.
+    pub key: &'static [&'static str],
+    pub properties: &'static [Property],
+    pub navigations: &'static [Navigation],
+    /// Properties `$filter` and `$orderby` may name on this feed.
+    pub filterable: &'static [&'static str],
+    /// Set for media-link entries: where the media resource and its type are.
+    pub media: Option<Media>,
+}
+
+#[derive(Debug)]
+pub struct Property {
+    pub name: &'static str,
+    /// The column in the entity set's table; empty for a value computed per request
+    /// (such as a signed link), which the feed fills in.
+    pub column: &'static str,
+    pub edm: EdmType,
+    pub nullable: bool,
+}
+
+/// A navigation property: rows of `target` whose columns equal this row's columns.
+#[derive(Debug)]
+pub struct Navigation {
+    pub name: &'static str,
+    /// The target entity set's name.
+    pub target: &'static str,
+    /// A collection (`true`) or at most one entity.
+    pub many: bool,
+    /// `(column of this table, column of the target's table)` pairs.
+    pub on: &'static [(&'static str, &'static str)],
+    /// A to-one navigation whose target always exists (a non-null foreign key).
+    pub required: bool,
+    /// For many-to-many: the link table, its column matching `on`'s first column and
+    /// its column matching the target's key column (`on` then names the target's key).
+    pub through: Option<Through>,
+}
+
+#[derive(Debug)]
+pub struct Through {
+    pub table: &'static str,
+    /// Link column equal to this row's `on.0` column.
+    pub near: &'static str,
+    /// Link column equal to the target's `on.1` column.
+    pub far: &'static str,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Media {
+    pub content_column: &'static str,
+    /// The column holding the media type, or the fixed type of every entity.
+    pub media_type: MediaType,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum MediaType {
+    Column(&'static str),
+    Fixed(&'static str),
+}
+
+impl EntitySet {
+    pub fn property(&self, name: &str) -> Option<&'static Property> {
+        self.properties.iter().find(|p| p.name == name)
+    }
+
+    pub fn navigation(&self, name: &str) -> Option<&'static Navigation> {
+        self.navigations.iter().find(|n| n.name == name)
+    }
+
+    pub fn key_properties(&self) -> impl Iterator<Item = &'static Property> + '_ {
+        self.key.iter().map(|name| {
+            self.property(name)
+                .expect("key properties are declared properties")
+        })
+    }
+
+    pub fn qualified_type(&self) -> String {
+        format!("{NAMESPACE}.{}", self.type_name)
+    }
+}
+
+/// Shorthand for declaring a property.
+pub const fn prop(
+    name: &'static str,
+    column: &'static str,
+    edm: EdmType,
+    nullable: bool,
+) -> Property {
+    Property {
+        name,
+        column,
+        edm,
+        nullable,
+    }
+}
+
+/// Shorthand for a to-one navigation.
+pub const fn one(
+    name: &'static str,
+    target: &'static str,
+    on: &'static [(&'static str, &'static str)],
+    required: bool,
+) -> Navigation {
+    Navigation {
+        name,
+        target,
+        many: false,
+        on,
+        required,
+        through: None,
+    }
+}
+
+/// Shorthand for a collection navigation.
+pub const fn many(
+    name: &'static str,
+    target: &'static str,
+    on: &'static [(&'static str, &'static str)],
+) -> Navigation {
+    Navigation {
+        name,
+        target,
+        many: true,
+        on,
+        required: false,
+        through: None,
+    }
+}

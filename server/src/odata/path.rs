@@ -1,0 +1,309 @@
+//! The resource path of an OData URL, after the service root and percent-decoding:
+//! `ScoringTasks(QuestionID=1L,ResultID=2)/Answer/$value`.
+
+use super::edm::EdmType;
+use super::filter::{parse_literal, Literal};
+use super::model::{EntitySet, Navigation, Property};
+use super::ApiError;
+
+/// What a URL addresses.
+#[derive(Debug)]
+pub enum ResourcePath {
+    ServiceRoot,
+    Metadata,
+    /// An entity set, an entity, or entities reached by navigation from it.
+    Entities(EntityPath),
+}
+
+#[derive(Debug)]
+pub struct EntityPath {
+    pub set: &'static EntitySet,
+    pub key: Option<Key>,
+    pub steps: Vec<NavigationStep>,
+    pub suffix: Suffix,
+}
+
+#[derive(Debug)]
+pub struct NavigationStep {
+    pub navigation: &'static Navigation,
+    pub target: &'static EntitySet,
+    pub key: Option<Key>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Suffix {
+    None,
+    /// `/$count`: the number of entities, as plain text.
+    Count,
+    /// `/$value`: the media resource of a media-link entry.
+    Value,
+}
+
+/// Key values in the order of the entity set's key.
+#[derive(Debug, Clone)]
+pub struct Key(pub Vec<(&'static Property, Literal)>);
+
+/// The longest resource path accepted, in characters.
+const MAX_PATH_LEN: usize = 2048;
+
+impl EntityPath {
+    /// The entity set of what the path finally addresses.
+    pub fn target(&self) -> &'static EntitySet {
+        self.steps.last().map_or(self.set, |step| step.target)
+    }
+
+    /// Whether the path addresses one entity (rather than a collection).
+    pub fn is_single(&self) -> bool {
+        match self.steps.last() {
+            None => self.key.is_some(),
+            Some(step) => step.key.is_some() || !step.navigation.many,
+        }
+    }
+}
+
+/// Parses `path` (already percent-decoded, without the service root) using `lookup`
+/// to find entity sets by name.
+pub fn parse(
+    path: &str,
+    lookup: impl Fn(&str) -> Option<&'static EntitySet>,
+) -> Result<ResourcePath, ApiError> {
+    let path = path.trim_matches('/');
+    if path.len() > MAX_PATH_LEN {
+        return Err(ApiError::bad_request(format!(
+            "the resource path is longer than {MAX_PATH_LEN} characters"
+        )));
+    }
+    if path.is_empty() {
+        return Ok(ResourcePath::ServiceRoot);
+    }
+    if path == "$metadata" {
+        return Ok(ResourcePath::Metadata);
+    }
+    let segments = split_segments(path)?;
+    let (first, rest) = segments
+        .split_first()
+        .expect("a non-empty path has a segment");
+    let (name, key_text) = split_key(first)?;
+    let set = lookup(name).ok_or_else(|| {
+        ApiError::not_found(format!("there is no resource '{name}' in this service"))
+    })?;
+    let key = key_text.map(|text| parse_key(set, text)).transpose()?;
+    let mut entity_path = EntityPath {
+        set,
+        key,
+        steps: Vec::new(),
+        suffix: Suffix::None,
+    };
+    for (index, segment) in rest.iter().enumerate() {
+        let is_last = index + 1 == rest.len();
+        match segment.as_str() {
+            "$count" | "$value" if !is_last => {
+                return Err(ApiError::bad_request(format!(
+                    "'{segment}' must be the last segment of the path"
+                )));
+            }
+            "$count" => {
+                if entity_path.is_single() {
+                    return Err(ApiError::bad_request(
+                        "$count applies to a collection, not to a single entity",
+                    ));
+                }
+                entity_path.suffix = Suffix::Count;
+            }
+            "$value" => {
+                if !entity_path.is_single() {
+                    return Err(ApiError::bad_request(
+                        "$value applies to a single entity; give its key",
+                    ));
+                }
+                if entity_path.target().media.is_none() {
+                    return Err(ApiError::bad_request(format!(
+                        "{} entities are not media-link entries, so they have no $value",
+                        entity_path.target().name
+                    )));
+                }
+                entity_path.suffix = Suffix::Value;
+            }
+            _ => {
+                if !entity_path.is_single() {
+                    return Err(ApiError::bad_request(format!(
+                        "'{segment}' follows a collection; address one entity by its key first"
+                    )));
+                }
+                let (name, key_text) = split_key(segment)?;
+                let from = entity_path.target();
+                let navigation = from.navigation(name).ok_or_else(|| {
+                    ApiError::not_found(format!(
+                        "{} has no navigation property '{name}'",
+                        from.type_name
+                    ))
+                })?;
+                let target = lookup(navigation.target).expect("navigation targets are declared");
+                if key_text.is_some() && !navigation.many {
+                    return Err(ApiError::bad_request(format!(
+                        "'{name}' is a single entity and takes no key"
+                    )));
+                }
+                let key = key_text.map(|text| parse_key(target, text)).transpose()?;
+                entity_path.steps.push(NavigationStep {
+                    navigation,
+                    target,
+                    key,
+                });
+            }
+        }
+    }
+    Ok(ResourcePath::Entities(entity_path))
+}
+
+/// Splits on `/` outside quotes and parentheses.
+fn split_segments(path: &str) -> Result<Vec<String>, ApiError> {
+    let mut segments = Vec::new();
+    let mut current = String::new();
+    let (mut in_quote, mut depth) = (false, 0usize);
+    for c in path.chars() {
+        match c {
+            '\'' => in_quote = !in_quote,
+            '(' if !in_quote => depth += 1,
+            ')' if !in_quote => depth = depth.saturating_sub(1),
+            '/' if !in_quote && depth == 0 => {
+                if current.is_empty() {
+                    return Err(ApiError::bad_request(
+                        "the path has an empty segment ('//')",
+                    ));
+                }
+                segments.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    if in_quote {
+        return Err(ApiError::bad_request(
+            "the path has an unterminated string literal",
+        ));
+    }
+    segments.push(current);
+    Ok(segments)
+}
+
+/// `Name(key)` into `("Name", Some("key"))`; `Name` into `("Name", None)`.
+fn split_key(segment: &str) -> Result<(&str, Option<&str>), ApiError> {
+    match segment.find('(') {
+        None => Ok((segment, None)),
+        Some(open) => {
+            let inner = segment[open + 1..].strip_suffix(')').ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "the key predicate of '{segment}' is not closed by ')'"
+                ))
+            })?;
+            Ok((&segment[..open], Some(inner)))
+        }
+    }
+}
+
+/// Parses a key predicate against `set`'s key: `123L`, or `A=1L,B=2` naming every part.
+pub fn parse_key(set: &'static EntitySet, text: &str) -> Result<Key, ApiError> {
+    let parts = split_outside_quotes(text, ',');
+    let named = parts
+        .iter()
+        .any(|part| part.contains('=') && !part.trim_start().starts_with('\''));
+    let mut values: Vec<Option<Literal>> = vec![None; set.key.len()];
+    if !named {
+        if set.key.len() != 1 || parts.len() != 1 {
+            return Err(ApiError::bad_request(format!(
+                "{} has a composite key: name every part, as {}({})",
+                set.name,
+                set.name,
+                set.key
+                    .iter()
+                    .map(|k| format!("{k}=..."))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )));
+        }
+        values[0] = Some(key_literal(set, set.key[0], parts[0].trim())?);
+    } else {
+        for part in &parts {
+            let (name, value) = part.split_once('=').ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "the key part '{part}' of {} is not Name=value",
+                    set.name
+                ))
+            })?;
+            let name = name.trim();
+            let index = set.key.iter().position(|k| *k == name).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "'{name}' is not part of the key of {} ({})",
+                    set.name,
+                    set.key.join(", ")
+                ))
+            })?;
+            if values[index].is_some() {
+                return Err(ApiError::bad_request(format!(
+                    "the key part '{name}' is given twice"
+                )));
+            }
+            values[index] = Some(key_literal(set, name, value.trim())?);
+        }
+    }
+    let mut key = Vec::with_capacity(set.key.len());
+    for (name, value) in set.key.iter().zip(values) {
+        let value = value.ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "the key of {} needs a value for '{name}'",
+                set.name
+            ))
+        })?;
+        key.push((
+            set.property(name).expect("key properties are declared"),
+            value,
+        ));
+    }
+    Ok(Key(key))
+}
+
+fn key_literal(set: &EntitySet, name: &str, text: &str) -> Result<Literal, ApiError> {
+    let property = set.property(name).expect("key properties are declared");
+    let literal = parse_literal(text)
+        .map_err(|e| ApiError::bad_request(format!("the key value of '{name}': {}", e.message)))?;
+    let fits = match (property.edm, &literal) {
+        (EdmType::Int64, Literal::Int64(_))
+        | (EdmType::Int32, Literal::Int32(_))
+        | (EdmType::String, Literal::String(_)) => true,
+        (EdmType::Int16, Literal::Int32(n)) => i16::try_from(*n).is_ok(),
+        _ => false,
+    };
+    if fits {
+        return Ok(literal);
+    }
+    let hint = match (property.edm, &literal) {
+        (EdmType::Int64, Literal::Int32(n)) => {
+            format!(": Edm.Int64 literals need the L suffix, as {n}L")
+        }
+        _ => String::new(),
+    };
+    Err(ApiError::bad_request(format!(
+        "the key value {text} of '{name}' is not an {}{hint}",
+        property.edm
+    )))
+}
+
+fn split_outside_quotes(text: &str, separator: char) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut current = String::new();
+    let mut in_quote = false;
+    for c in text.chars() {
+        if c == '\'' {
+            in_quote = !in_quote;
+        }
+        if c == separator && !in_quote {
+            parts.push(std::mem::take(&mut current));
+        } else {
+            current.push(c);
+        }
+    }
+    parts.push(current);
+    parts
+}
