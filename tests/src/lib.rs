@@ -116,6 +116,60 @@ impl TestApp {
             .expect("request sent")
     }
 
+    /// `GET` as `username` with extra headers; returns the status and the JSON body
+    /// (`Null` when the body is not JSON).
+    pub async fn get_json_with(
+        &self,
+        username: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> (reqwest::StatusCode, serde_json::Value) {
+        let url = if path.starts_with("http") {
+            path.to_owned()
+        } else {
+            self.url(path)
+        };
+        let mut request = self
+            .client
+            .get(url)
+            .basic_auth(username, Some(DEMO_PASSWORD));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.expect("request sent");
+        let status = response.status();
+        let body = response.json().await.unwrap_or(serde_json::Value::Null);
+        (status, body)
+    }
+
+    /// `GET` a JSON light document as the Northwind administrator, expecting 200.
+    pub async fn get_json(&self, path: &str) -> serde_json::Value {
+        let (status, body) = self.get_json_with("northwind-admin", path, &[]).await;
+        assert_eq!(status, reqwest::StatusCode::OK, "{path}: {body}");
+        body
+    }
+
+    /// Every entity of a feed, following `odata.nextLink` to the end; also returns
+    /// how many pages it took.
+    pub async fn get_all_pages(&self, path: &str) -> (Vec<serde_json::Value>, usize) {
+        let mut entities = Vec::new();
+        let mut next = Some(path.to_owned());
+        let mut pages = 0;
+        while let Some(url) = next.take() {
+            let body = self.get_json(&url).await;
+            entities.extend(body["value"].as_array().expect("a feed").iter().cloned());
+            next = body["odata.nextLink"].as_str().map(str::to_owned);
+            pages += 1;
+            assert!(pages < 10_000, "paging does not end");
+        }
+        (entities, pages)
+    }
+
+    /// The northwind service root path, ending in `/`.
+    pub fn root(&self) -> String {
+        format!("/deliveryodata/{}/", self.northwind())
+    }
+
     /// `GET` as a demo account (they all share the demo password).
     pub async fn get_as(&self, username: &str, path: &str) -> Response {
         self.request_as(Method::GET, path, username, DEMO_PASSWORD)

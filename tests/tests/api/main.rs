@@ -6,6 +6,7 @@
 mod auth;
 mod health;
 mod migrations;
+mod paging;
 mod scoring_task_count;
 mod seeding;
 mod storage;
