@@ -266,6 +266,16 @@ pub fn parse_key(set: &'static EntitySet, text: &str) -> Result<Key, ApiError> {
 
 fn key_literal(set: &EntitySet, name: &str, text: &str) -> Result<Literal, ApiError> {
     let property = set.property(name).expect("key properties are declared");
+    let bare_integer = !text.is_empty()
+        && text
+            .trim_start_matches('-')
+            .bytes()
+            .all(|b| b.is_ascii_digit());
+    if property.edm == EdmType::Int64 && bare_integer {
+        return Err(ApiError::bad_request(format!(
+            "the key value {text} of '{name}' is an Edm.Int64 and needs the L suffix, as {text}L"
+        )));
+    }
     let literal = parse_literal(text)
         .map_err(|e| ApiError::bad_request(format!("the key value of '{name}': {}", e.message)))?;
     let fits = match (property.edm, &literal) {

@@ -4,6 +4,8 @@
 #![allow(clippy::unwrap_used)]
 
 mod auth;
+mod feeds;
+mod formats;
 mod health;
 mod migrations;
 mod paging;

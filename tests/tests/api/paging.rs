@@ -142,7 +142,7 @@ async fn paging_with_inserts(backend: Backend) {
     let area = app.northwind();
     let assessment = app
         .sql_i64(&format!(
-            "SELECT MIN(id) FROM assessments WHERE customer_id = {area}"
+            "SELECT CAST(MIN(id) AS BIGINT) FROM assessments WHERE customer_id = {area}"
         ))
         .await;
     let mut tx = app.store.begin().await.unwrap();
