@@ -4,7 +4,7 @@
 # Debian packages: Tauri's WebKit and GTK, a virtual display, WebKit's WebDriver,
 # PostgreSQL's server binaries for the test cluster.
 SYSTEM_PACKAGES=(
-  build-essential pkg-config curl python3 xauth xvfb
+  build-essential pkg-config curl python3 python3-venv xauth xvfb
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev
   webkit2gtk-driver postgresql
 )
@@ -40,6 +40,16 @@ ensure_ui_packages() {
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
     (cd ui && npm ci --no-audit --no-fund)
   fi
+}
+
+# pyodata, a real OData client, in a private virtual environment for the tests.
+PYODATA_VENV="$HOME/.cache/scoredesk/pyodata-1.12.1"
+ensure_pyodata() {
+  if [ ! -x "$PYODATA_VENV/bin/python" ] || ! "$PYODATA_VENV/bin/python" -c "import pyodata" 2>/dev/null; then
+    python3 -m venv "$PYODATA_VENV"
+    "$PYODATA_VENV/bin/pip" install --quiet pyodata==1.12.1 requests
+  fi
+  export SCOREDESK_PYODATA_PYTHON="$PYODATA_VENV/bin/python"
 }
 
 ensure_build_environment() {

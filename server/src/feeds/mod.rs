@@ -2,6 +2,7 @@
 //! `/deliveryodata/<customer_id>/`, one module per group of feeds.
 
 mod access;
+pub mod actions;
 pub mod entities;
 mod health;
 mod read;
@@ -9,7 +10,7 @@ mod service_root;
 
 use axum::extract::{RawQuery, Request, State};
 use axum::http::Method;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::{middleware, Extension, Router};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -53,6 +54,27 @@ fn resource_path_text(request_path: &str) -> Result<String, ApiError> {
     Ok(segments.next().unwrap_or_default().to_owned())
 }
 
+/// `$metadata`, generated once: the declarations do not change while we run.
+fn metadata_document() -> Response {
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let body = DOCUMENT.get_or_init(|| {
+        crate::odata::metadata::document(
+            entities::ALL,
+            actions::ACTIONS,
+            actions::COMPLEX_TYPES,
+            entities::by_name,
+        )
+    });
+    (
+        [
+            ("Content-Type", "application/xml;charset=utf-8"),
+            ("DataServiceVersion", "3.0;"),
+        ],
+        body.clone(),
+    )
+        .into_response()
+}
+
 /// Feeds whose reading is not a plain read, and arrives with their own issue.
 fn not_served_yet(path: &EntityPath) -> Option<String> {
     if path.set.name == "AssessmentSnapshots" || path.target().name == "AssessmentSnapshots" {
@@ -86,9 +108,7 @@ async fn dispatch(
         ResourcePath::ServiceRoot if reading => {
             service_root::service_document(&request, area.0, &options)
         }
-        ResourcePath::Metadata if reading => Err(ApiError::NotImplemented(
-            "$metadata is not served yet".into(),
-        )),
+        ResourcePath::Metadata if reading => Ok(metadata_document()),
         ResourcePath::ServiceRoot | ResourcePath::Metadata => Err(ApiError::MethodNotAllowed(
             format!("{method} is not allowed on this resource"),
         )),

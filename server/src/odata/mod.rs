@@ -7,6 +7,7 @@ pub mod filter;
 pub mod filter_sql;
 pub mod format;
 pub mod json;
+pub mod metadata;
 pub mod model;
 pub mod orderby;
 pub mod path;

@@ -143,3 +143,27 @@ pub const fn many(
         through: None,
     }
 }
+
+/// A service operation (`FunctionImport` in `$metadata`).
+#[derive(Debug)]
+pub struct Action {
+    pub name: &'static str,
+    /// The entity set it is bound to, and whether to the collection or to one entity.
+    pub binding: Option<(&'static str, Binding)>,
+    pub parameters: &'static [(&'static str, &'static str)],
+    /// An Edm type name, a complex type of the namespace, or none.
+    pub returns: Option<&'static str>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Binding {
+    Collection,
+    Entity,
+}
+
+/// A complex type (a structured value that is not an entity).
+#[derive(Debug)]
+pub struct ComplexType {
+    pub name: &'static str,
+    pub properties: &'static [(&'static str, &'static str)],
+}

@@ -9,6 +9,7 @@ mod formats;
 mod health;
 mod migrations;
 mod paging;
+mod pyodata;
 mod scoring_task_count;
 mod seeding;
 mod storage;
