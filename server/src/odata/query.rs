@@ -14,7 +14,7 @@ pub struct QueryOptions {
     pub skip: Option<u64>,
     /// Navigation paths, each one or two steps long.
     pub expand: Vec<Vec<String>>,
-    /// Property names; empty means all.
+    /// Property names, or `*` for all; empty means all.
     pub select: Vec<String>,
     pub inline_count: bool,
     pub format: Option<String>,
@@ -39,6 +39,17 @@ impl QueryOptions {
             return Err(ApiError::bad_request(
                 "the query string has a malformed %-escape",
             ));
+        }
+        for pair in raw.split('&') {
+            let spaced = pair.replace('+', " ");
+            if percent_encoding::percent_decode_str(&spaced)
+                .decode_utf8()
+                .is_err()
+            {
+                return Err(ApiError::bad_request(
+                    "the query string is not valid UTF-8 once percent-decoded",
+                ));
+            }
         }
         let mut seen: Vec<String> = Vec::new();
         for (name, value) in form_urlencoded::parse(raw.as_bytes()) {
@@ -123,10 +134,7 @@ fn parse_select(value: &str) -> Result<Vec<String>, ApiError> {
     let mut names = Vec::new();
     for item in value.split(',') {
         let item = item.trim();
-        if item == "*" {
-            return Ok(Vec::new());
-        }
-        if !is_identifier(item) {
+        if item != "*" && !is_identifier(item) {
             return Err(ApiError::bad_request(format!(
                 "$select: '{item}' is not a property name"
             )));

@@ -7,6 +7,7 @@ mod auth;
 mod feeds;
 mod formats;
 mod health;
+mod malformed;
 mod migrations;
 mod paging;
 mod pyodata;

@@ -54,7 +54,7 @@ pub async fn get(
         path.suffix != Suffix::None,
     )?;
     let target = resolve(state, request.area, path).await?;
-    for name in &options.select {
+    for name in options.select.iter().filter(|name| *name != "*") {
         if target.set.property(name).is_none() && target.set.navigation(name).is_none() {
             return Err(ApiError::bad_request(format!(
                 "$select: {} has no property '{name}'",
