@@ -7,12 +7,16 @@ use crate::store::seed_writes::{NewAnswer, NewScoringTask};
 /// The initial status of a new scoring task: 0, Unscored.
 pub const UNSCORED: i32 = 0;
 
+/// The result a set of answers belongs to, as its tasks need it.
+#[derive(Debug, Clone, Copy)]
+pub struct FinalisedResult {
+    pub group_id: Option<i32>,
+    pub assessment_id: i64,
+    pub finished_at: i64,
+}
+
 /// The scoring tasks a finalised result needs: one per answer not yet scored.
-pub fn scoring_tasks_for(
-    answers: &[NewAnswer],
-    group_id: Option<i32>,
-    at: i64,
-) -> Vec<NewScoringTask> {
+pub fn scoring_tasks_for(answers: &[NewAnswer], result: FinalisedResult) -> Vec<NewScoringTask> {
     answers
         .iter()
         .filter(|answer| answer.actual_score.is_none())
@@ -20,9 +24,10 @@ pub fn scoring_tasks_for(
             customer_id: answer.customer_id,
             question_id: answer.question_id,
             result_id: answer.result_id,
-            group_id,
+            group_id: result.group_id,
+            assessment_id: result.assessment_id,
             status: UNSCORED,
-            at,
+            at: result.finished_at,
         })
         .collect()
 }
@@ -48,17 +53,22 @@ mod tests {
 
     #[test]
     fn one_task_is_created_per_unscored_answer_with_status_0() {
+        let result = FinalisedResult {
+            group_id: Some(5),
+            assessment_id: 77,
+            finished_at: 0,
+        };
         let tasks = scoring_tasks_for(
             &[answer(1, Some(1)), answer(2, None), answer(3, None)],
-            Some(5),
-            0,
+            result,
         );
         assert_eq!(
             tasks.iter().map(|t| t.question_id).collect::<Vec<_>>(),
             vec![2, 3]
         );
-        assert!(tasks
-            .iter()
-            .all(|t| t.status == UNSCORED && t.group_id == Some(5) && t.result_id == 9));
+        assert!(tasks.iter().all(|t| t.status == UNSCORED
+            && t.group_id == Some(5)
+            && t.assessment_id == 77
+            && t.result_id == 9));
     }
 }

@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::model::finalise::scoring_tasks_for;
+use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
 use crate::store::seed_writes::{NewAnswer, NewQuestion, NewResult};
 use crate::store::{now_millis, Store};
@@ -124,7 +124,14 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
         let tasks: Vec<_> = rows
             .iter()
             .zip(answers.chunks(1))
-            .flat_map(|(row, answer)| scoring_tasks_for(answer, row.group_id, row.when_finished))
+            .flat_map(|(row, answer)| {
+                let finalised = FinalisedResult {
+                    group_id: row.group_id,
+                    assessment_id: row.assessment_id,
+                    finished_at: row.when_finished,
+                };
+                scoring_tasks_for(answer, finalised)
+            })
             .collect();
         tx.insert_scoring_tasks(&tasks).await?;
         tx.commit().await?;

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::content::{AssessmentSpec, QuestionSpec, FIRST_NAMES, LAST_NAMES};
 use super::scans::{demo_scans, SCAN_MEDIA_TYPE};
-use crate::model::finalise::scoring_tasks_for;
+use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
 use crate::store::seed_writes::{NewAnswer, NewQuestion, NewResult, NewTopicScore};
 use crate::store::{StoreError, Tx};
@@ -157,7 +157,12 @@ pub async fn write_area(
             answer.result_id = result_id;
         }
         tx.insert_answers(&answers).await?;
-        tx.insert_scoring_tasks(&scoring_tasks_for(&answers, Some(group_id), finished))
+        let finalised = FinalisedResult {
+            group_id: Some(group_id),
+            assessment_id: *assessment_id,
+            finished_at: finished,
+        };
+        tx.insert_scoring_tasks(&scoring_tasks_for(&answers, finalised))
             .await?;
         tx.insert_topic_scores(&[NewTopicScore {
             customer_id: customer,

@@ -197,6 +197,7 @@ pub enum ScoringTasks {
     QuestionId,
     ResultId,
     GroupId,
+    AssessmentId,
     Status,
     CreatedAt,
     ModifiedAt,

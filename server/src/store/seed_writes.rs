@@ -65,6 +65,7 @@ pub struct NewScoringTask {
     pub question_id: i64,
     pub result_id: i32,
     pub group_id: Option<i32>,
+    pub assessment_id: i64,
     pub status: i32,
     pub at: i64,
 }
@@ -511,6 +512,7 @@ impl Tx {
                     ScoringTasks::QuestionId,
                     ScoringTasks::ResultId,
                     ScoringTasks::GroupId,
+                    ScoringTasks::AssessmentId,
                     ScoringTasks::Status,
                     ScoringTasks::CreatedAt,
                     ScoringTasks::ModifiedAt,
@@ -522,6 +524,7 @@ impl Tx {
                     t.question_id.into(),
                     t.result_id.into(),
                     t.group_id.into(),
+                    t.assessment_id.into(),
                     t.status.into(),
                     t.at.into(),
                     t.at.into(),

@@ -12,6 +12,31 @@ on_both_backends! {
     expand_inlines_related_entities_two_levels_deep_and_no_deeper => expand_levels;
     select_limits_the_properties => select_properties;
     one_area_never_sees_another_areas_entities => area_isolation;
+    scoring_tasks_filter_and_expand_through_their_assessment_and_group => task_navigations;
+}
+
+async fn task_navigations(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let area = app.northwind();
+    let assessment = app
+        .sql_i64(&format!(
+            "SELECT MIN(id) FROM assessments WHERE customer_id = {area}"
+        ))
+        .await;
+    let stored = app.sql_i64(&format!("SELECT COUNT(*) FROM scoring_tasks t JOIN results r ON r.id = t.result_id WHERE t.customer_id = {area} AND r.assessment_id = {assessment}")).await;
+    let (tasks, _) = app
+        .get_all_pages(&format!(
+            "{}ScoringTasks?$filter=Assessment/ID eq {assessment}L&$expand=Assessment,Group",
+            app.root()
+        ))
+        .await;
+    assert_eq!(tasks.len() as i64, stored);
+    assert!(
+        tasks
+            .iter()
+            .all(|t| t["Assessment"]["ID"] == assessment.to_string()
+                && t["Group"]["Name"].is_string())
+    );
 }
 
 async fn every_feed_answers(backend: Backend) {

@@ -47,3 +47,40 @@ async fn migrations_idempotent(backend: Backend) {
     app.store.migrate().await.expect("a second run succeeds");
     assert_eq!(table_names(&app).await, TABLES);
 }
+
+on_both_backends! {
+    every_declared_property_and_join_column_exists_in_the_schema => declarations_match_schema;
+}
+
+async fn declarations_match_schema(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    for set in scoredesk_server::feeds::entities::ALL {
+        let mut columns: Vec<&str> = set
+            .properties
+            .iter()
+            .map(|p| p.column)
+            .filter(|c| !c.is_empty())
+            .collect();
+        columns.push("customer_id");
+        for navigation in set.navigations {
+            columns.extend(navigation.on.iter().map(|(near, _)| *near));
+            let target = scoredesk_server::feeds::entities::by_name(navigation.target).unwrap();
+            let far: Vec<&str> = navigation.on.iter().map(|(_, far)| *far).collect();
+            app.sql_i64(&format!(
+                "SELECT COUNT(*) FROM (SELECT {} FROM {} WHERE 1 = 0) AS probe",
+                far.join(", "),
+                target.table
+            ))
+            .await;
+        }
+        if let Some(media) = &set.media {
+            columns.push(media.content_column);
+        }
+        app.sql_i64(&format!(
+            "SELECT COUNT(*) FROM (SELECT {} FROM {} WHERE 1 = 0) AS probe",
+            columns.join(", "),
+            set.table
+        ))
+        .await;
+    }
+}
