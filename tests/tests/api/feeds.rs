@@ -31,12 +31,9 @@ async fn task_navigations(backend: Backend) {
         ))
         .await;
     assert_eq!(tasks.len() as i64, stored);
-    assert!(
-        tasks
-            .iter()
-            .all(|t| t["Assessment"]["ID"] == assessment.to_string()
-                && t["Group"]["Name"].is_string())
-    );
+    assert!(tasks.iter().all(|t| t["Assessment"]["ID"].as_str()
+        == Some(assessment.to_string().as_str())
+        && t["Group"]["Name"].is_string()));
 }
 
 async fn every_feed_answers(backend: Backend) {
