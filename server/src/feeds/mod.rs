@@ -4,6 +4,7 @@
 mod access;
 pub mod actions;
 pub mod entities;
+mod error_format;
 mod health;
 mod read;
 mod service_root;
@@ -34,6 +35,7 @@ pub fn router(state: AppState) -> Router {
         .route("/health", get(health::health))
         .merge(service)
         .fallback(not_found)
+        .layer(middleware::from_fn(error_format::error_format))
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -7,6 +7,29 @@ on_both_backends! {
     a_version_2_client_gets_verbose_json_and_version_2_headers => version_2_client;
     datetimes_keep_milliseconds_and_int64_are_strings_in_both_formats => value_formats;
     a_format_the_service_cannot_produce_is_406_and_a_bad_version_is_400 => unacceptable;
+    a_verbose_client_gets_errors_in_the_verbose_shape => verbose_errors;
+}
+
+async fn verbose_errors(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let path = format!("{}Results?$filter=Secret eq 1", app.root());
+    for headers in [
+        &[("Accept", "application/json;odata=verbose")][..],
+        &[("MaxDataServiceVersion", "2.0")][..],
+    ] {
+        let (status, body) = app.get_json_with("northwind-admin", &path, headers).await;
+        assert_eq!(status, 400);
+        assert!(
+            body["error"]["message"]["value"]
+                .as_str()
+                .unwrap()
+                .contains("Secret"),
+            "{body}"
+        );
+        assert!(body.get("odata.error").is_none());
+    }
+    let (_, light) = app.get_json_with("northwind-admin", &path, &[]).await;
+    assert!(light["odata.error"]["code"].is_string());
 }
 
 async fn verbose_feed(backend: Backend) {
