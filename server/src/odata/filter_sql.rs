@@ -42,7 +42,7 @@ fn compare(column: SimpleExpr, op: CompareOp, value: Option<Value>) -> SimpleExp
         (CompareOp::Eq, None) => column.is_null(),
         (CompareOp::Ne, None) => column.is_not_null(),
         // Any ordering against null is unknown, in OData as in SQL: matches nothing.
-        (_, None) => Expr::val(1).eq(0),
+        (_, None) => Expr::cust("1 = 0"),
         (CompareOp::Eq, Some(v)) => column.eq(v),
         (CompareOp::Ne, Some(v)) => column.ne(v),
         (CompareOp::Gt, Some(v)) => column.gt(v),

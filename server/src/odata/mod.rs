@@ -4,6 +4,8 @@
 pub mod edm;
 pub mod error;
 pub mod filter;
+#[cfg(test)]
+mod filter_properties;
 pub mod filter_sql;
 pub mod format;
 pub mod json;

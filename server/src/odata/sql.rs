@@ -94,7 +94,7 @@ impl Planner {
         for navigation in &self.joins {
             let target = (self.lookup)(navigation.target).expect("navigation targets are declared");
             let alias = join_alias(navigation);
-            let mut on = Expr::val(1).eq(1);
+            let mut on = Expr::cust("1 = 1");
             for (near, far) in navigation.on {
                 on = on.and(
                     Expr::expr(column(&alias, far)).equals((Alias::new(BASE), Alias::new(*near))),
@@ -337,7 +337,7 @@ fn beyond_and_equal(
     let nulls_come_last = nulls_smallest == term.descending;
     if *value == Value::Null {
         let beyond = if nulls_come_last {
-            Expr::val(1).eq(0)
+            Expr::cust("1 = 0")
         } else {
             column().is_not_null()
         };
@@ -395,7 +395,7 @@ pub fn plan_count(
 /// The condition selecting the target rows of `navigation` from a source row whose
 /// `on` columns hold `source` values (one per pair).
 pub fn navigation_condition(navigation: &Navigation, source: &[Value]) -> SimpleExpr {
-    let mut condition = Expr::val(1).eq(1);
+    let mut condition = Expr::cust("1 = 1");
     for ((_, far), value) in navigation.on.iter().zip(source) {
         let target_column = Expr::expr(column(BASE, far));
         condition = match &navigation.through {
@@ -418,7 +418,7 @@ pub fn navigation_condition(navigation: &Navigation, source: &[Value]) -> Simple
 pub fn key_condition(
     key: &[(&'static Property, super::filter::Literal)],
 ) -> Result<SimpleExpr, ApiError> {
-    let mut condition = Expr::val(1).eq(1);
+    let mut condition = Expr::cust("1 = 1");
     for (property, literal) in key {
         let path = PropertyPath::new(vec![property.name.to_owned()]);
         let value =

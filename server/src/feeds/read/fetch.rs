@@ -185,9 +185,9 @@ async fn expand_one(
     if distinct.is_empty() {
         return Ok(HashMap::new());
     }
-    let mut any_parent = Expr::val(1).eq(0);
+    let mut any_parent = Expr::cust("1 = 0");
     for key in &distinct {
-        let mut this = Expr::val(1).eq(1);
+        let mut this = Expr::cust("1 = 1");
         for ((_, far), value) in navigation.on.iter().zip(key.iter()) {
             this = this.and(Expr::expr(column(BASE, far)).eq(sql_value(value)));
         }
