@@ -61,7 +61,9 @@ async fn malformed_corpus(backend: Backend) {
         let response = request.send().await.expect("request sent");
         let status = response.status();
         let body: serde_json::Value = response.json().await.unwrap_or_default();
-        let has_error_body = body["odata.error"]["message"]["value"].is_string();
+        // JSON light clients get "odata.error"; verbose (version 2) clients "error".
+        let has_error_body = body["odata.error"]["message"]["value"].is_string()
+            || body["error"]["message"]["value"].is_string();
         if !status.is_client_error() || !has_error_body {
             let shown: String = body.to_string().chars().take(200).collect();
             failures.push(format!(
