@@ -527,3 +527,55 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod query_plans {
+    use sea_query::SqliteQueryBuilder;
+
+    use super::*;
+    use crate::odata::filter::parse;
+    use crate::odata::orderby;
+    use crate::odata::sql::CollectionRead;
+
+    fn q1_sql(nulls_smallest: bool) -> String {
+        let filter = parse("Status eq 0").unwrap();
+        let order = orderby::parse("Result/WhenFinished desc").unwrap();
+        let properties: Vec<_> = SCORING_TASKS.properties.iter().collect();
+        let read = CollectionRead {
+            set: &SCORING_TASKS,
+            area: 1,
+            base: None,
+            filter: Some(&filter),
+            orderby: &order,
+            properties: &properties,
+            skiptoken: None,
+            limit: 51,
+            offset: None,
+            nulls_smallest,
+            extra: &[],
+        };
+        read.plan(by_name)
+            .unwrap()
+            .statement
+            .to_string(SqliteQueryBuilder)
+    }
+
+    #[test]
+    fn on_sqlite_tasks_ordered_by_result_time_walk_results_first_with_a_fixed_join_order() {
+        let sql = q1_sql(true);
+        assert!(
+            sql.contains(r#"FROM "results" AS "n_Result" CROSS JOIN "scoring_tasks" AS "t""#),
+            "{sql}"
+        );
+        assert!(sql.contains(r#"ORDER BY "n_Result"."when_finished" DESC, "t"."result_id" DESC, "t"."question_id" DESC"#), "{sql}");
+    }
+
+    #[test]
+    fn elsewhere_the_base_table_leads_and_the_planner_chooses() {
+        let sql = q1_sql(false);
+        assert!(
+            sql.contains(r#"FROM "scoring_tasks" AS "t""#) && !sql.contains("CROSS JOIN"),
+            "{sql}"
+        );
+    }
+}

@@ -37,6 +37,8 @@ pub struct Planner {
     set: &'static EntitySet,
     lookup: Lookup,
     joins: Vec<&'static Navigation>,
+    /// A navigation whose table leads the FROM clause (see `leading_navigation`).
+    lead: Option<&'static Navigation>,
 }
 
 impl Planner {
@@ -45,6 +47,7 @@ impl Planner {
             set,
             lookup,
             joins: Vec::new(),
+            lead: None,
         }
     }
 
@@ -90,8 +93,43 @@ impl Planner {
         }
     }
 
+    fn join_condition(navigation: &Navigation) -> SimpleExpr {
+        let alias = join_alias(navigation);
+        let mut on = Expr::cust("1 = 1");
+        for (near, far) in navigation.on {
+            on = on
+                .and(Expr::expr(column(&alias, far)).equals((Alias::new(BASE), Alias::new(*near))));
+        }
+        on
+    }
+
+    /// FROM the base table, or (see `leading_navigation`) FROM the navigation's
+    /// table CROSS JOIN the base table, which fixes SQLite's join order.
+    fn apply_from(&self, select: &mut SelectStatement) {
+        match self.lead {
+            None => {
+                select.from_as(Alias::new(self.set.table), Alias::new(BASE));
+            }
+            Some(navigation) => {
+                let target =
+                    (self.lookup)(navigation.target).expect("navigation targets are declared");
+                select.from_as(Alias::new(target.table), Alias::new(join_alias(navigation)));
+                select.join_as(
+                    JoinType::CrossJoin,
+                    Alias::new(self.set.table),
+                    Alias::new(BASE),
+                    Self::join_condition(navigation),
+                );
+            }
+        }
+    }
+
     fn apply_joins(&self, select: &mut SelectStatement) {
-        for navigation in &self.joins {
+        for navigation in self
+            .joins
+            .iter()
+            .filter(|n| self.lead.is_none_or(|lead| lead.name != n.name))
+        {
             let target = (self.lookup)(navigation.target).expect("navigation targets are declared");
             let alias = join_alias(navigation);
             let mut on = Expr::cust("1 = 1");
@@ -187,8 +225,10 @@ struct OrderTerm {
 impl CollectionRead<'_> {
     pub fn plan(&self, lookup: Lookup) -> Result<PlannedRead, ApiError> {
         let mut planner = Planner::new(self.set, lookup);
+        if self.nulls_smallest {
+            planner.lead = leading_navigation(self.set, self.orderby);
+        }
         let mut select = Query::select();
-        select.from_as(Alias::new(self.set.table), Alias::new(BASE));
         select.and_where(Expr::expr(column(BASE, AREA_COLUMN)).eq(self.area));
         if let Some(base) = &self.base {
             select.and_where(base.clone());
@@ -236,6 +276,7 @@ impl CollectionRead<'_> {
                 select.and_where(condition);
             }
         }
+        planner.apply_from(&mut select);
         planner.apply_joins(&mut select);
         select.limit(self.limit);
         if let Some(offset) = self.offset.filter(|_| self.skiptoken.is_none()) {
@@ -265,7 +306,22 @@ impl CollectionRead<'_> {
             });
         }
         let descending = self.orderby.last().is_some_and(|k| k.descending);
-        for property in self.set.key_properties() {
+        // Key parts that the first order key's navigation joins on come first: the
+        // target's index then delivers (value, join column) order without a sort.
+        let joined: Vec<&str> = self
+            .orderby
+            .first()
+            .and_then(|k| {
+                k.path
+                    .segments()
+                    .first()
+                    .and_then(|n| self.set.navigation(n))
+            })
+            .map(|n| n.on.iter().map(|(near, _)| *near).collect())
+            .unwrap_or_default();
+        let mut keys: Vec<&'static Property> = self.set.key_properties().collect();
+        keys.sort_by_key(|p| !joined.contains(&p.column));
+        for property in keys {
             terms.push(OrderTerm {
                 expr: column(BASE, property.column),
                 edm: property.edm,
@@ -275,6 +331,20 @@ impl CollectionRead<'_> {
         }
         Ok(terms)
     }
+}
+
+/// On SQLite, ordering by a property of a required to-one navigation (such as
+/// `Result/WhenFinished` on ScoringTasks) is fast only when the query walks the
+/// navigation's table in that order and probes the base table for each row. SQLite
+/// keeps that plan only if the join order is fixed, which `CROSS JOIN` does.
+fn leading_navigation(set: &EntitySet, orderby: &[OrderKey]) -> Option<&'static Navigation> {
+    let first = orderby.first()?;
+    let [navigation, _] = first.path.segments() else {
+        return None;
+    };
+    set.navigations
+        .iter()
+        .find(|n| n.name == *navigation && !n.many && n.required && n.through.is_none())
 }
 
 fn nullable_path(set: &EntitySet, lookup: Lookup, path: &PropertyPath) -> bool {
