@@ -567,7 +567,7 @@ mod query_plans {
             sql.contains(r#"FROM "results" AS "n_Result" CROSS JOIN "scoring_tasks" AS "t""#),
             "{sql}"
         );
-        assert!(sql.contains(r#"ORDER BY "n_Result"."when_finished" DESC, "t"."result_id" DESC, "t"."question_id" DESC"#), "{sql}");
+        assert!(sql.contains(r#"ORDER BY "n_Result"."when_finished" DESC, "n_Result"."id" DESC, "t"."question_id" DESC"#), "{sql}");
     }
 
     #[test]

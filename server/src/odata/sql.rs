@@ -24,6 +24,24 @@ const AREA_COLUMN: &str = "customer_id";
 
 pub type Lookup = fn(&str) -> Option<&'static EntitySet>;
 
+/// `a AND b AND ...`; `1 = 1` only when there is nothing to join. Conditions are
+/// built without constant terms because SQLite's planner does not see through them
+/// (an OR of `1 = 1 AND id = ?` is a scan, an IN list is index lookups).
+pub fn all_of(terms: impl IntoIterator<Item = SimpleExpr>) -> SimpleExpr {
+    terms
+        .into_iter()
+        .reduce(SimpleExpr::and)
+        .unwrap_or_else(|| Expr::cust("1 = 1"))
+}
+
+/// `a OR b OR ...`; `1 = 0` when there is nothing to join.
+pub fn any_of(terms: impl IntoIterator<Item = SimpleExpr>) -> SimpleExpr {
+    terms
+        .into_iter()
+        .reduce(SimpleExpr::or)
+        .unwrap_or_else(|| Expr::cust("1 = 0"))
+}
+
 pub fn column(alias: &str, name: &str) -> SimpleExpr {
     Expr::col((Alias::new(alias), Alias::new(name))).into()
 }
@@ -95,12 +113,9 @@ impl Planner {
 
     fn join_condition(navigation: &Navigation) -> SimpleExpr {
         let alias = join_alias(navigation);
-        let mut on = Expr::cust("1 = 1");
-        for (near, far) in navigation.on {
-            on = on
-                .and(Expr::expr(column(&alias, far)).equals((Alias::new(BASE), Alias::new(*near))));
-        }
-        on
+        all_of(navigation.on.iter().map(|(near, far)| {
+            Expr::expr(column(&alias, far)).equals((Alias::new(BASE), Alias::new(*near)))
+        }))
     }
 
     /// FROM the base table, or (see `leading_navigation`) FROM the navigation's
@@ -132,12 +147,7 @@ impl Planner {
         {
             let target = (self.lookup)(navigation.target).expect("navigation targets are declared");
             let alias = join_alias(navigation);
-            let mut on = Expr::cust("1 = 1");
-            for (near, far) in navigation.on {
-                on = on.and(
-                    Expr::expr(column(&alias, far)).equals((Alias::new(BASE), Alias::new(*near))),
-                );
-            }
+            let on = Self::join_condition(navigation);
             let kind = if navigation.required {
                 JoinType::InnerJoin
             } else {
@@ -230,6 +240,10 @@ impl CollectionRead<'_> {
         }
         let mut select = Query::select();
         select.and_where(Expr::expr(column(BASE, AREA_COLUMN)).eq(self.area));
+        if let Some(lead) = planner.lead {
+            // The leading table is walked through its (customer_id, ...) index.
+            select.and_where(Expr::expr(column(&join_alias(lead), AREA_COLUMN)).eq(self.area));
+        }
         if let Some(base) = &self.base {
             select.and_where(base.clone());
         }
@@ -321,7 +335,26 @@ impl CollectionRead<'_> {
             .unwrap_or_default();
         let mut keys: Vec<&'static Property> = self.set.key_properties().collect();
         keys.sort_by_key(|p| !joined.contains(&p.column));
+        let lead = if self.nulls_smallest {
+            leading_navigation(self.set, self.orderby)
+        } else {
+            None
+        };
         for property in keys {
+            // A key part equal to the leading table's column is ordered through that
+            // column, so that the leading table's index supplies the order.
+            if let Some((_, far)) =
+                lead.and_then(|n| n.on.iter().find(|(near, _)| *near == property.column))
+            {
+                let expr = column(&join_alias(lead.expect("found through lead")), far);
+                terms.push(OrderTerm {
+                    expr,
+                    edm: property.edm,
+                    nullable: false,
+                    descending,
+                });
+                continue;
+            }
             terms.push(OrderTerm {
                 expr: column(BASE, property.column),
                 edm: property.edm,
@@ -465,37 +498,33 @@ pub fn plan_count(
 /// The condition selecting the target rows of `navigation` from a source row whose
 /// `on` columns hold `source` values (one per pair).
 pub fn navigation_condition(navigation: &Navigation, source: &[Value]) -> SimpleExpr {
-    let mut condition = Expr::cust("1 = 1");
-    for ((_, far), value) in navigation.on.iter().zip(source) {
+    all_of(navigation.on.iter().zip(source).map(|((_, far), value)| {
         let target_column = Expr::expr(column(BASE, far));
-        condition = match &navigation.through {
-            None => condition.and(target_column.eq(sql_value(value))),
-            Some(through) => condition.and(
-                target_column.in_subquery(
-                    Query::select()
-                        .column(Alias::new(through.far).into_iden())
-                        .from(Alias::new(through.table))
-                        .and_where(Expr::col(Alias::new(through.near)).eq(sql_value(value)))
-                        .to_owned(),
-                ),
+        match &navigation.through {
+            None => target_column.eq(sql_value(value)),
+            Some(through) => target_column.in_subquery(
+                Query::select()
+                    .column(Alias::new(through.far).into_iden())
+                    .from(Alias::new(through.table))
+                    .and_where(Expr::col(Alias::new(through.near)).eq(sql_value(value)))
+                    .to_owned(),
             ),
-        };
-    }
-    condition
+        }
+    }))
 }
 
 /// The condition selecting one entity by its key.
 pub fn key_condition(
     key: &[(&'static Property, super::filter::Literal)],
 ) -> Result<SimpleExpr, ApiError> {
-    let mut condition = Expr::cust("1 = 1");
+    let mut terms = Vec::with_capacity(key.len());
     for (property, literal) in key {
         let path = PropertyPath::new(vec![property.name.to_owned()]);
         let value =
             super::filter_sql::bound_value(&path, property.edm, literal)?.ok_or_else(|| {
                 ApiError::bad_request(format!("the key '{}' cannot be null", property.name))
             })?;
-        condition = condition.and(Expr::expr(column(BASE, property.column)).eq(value));
+        terms.push(Expr::expr(column(BASE, property.column)).eq(value));
     }
-    Ok(condition)
+    Ok(all_of(terms))
 }

@@ -78,13 +78,29 @@ impl Store {
         }
     }
 
-    /// Applies the embedded migrations of this backend that have not run yet.
+    /// Applies the embedded migrations of this backend that have not run yet. When any
+    /// ran, statistics are refreshed: a new index without them can make SQLite's
+    /// planner pick a plan a thousand times slower.
     pub async fn migrate(&self) -> Result<(), StoreError> {
+        let before = self.applied_migrations().await;
         match &self.pool {
             Pool::Sqlite(pool) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
             Pool::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
         }
+        if self.applied_migrations().await != before {
+            self.analyze().await?;
+        }
         Ok(())
+    }
+
+    /// How many migrations the database records (0 before the first run).
+    async fn applied_migrations(&self) -> i64 {
+        let sql = "SELECT COUNT(*) FROM _sqlx_migrations";
+        let count = match &self.pool {
+            Pool::Sqlite(pool) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
+            Pool::Postgres(pool) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
+        };
+        count.unwrap_or(0)
     }
 
     /// Starts a transaction; dropped without [`Tx::commit`] it rolls back.

@@ -12,7 +12,7 @@ use crate::odata::filter::Filter;
 use crate::odata::json::{EntityOut, Expanded};
 use crate::odata::model::{EntitySet, Navigation, Property};
 use crate::odata::orderby::OrderKey;
-use crate::odata::sql::{column, sql_value, CollectionRead, BASE};
+use crate::odata::sql::{all_of, any_of, column, sql_value, CollectionRead, BASE};
 use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::store::Backend;
@@ -185,14 +185,21 @@ async fn expand_one(
     if distinct.is_empty() {
         return Ok(HashMap::new());
     }
-    let mut any_parent = Expr::cust("1 = 0");
-    for key in &distinct {
-        let mut this = Expr::cust("1 = 1");
-        for ((_, far), value) in navigation.on.iter().zip(key.iter()) {
-            this = this.and(Expr::expr(column(BASE, far)).eq(sql_value(value)));
+    // One join column (the common case) becomes an IN list: index lookups.
+    let any_parent = match navigation.on {
+        [(_, far)] => {
+            Expr::expr(column(BASE, far)).is_in(distinct.iter().map(|key| sql_value(&key[0])))
         }
-        any_parent = any_parent.or(this);
-    }
+        _ => any_of(distinct.iter().map(|key| {
+            all_of(
+                navigation
+                    .on
+                    .iter()
+                    .zip(key.iter())
+                    .map(|((_, far), value)| Expr::expr(column(BASE, far)).eq(sql_value(value))),
+            )
+        })),
+    };
     // The children carry their join values as their first hidden columns, to be grouped.
     let matching: Vec<(SimpleExpr, EdmType)> = navigation
         .on
