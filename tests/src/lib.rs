@@ -213,6 +213,15 @@ impl TestApp {
         values[0]
     }
 
+    /// The smallest ID in `table` within the first demo area (Northwind).
+    pub async fn first_id(&self, table: &str) -> i64 {
+        self.sql_i64(&format!(
+            "SELECT CAST(MIN(id) AS BIGINT) FROM {table} WHERE customer_id = {}",
+            self.northwind()
+        ))
+        .await
+    }
+
     /// Creates a server administrator (of every area) and returns its credentials.
     pub async fn add_server_admin(&self) -> (&'static str, &'static str) {
         let hash = scoredesk_server::auth::hash_password("root-password").expect("hashing");

@@ -102,6 +102,18 @@ async fn dispatch(
     request: Request,
 ) -> Result<Response, ApiError> {
     let text = resource_path_text(request.uri().path())?;
+    // Actions are declared in $metadata; they are invoked with their own issues.
+    let last_segment = text
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or_default();
+    if let Some(action) = actions::ACTIONS.iter().find(|a| a.name == last_segment) {
+        return Err(ApiError::NotImplemented(format!(
+            "the action {} is not served yet",
+            action.name
+        )));
+    }
     let resource = path::parse(&text, entities::by_name)?;
     let options = QueryOptions::parse(query.as_deref())?;
     let method = request.method().clone();

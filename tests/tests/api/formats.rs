@@ -83,12 +83,7 @@ async fn version_2_client(backend: Backend) {
 
 async fn value_formats(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
-    let area = app.northwind();
-    let result = app
-        .sql_i64(&format!(
-            "SELECT CAST(MIN(id) AS BIGINT) FROM results WHERE customer_id = {area}"
-        ))
-        .await;
+    let result = app.first_id("results").await;
     let ms = app
         .sql_i64(&format!(
             "SELECT when_finished FROM results WHERE id = {result}"

@@ -140,11 +140,7 @@ async fn paging_with_inserts(backend: Backend) {
     let before: Vec<String> = ids(first["value"].as_array().unwrap(), "ID");
     // New results arrive (they get higher IDs) between the first and later pages.
     let area = app.northwind();
-    let assessment = app
-        .sql_i64(&format!(
-            "SELECT CAST(MIN(id) AS BIGINT) FROM assessments WHERE customer_id = {area}"
-        ))
-        .await;
+    let assessment = app.first_id("assessments").await;
     let mut tx = app.store.begin().await.unwrap();
     let rows: Vec<_> = (0..5)
         .map(|i| scoredesk_server::store::seed_writes::NewResult {
