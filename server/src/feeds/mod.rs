@@ -7,6 +7,7 @@ pub mod entities;
 mod error_format;
 mod health;
 mod read;
+mod scoring;
 mod service_root;
 
 use axum::extract::{RawQuery, Request, State};
@@ -82,13 +83,6 @@ fn not_served_yet(path: &EntityPath) -> Option<String> {
     if path.set.name == "AssessmentSnapshots" || path.target().name == "AssessmentSnapshots" {
         return Some("AssessmentSnapshots are not served yet".into());
     }
-    if path
-        .steps
-        .iter()
-        .any(|s| s.navigation.name == "ScoringResult" && path.set.name == "ScoringTasks")
-    {
-        return Some("ScoringTasks(...)/ScoringResult is not served yet".into());
-    }
     None
 }
 
@@ -143,6 +137,7 @@ async fn dispatch(
                     path.target().name
                 )));
             }
+            scoring::before_read(&state, area.0, &path).await?;
             let read_request = read::ReadRequest {
                 area: area.0,
                 headers: request.headers(),

@@ -9,6 +9,7 @@ mod accounts;
 mod error;
 mod exec;
 pub mod schema;
+mod scoring;
 pub mod seed_writes;
 mod values;
 
@@ -22,6 +23,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use accounts::{AccountRecord, NewAccount};
 pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
+pub use scoring::ScoringResultCreation;
 pub use values::MediaColumn;
 
 /// Which database engine a [`Store`] talks to.
@@ -103,10 +105,15 @@ impl Store {
         count.unwrap_or(0)
     }
 
-    /// Starts a transaction; dropped without [`Tx::commit`] it rolls back.
+    /// Starts a write transaction; dropped without [`Tx::commit`] it rolls back.
+    ///
+    /// On SQLite it is `BEGIN IMMEDIATE`: a deferred transaction that reads and then
+    /// writes fails at once (SQLITE_BUSY, which the busy timeout does not cover) when
+    /// another writer committed in between; taking the write lock first makes
+    /// concurrent writers wait their turn instead.
     pub async fn begin(&self) -> Result<Tx, StoreError> {
         Ok(match &self.pool {
-            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
             Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }

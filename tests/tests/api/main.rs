@@ -11,6 +11,7 @@ mod malformed;
 mod migrations;
 mod paging;
 mod pyodata;
+mod scoring_results;
 mod scoring_task_count;
 mod seeding;
 mod storage;
