@@ -123,7 +123,7 @@ async fn concurrent_first_reads(backend: Backend) {
     let key = task(&app, true).await;
     let url = navigation(&app, key);
     let reads = (0..10).map(|_| app.get_json_with("northwind-scorer", &url, &[]));
-    for (status, body) in futures_join_all(reads).await {
+    for (status, body) in futures::future::join_all(reads).await {
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["value"].as_array().unwrap().len(), 1);
     }
@@ -138,44 +138,6 @@ async fn concurrent_first_reads(backend: Backend) {
         .sql_i64(&format!("SELECT COUNT(*) FROM dimensions d JOIN rubrics r ON r.id = d.rubric_id WHERE r.question_id = {}", key.0))
         .await;
     assert_eq!(dimension_rows, dimensions);
-}
-
-async fn futures_join_all<F: std::future::Future>(
-    futures: impl Iterator<Item = F>,
-) -> Vec<F::Output> {
-    let mut set = Vec::new();
-    for future in futures {
-        set.push(future);
-    }
-    let mut outputs = Vec::new();
-    // Polled together by a join over a local set: real concurrency on the server.
-    let joined = async {
-        let mut pinned: Vec<std::pin::Pin<Box<F>>> = set.into_iter().map(Box::pin).collect();
-        let mut results: Vec<Option<F::Output>> = (0..pinned.len()).map(|_| None).collect();
-        std::future::poll_fn(|cx| {
-            let mut pending = false;
-            for (index, future) in pinned.iter_mut().enumerate() {
-                if results[index].is_none() {
-                    match future.as_mut().poll(cx) {
-                        std::task::Poll::Ready(output) => results[index] = Some(output),
-                        std::task::Poll::Pending => pending = true,
-                    }
-                }
-            }
-            if pending {
-                std::task::Poll::Pending
-            } else {
-                std::task::Poll::Ready(())
-            }
-        })
-        .await;
-        results
-            .into_iter()
-            .map(|r| r.expect("every future finished"))
-            .collect::<Vec<_>>()
-    };
-    outputs.extend(joined.await);
-    outputs
 }
 
 async fn unknown_task(backend: Backend) {
