@@ -126,6 +126,12 @@ async fn dispatch(
             if let Some(reason) = not_served_yet(&path) {
                 return Err(ApiError::NotImplemented(reason));
             }
+            if scoring::refuses_partial_updates(&path, &method) {
+                return Err(ApiError::MethodNotAllowed(format!(
+                    "{method} is not allowed on {}: the scoring feeds take PUT of the whole entity",
+                    path.target().name
+                )));
+            }
             if !reading && path.suffix == Suffix::Count {
                 return Err(ApiError::MethodNotAllowed(format!(
                     "{method} is not allowed on $count, which is read-only"

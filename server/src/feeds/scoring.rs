@@ -1,5 +1,7 @@
 //! The scoring feeds' own rules on top of the generic read.
 
+use axum::http::Method;
+
 use crate::odata::filter::Literal;
 use crate::odata::path::EntityPath;
 use crate::odata::ApiError;
@@ -39,4 +41,13 @@ pub async fn before_read(state: &AppState, area: i32, path: &EntityPath) -> Resu
         }
         ScoringResultCreation::NoRubric | ScoringResultCreation::Exists => Ok(()),
     }
+}
+
+/// The feeds of the scoring workflow.
+const SCORING_FEEDS: &[&str] = &["ScoringTasks", "ScoringResults", "DimensionScores"];
+
+/// Spec, Endpoints: "The scoring feeds support PUT and do not support PATCH or MERGE."
+pub fn refuses_partial_updates(path: &EntityPath, method: &Method) -> bool {
+    let partial = method == Method::PATCH || method.as_str() == "MERGE";
+    partial && SCORING_FEEDS.contains(&path.target().name)
 }

@@ -10,6 +10,36 @@ on_both_backends! {
     an_empty_collection_means_no_rubric_is_associated_with_the_question => no_rubric_empty;
     concurrent_first_retrievals_create_exactly_one_scoring_result => concurrent_first_reads;
     a_task_that_does_not_exist_has_no_scoring_result => unknown_task;
+    the_scoring_feeds_do_not_support_patch_or_merge => no_patch_or_merge;
+}
+
+async fn no_patch_or_merge(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let (question, result) = task(&app, true).await;
+    let paths = [
+        format!("ScoringTasks(QuestionID={question}L,ResultID={result})"),
+        format!("ScoringResults(QuestionID={question}L,RubricID=1,ResultID={result})"),
+        format!("DimensionScores(QuestionID={question}L,RubricID=1,ResultID={result},Order=1)"),
+    ];
+    for path in &paths {
+        for method in ["PATCH", "MERGE"] {
+            let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+            let response = app
+                .client
+                .request(method.clone(), app.url(&format!("{}{path}", app.root())))
+                .basic_auth("northwind-scorer", Some("scoredesk-demo"))
+                .json(&serde_json::json!({ "Status": 3 }))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 405, "{method} {path}");
+            assert!(scoredesk_e2e::odata_error_message(response)
+                .await
+                .contains("PUT"));
+        }
+    }
+    // Nothing changed.
+    assert_eq!(app.sql_i64(&format!("SELECT CAST(status AS BIGINT) FROM scoring_tasks WHERE question_id = {question} AND result_id = {result}")).await, 0);
 }
 
 /// `(question_id, result_id)` of an open task whose question has (or has not) a rubric.
