@@ -2,6 +2,7 @@ use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use super::entities;
 use super::read::service_root;
 use crate::odata::format::{negotiate, Format};
 use crate::odata::query::QueryOptions;
@@ -16,8 +17,8 @@ pub fn service_document(
     let negotiated = negotiate(request.headers(), options.format.as_deref(), false)?;
     let root = service_root(request.headers(), area);
     let body = match negotiated.format {
-        Format::JsonVerbose => service_document::json_verbose(),
-        Format::JsonLight => service_document::json_light(&root),
+        Format::JsonVerbose => service_document::json_verbose(entities::ALL),
+        Format::JsonLight => service_document::json_light(&root, entities::ALL),
     };
     Ok((
         [("DataServiceVersion", negotiated.data_service_version())],

@@ -2,38 +2,19 @@
 
 use serde_json::{json, Value};
 
-/// Every feed the service has, in the order the service document lists them.
-pub const ENTITY_SETS: &[&str] = &[
-    "AnswerUploads",
-    "Answers",
-    "AssessmentSnapshotData",
-    "AssessmentSnapshots",
-    "Assessments",
-    "Attempts",
-    "DimensionScores",
-    "Dimensions",
-    "Groups",
-    "Participants",
-    "PrintBatches",
-    "Questions",
-    "Results",
-    "ResultsAuditLog",
-    "Rubrics",
-    "ScoringResults",
-    "ScoringTasks",
-    "TopicScores",
-];
+use super::model::EntitySet;
 
 /// The JSON light service document for the service root at `root` (ending in `/`).
-pub fn json_light(root: &str) -> Value {
-    let sets: Vec<Value> = ENTITY_SETS
+pub fn json_light(root: &str, sets: &[&EntitySet]) -> Value {
+    let sets: Vec<Value> = sets
         .iter()
-        .map(|name| json!({ "name": name, "url": name }))
+        .map(|set| json!({ "name": set.name, "url": set.name }))
         .collect();
     json!({ "odata.metadata": format!("{root}$metadata"), "value": sets })
 }
 
 /// The verbose JSON service document, for version 2 clients.
-pub fn json_verbose() -> Value {
-    json!({ "d": { "EntitySets": ENTITY_SETS } })
+pub fn json_verbose(sets: &[&EntitySet]) -> Value {
+    let names: Vec<&str> = sets.iter().map(|set| set.name).collect();
+    json!({ "d": { "EntitySets": names } })
 }
