@@ -14,6 +14,60 @@ on_both_backends! {
     one_area_never_sees_another_areas_entities => area_isolation;
     scoring_tasks_filter_and_expand_through_their_assessment_and_group => task_navigations;
     declared_actions_say_they_are_not_served_yet_rather_than_not_found => actions_not_served_yet;
+    every_feed_with_every_expandable_navigation_answers_in_both_formats => expand_sweep;
+}
+
+async fn expand_sweep(backend: Backend) {
+    use scoredesk_server::feeds::entities;
+    let app = TestApp::spawn_with_demo(backend).await;
+    let root = app.get_json(&app.root()).await;
+    let listed: Vec<&str> = root["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    let declared: Vec<&str> = entities::ALL.iter().map(|s| s.name).collect();
+    assert_eq!(
+        listed, declared,
+        "the service document lists every declared feed"
+    );
+    let verbose = [("Accept", "application/json;odata=verbose")];
+    for set in entities::ALL
+        .iter()
+        .filter(|s| s.name != "AssessmentSnapshots")
+    {
+        let mut paths = vec![
+            format!("{}?$top=3", set.name),
+            format!("{}/$count", set.name),
+        ];
+        for navigation in set.navigations.iter().filter(|n| n.through.is_none()) {
+            paths.push(format!("{}?$top=3&$expand={}", set.name, navigation.name));
+        }
+        for path in paths {
+            for headers in [&[][..], &verbose[..]] {
+                let response = app
+                    .client
+                    .get(app.url(&format!("{}{path}", app.root())))
+                    .basic_auth("northwind-admin", Some("scoredesk-demo"))
+                    .headers(
+                        headers
+                            .iter()
+                            .map(|(k, v)| (k.parse().unwrap(), v.parse().unwrap()))
+                            .collect(),
+                    )
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(
+                    response.status(),
+                    200,
+                    "{path} {headers:?}: {}",
+                    response.text().await.unwrap_or_default()
+                );
+            }
+        }
+    }
 }
 
 async fn actions_not_served_yet(backend: Backend) {
