@@ -42,6 +42,12 @@ impl TestApp {
     }
 
     async fn start(backend: Backend, database: TestDatabase, demo_areas: Option<[i32; 2]>) -> Self {
+        // The server's warnings and errors (with internal causes) in the output of the
+        // test that caused them; shown by cargo only when the test fails.
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter("warn")
+            .with_test_writer()
+            .try_init();
         let settings = Settings {
             database_url: secrecy::SecretString::from(database.url().to_owned()),
             ..Settings::default()
@@ -140,6 +146,25 @@ impl TestApp {
         let status = response.status();
         let body = response.json().await.unwrap_or(serde_json::Value::Null);
         (status, body)
+    }
+
+    /// `PUT` a JSON body as a demo account, with extra headers.
+    pub async fn put_json(
+        &self,
+        username: &str,
+        path: &str,
+        body: &serde_json::Value,
+        headers: &[(&str, &str)],
+    ) -> Response {
+        let mut request = self
+            .client
+            .put(self.url(path))
+            .basic_auth(username, Some(DEMO_PASSWORD))
+            .json(body);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.send().await.expect("request sent")
     }
 
     /// `GET` a JSON light document as the Northwind administrator, expecting 200.

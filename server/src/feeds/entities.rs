@@ -36,6 +36,7 @@ pub static SCORING_TASKS: EntitySet = EntitySet {
             true,
         ),
     ],
+    concurrency: None,
     filterable: &["QuestionID", "ResultID", "Status"],
     media: None,
 };
@@ -68,6 +69,7 @@ pub static SCORING_RESULTS: EntitySet = EntitySet {
             &[("question_id", "question_id"), ("result_id", "result_id")],
         ),
     ],
+    concurrency: Some("ModifiedDateTime"),
     filterable: &["QuestionID", "RubricID", "ResultID"],
     media: None,
 };
@@ -94,6 +96,7 @@ pub static DIMENSION_SCORES: EntitySet = EntitySet {
         ],
         true,
     )],
+    concurrency: None,
     filterable: &["QuestionID", "RubricID", "ResultID", "Order"],
     media: None,
 };
@@ -112,6 +115,7 @@ pub static RUBRICS: EntitySet = EntitySet {
         prop("ModifiedDateTime", "modified_at", DateTime, false),
     ],
     navigations: &[many("Dimensions", "Dimensions", &[("id", "rubric_id")])],
+    concurrency: None,
     filterable: &["ID"],
     media: None,
 };
@@ -130,6 +134,7 @@ pub static DIMENSIONS: EntitySet = EntitySet {
         prop("MaxScore", "max_score", Int16, false),
     ],
     navigations: &[],
+    concurrency: None,
     filterable: &["ID", "RubricID"],
     media: None,
 };
@@ -151,6 +156,7 @@ pub static QUESTIONS: EntitySet = EntitySet {
     ],
     // Typed as a collection of at most one, as the spec says.
     navigations: &[many("Rubric", "Rubrics", &[("id", "question_id")])],
+    concurrency: None,
     filterable: &["QuestionID"],
     media: Some(Media {
         content_column: "markup",
@@ -177,6 +183,7 @@ pub static ANSWERS: EntitySet = EntitySet {
         one("Question", "Questions", &[("question_id", "id")], true),
         one("Result", "Results", &[("result_id", "id")], true),
     ],
+    concurrency: None,
     filterable: &["QuestionID", "ResultID"],
     media: Some(Media {
         content_column: "content",
@@ -208,6 +215,7 @@ pub static PARTICIPANTS: EntitySet = EntitySet {
             far: "group_id",
         }),
     }],
+    concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
 };
@@ -234,6 +242,7 @@ pub static GROUPS: EntitySet = EntitySet {
             far: "participant_id",
         }),
     }],
+    concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
 };
@@ -252,6 +261,7 @@ pub static ASSESSMENTS: EntitySet = EntitySet {
         prop("ModifiedDateTime", "modified_at", DateTime, false),
     ],
     navigations: &[],
+    concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
 };
@@ -279,6 +289,7 @@ pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
         &[("id", "id")],
         true,
     )],
+    concurrency: None,
     filterable: &["ID", "AssessmentID"],
     media: None,
 };
@@ -290,6 +301,7 @@ pub static ASSESSMENT_SNAPSHOT_DATA: EntitySet = EntitySet {
     key: &["ID"],
     properties: &[prop("ID", "id", Int32, false)],
     navigations: &[],
+    concurrency: None,
     filterable: &["ID"],
     media: Some(Media {
         content_column: "data_xml",
@@ -320,6 +332,7 @@ pub static PRINT_BATCHES: EntitySet = EntitySet {
             true,
         ),
     ],
+    concurrency: None,
     filterable: &["ID", "GroupID"],
     media: None,
 };
@@ -341,6 +354,7 @@ pub static ATTEMPTS: EntitySet = EntitySet {
         prop("LastModifiedDateTime", "last_modified_at", DateTime, false),
     ],
     navigations: &[],
+    concurrency: None,
     filterable: &["ID", "ExternalAttemptID"],
     media: None,
 };
@@ -355,6 +369,7 @@ pub static ANSWER_UPLOADS: EntitySet = EntitySet {
         prop("UploadedDateTime", "uploaded_at", DateTime, false),
     ],
     navigations: &[],
+    concurrency: None,
     filterable: &["AttemptID"],
     media: Some(Media {
         content_column: "content",
@@ -414,6 +429,7 @@ pub static RESULTS: EntitySet = EntitySet {
         one("Attempt", "Attempts", &[("attempt_id", "id")], false),
         many("TopicScores", "TopicScores", &[("id", "result_id")]),
     ],
+    concurrency: None,
     filterable: &[
         "ID",
         "AssessmentID",
@@ -441,6 +457,7 @@ pub static TOPIC_SCORES: EntitySet = EntitySet {
     ],
     navigations: &[one("Result", "Results", &[("result_id", "id")], true)],
     // The spec's "ID" filter: a topic score is identified by its result and topic.
+    concurrency: None,
     filterable: &["ResultID", "TopicID"],
     media: None,
 };
@@ -469,6 +486,7 @@ pub static RESULTS_AUDIT_LOG: EntitySet = EntitySet {
         ),
     ],
     navigations: &[],
+    concurrency: None,
     filterable: &["ID", "MessageID", "RequestUserID", "RequestDateTime"],
     media: None,
 };

@@ -1,11 +1,16 @@
 //! Error bodies in the client's format: the contract's JSON light body by default,
-//! `{"error": {...}}` for clients that asked for verbose JSON (or are version 2).
+//! `{"error": {...}}` for clients that asked for verbose JSON (or are version 2);
+//! and the same body for errors that arise below the OData layer.
 
 use axum::body::{to_bytes, Body};
 use axum::extract::Request;
-use axum::http::header::{ACCEPT, CONTENT_LENGTH};
+use axum::http::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE};
+use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
+use serde_json::{json, Value};
+
+use crate::odata::error::error_body;
 
 /// The largest error body rewrapped; ours are a few hundred bytes.
 const MAX_ERROR_BODY: usize = 64 * 1024;
@@ -36,22 +41,37 @@ fn wants_verbose(request: &Request) -> bool {
 pub async fn error_format(request: Request, next: Next) -> Response {
     let verbose = wants_verbose(&request);
     let response = next.run(request).await;
-    if !verbose || !(response.status().is_client_error() || response.status().is_server_error()) {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
     let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = to_bytes(body, MAX_ERROR_BODY).await else {
-        return Response::from_parts(parts, Body::empty());
-    };
-    let rewrapped = serde_json::from_slice::<serde_json::Value>(&bytes)
+    let bytes = to_bytes(body, MAX_ERROR_BODY).await.unwrap_or_default();
+    let odata_error = serde_json::from_slice::<Value>(&bytes)
         .ok()
-        .and_then(|mut value| value.get_mut("odata.error").map(serde_json::Value::take))
-        .map(|inner| serde_json::json!({ "error": inner }).to_string());
-    match rewrapped {
-        Some(text) => {
-            parts.headers.remove(CONTENT_LENGTH);
-            Response::from_parts(parts, Body::from(text))
-        }
-        None => Response::from_parts(parts, Body::from(bytes)),
-    }
+        .and_then(|mut value| value.get_mut("odata.error").map(Value::take));
+    // Errors raised below the OData layer (the body size limit, say) get the
+    // contract's error body too, so that no client ever has to parse anything else.
+    let inner = odata_error.unwrap_or_else(|| {
+        let text = String::from_utf8_lossy(&bytes);
+        let reason = status.canonical_reason().unwrap_or("error");
+        let message = match text.trim() {
+            "" => reason,
+            short if short.len() <= 200 => short,
+            _ => reason,
+        };
+        let code: String = reason.split_whitespace().collect();
+        error_body(&code, message)["odata.error"].take()
+    });
+    let body = if verbose {
+        json!({ "error": inner })
+    } else {
+        json!({ "odata.error": inner })
+    };
+    parts.headers.remove(CONTENT_LENGTH);
+    parts.headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("application/json;charset=utf-8"),
+    );
+    Response::from_parts(parts, Body::from(body.to_string()))
 }

@@ -9,6 +9,7 @@ mod health;
 mod read;
 mod scoring;
 mod service_root;
+mod write;
 
 use axum::extract::{RawQuery, Request, State};
 use axum::http::Method;
@@ -36,8 +37,8 @@ pub fn router(state: AppState) -> Router {
         .route("/health", get(health::health))
         .merge(service)
         .fallback(not_found)
-        .layer(middleware::from_fn(error_format::error_format))
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
+        .layer(middleware::from_fn(error_format::error_format))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -95,7 +96,8 @@ async fn dispatch(
     RawQuery(query): RawQuery,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let text = resource_path_text(request.uri().path())?;
+    let (parts, body) = request.into_parts();
+    let text = resource_path_text(parts.uri.path())?;
     // Actions are declared in $metadata; they are invoked with their own issues.
     let last_segment = text
         .trim_end_matches('/')
@@ -110,47 +112,62 @@ async fn dispatch(
     }
     let resource = path::parse(&text, entities::by_name)?;
     let options = QueryOptions::parse(query.as_deref())?;
-    let method = request.method().clone();
+    let method = parts.method.clone();
     let reading = method == Method::GET || method == Method::HEAD;
-    match resource {
+    let path = match resource {
         ResourcePath::ServiceRoot if reading => {
-            service_root::service_document(&request, area.0, &options)
+            return service_root::service_document(&parts.headers, area.0, &options)
         }
-        ResourcePath::Metadata if reading => Ok(metadata_document()),
-        ResourcePath::ServiceRoot | ResourcePath::Metadata => Err(ApiError::MethodNotAllowed(
-            format!("{method} is not allowed on this resource"),
-        )),
-        ResourcePath::Entities(path) => {
-            access::check(&principal, path.set.name)?;
-            access::check(&principal, path.target().name)?;
-            if let Some(reason) = not_served_yet(&path) {
-                return Err(ApiError::NotImplemented(reason));
-            }
-            if scoring::refuses_partial_updates(&path, &method) {
-                return Err(ApiError::MethodNotAllowed(format!(
-                    "{method} is not allowed on {}: the scoring feeds take PUT of the whole entity",
-                    path.target().name
-                )));
-            }
-            if !reading && path.suffix == Suffix::Count {
-                return Err(ApiError::MethodNotAllowed(format!(
-                    "{method} is not allowed on $count, which is read-only"
-                )));
-            }
-            if !reading {
-                return Err(ApiError::NotImplemented(format!(
-                    "{method} on {} is not served yet",
-                    path.target().name
-                )));
-            }
-            scoring::before_read(&state, area.0, &path).await?;
-            let read_request = read::ReadRequest {
-                area: area.0,
-                headers: request.headers(),
-                uri: request.uri(),
-                head: method == Method::HEAD,
-            };
-            read::get(&state, read_request, &path, &options).await
+        ResourcePath::Metadata if reading => return Ok(metadata_document()),
+        ResourcePath::ServiceRoot | ResourcePath::Metadata => {
+            return Err(ApiError::MethodNotAllowed(format!(
+                "{method} is not allowed on this resource"
+            )))
+        }
+        ResourcePath::Entities(path) => path,
+    };
+    access::check(&principal, path.set.name)?;
+    access::check(&principal, path.target().name)?;
+    if let Some(reason) = not_served_yet(&path) {
+        return Err(ApiError::NotImplemented(reason));
+    }
+    if scoring::refuses_partial_updates(&path, &method) {
+        return Err(ApiError::MethodNotAllowed(format!(
+            "{method} is not allowed on {}: the scoring feeds take PUT of the whole entity",
+            path.target().name
+        )));
+    }
+    if !reading && path.suffix == Suffix::Count {
+        return Err(ApiError::MethodNotAllowed(format!(
+            "{method} is not allowed on $count, which is read-only"
+        )));
+    }
+    if method == Method::PUT && path.suffix == Suffix::None {
+        let put = write::PutRequest {
+            state: &state,
+            area: area.0,
+            headers: &parts.headers,
+            uri: &parts.uri,
+            path: &path,
+            options: &options,
+            body: write::read_body(body, state.settings.max_body_bytes).await?,
+        };
+        if let Some(response) = scoring::put(&put).await {
+            return response;
         }
     }
+    if !reading {
+        return Err(ApiError::NotImplemented(format!(
+            "{method} on {} is not served yet",
+            path.target().name
+        )));
+    }
+    scoring::before_read(&state, area.0, &path).await?;
+    let read_request = read::ReadRequest {
+        area: area.0,
+        headers: &parts.headers,
+        uri: &parts.uri,
+        head: method == Method::HEAD,
+    };
+    read::get(&state, read_request, &path, &options).await
 }

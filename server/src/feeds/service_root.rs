@@ -1,4 +1,4 @@
-use axum::extract::Request;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
@@ -10,12 +10,12 @@ use crate::odata::{service_document, ApiError};
 
 /// The service document, in the negotiated format.
 pub fn service_document(
-    request: &Request,
+    headers: &HeaderMap,
     area: i32,
     options: &QueryOptions,
 ) -> Result<Response, ApiError> {
-    let negotiated = negotiate(request.headers(), options.format.as_deref(), false)?;
-    let root = service_root(request.headers(), area);
+    let negotiated = negotiate(headers, options.format.as_deref(), false)?;
+    let root = service_root(headers, area);
     let body = match negotiated.format {
         Format::JsonVerbose => service_document::json_verbose(entities::ALL),
         Format::JsonLight => service_document::json_light(&root, entities::ALL),

@@ -2,10 +2,8 @@
 //! each unscored answer (the spec's first transition, into Status 0). Every path that
 //! finalises results (the demo seed, `seed --scale`, answer uploads) goes through here.
 
+use super::scoring::UNSCORED;
 use crate::store::seed_writes::{NewAnswer, NewScoringTask};
-
-/// The initial status of a new scoring task: 0, Unscored.
-pub const UNSCORED: i32 = 0;
 
 /// The result a set of answers belongs to, as its tasks need it.
 #[derive(Debug, Clone, Copy)]

@@ -34,6 +34,12 @@ pub enum ApiError {
     /// 412: the client's version of an entity is not the stored one.
     #[error("{0}")]
     PreconditionFailed(String),
+    /// 413: the body is larger than the service takes.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 415: the body is not in a format the resource takes.
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     /// 501: a feed the model declares but this version does not serve yet.
     #[error("{0}")]
     NotImplemented(String),
@@ -53,6 +59,8 @@ impl ApiError {
             ApiError::NotAcceptable(_) => StatusCode::NOT_ACCEPTABLE,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -69,6 +77,8 @@ impl ApiError {
             ApiError::NotAcceptable(_) => "NotAcceptable",
             ApiError::Conflict(_) => "Conflict",
             ApiError::PreconditionFailed(_) => "PreconditionFailed",
+            ApiError::PayloadTooLarge(_) => "PayloadTooLarge",
+            ApiError::UnsupportedMediaType(_) => "UnsupportedMediaType",
             ApiError::NotImplemented(_) => "NotImplemented",
             ApiError::Internal(_) => "InternalError",
         }

@@ -48,8 +48,14 @@ impl EntityOut {
                 );
                 metadata.insert("content_type".into(), json!(media_type));
             }
+            if let Some(etag) = super::etag::of(self) {
+                metadata.insert("etag".into(), json!(etag));
+            }
             object.insert("__metadata".into(), Json::Object(metadata));
-        } else if let Some(media_type) = self.media_type() {
+        } else if let Some(etag) = super::etag::of(self) {
+            object.insert("odata.etag".into(), json!(etag));
+        }
+        if let (Format::JsonLight, Some(media_type)) = (format, self.media_type()) {
             object.insert(
                 "odata.mediaReadLink".into(),
                 json!(format!("{}/$value", self.relative_uri())),

@@ -104,14 +104,15 @@ pub fn document(
         xml.close("Key");
         for property in set.properties {
             let edm = property.edm.to_string();
-            xml.empty(
-                "Property",
-                &[
-                    ("Name", property.name),
-                    ("Type", &edm),
-                    ("Nullable", if property.nullable { "true" } else { "false" }),
-                ],
-            );
+            let mut attributes = vec![
+                ("Name", property.name),
+                ("Type", edm.as_str()),
+                ("Nullable", if property.nullable { "true" } else { "false" }),
+            ];
+            if set.concurrency == Some(property.name) {
+                attributes.push(("ConcurrencyMode", "Fixed"));
+            }
+            xml.empty("Property", &attributes);
         }
         for navigation in set.navigations {
             let relationship = format!("{NAMESPACE}.{}", association(set, navigation));

@@ -1,8 +1,10 @@
 //! The OData version 3 protocol, knowing nothing of scoring: the error body, the
 //! `$filter` grammar, the service document, and response helpers.
 
+pub mod body;
 pub mod edm;
 pub mod error;
+pub mod etag;
 pub mod filter;
 #[cfg(test)]
 mod filter_properties;

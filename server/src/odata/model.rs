@@ -20,6 +20,9 @@ pub struct EntitySet {
     pub key: &'static [&'static str],
     pub properties: &'static [Property],
     pub navigations: &'static [Navigation],
+    /// The property whose value is the entity's concurrency token (its ETag):
+    /// declared `ConcurrencyMode="Fixed"`, sent as `ETag`, checked on `If-Match`.
+    pub concurrency: Option<&'static str>,
     /// Properties `$filter` and `$orderby` may name on this feed.
     pub filterable: &'static [&'static str],
     /// Set for media-link entries: where the media resource and its type are.

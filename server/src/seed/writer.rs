@@ -11,6 +11,7 @@ use super::content::{AssessmentSpec, QuestionSpec, FIRST_NAMES, LAST_NAMES};
 use super::scans::{demo_scans, SCAN_MEDIA_TYPE};
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
+use crate::model::result_scores::{self, ScoreBand, ScoredAnswer, Topic};
 use crate::store::seed_writes::{NewAnswer, NewQuestion, NewResult, NewTopicScore};
 use crate::store::{StoreError, Tx};
 
@@ -87,6 +88,13 @@ pub async fn write_area(
             group,
         });
     }
+    let bands: Vec<ScoreBand> = SCORE_BANDS
+        .iter()
+        .map(|(min_percentage, title)| ScoreBand {
+            min_percentage: *min_percentage,
+            title: (*title).into(),
+        })
+        .collect();
     let mut assessments = Vec::new();
     for (a, spec) in plan.assessments.iter().enumerate() {
         let assessment_id = plan.id_base + a as i64 * 1000;
@@ -125,9 +133,19 @@ pub async fn write_area(
             .enumerate()
             .map(|(n, q)| answer_for(rng, customer, q, n, plan.unscored_share))
             .collect();
-        let max_score: i32 = answers.iter().map(|a| a.max_score).sum();
-        let total_score: i32 = answers.iter().filter_map(|a| a.actual_score).sum();
-        let percentage = (total_score * 100).checked_div(max_score).unwrap_or(0);
+        let topic = Topic {
+            id: topics[spec.topic],
+            path: spec.topic.into(),
+        };
+        let scored: Vec<ScoredAnswer> = answers
+            .iter()
+            .map(|a| ScoredAnswer {
+                max_score: a.max_score,
+                actual_score: a.actual_score,
+                topic: Some(topic.clone()),
+            })
+            .collect();
+        let scores = result_scores::compute(&scored, &bands);
         let result = NewResult {
             customer_id: customer,
             assessment_id: *assessment_id,
@@ -138,10 +156,10 @@ pub async fn write_area(
             group_id: Some(group_id),
             group_name: Some(plan.groups[participant.group].into()),
             status: 3,
-            max_score,
-            total_score,
-            percentage_score: percentage as i16,
-            score_band_title: Some(band_for(percentage).into()),
+            max_score: scores.max_score,
+            total_score: scores.total_score,
+            percentage_score: scores.percentage_score,
+            score_band_title: scores.score_band_title.clone(),
             when_started: finished - taken_ms,
             when_finished: finished,
             time_taken: (taken_ms / 1000) as i32,
@@ -164,28 +182,14 @@ pub async fn write_area(
         };
         tx.insert_scoring_tasks(&scoring_tasks_for(&answers, finalised))
             .await?;
-        tx.insert_topic_scores(&[NewTopicScore {
-            customer_id: customer,
-            result_id,
-            topic_id: topics[spec.topic],
-            percentage_score: f64::from(percentage),
-            total_score,
-            max_score,
-            score_band_title: Some(band_for(percentage).into()),
-            num_questions: questions.len() as i32,
-            topic_path: spec.topic.into(),
-        }])
-        .await?;
+        let topic_scores: Vec<NewTopicScore> = scores
+            .topics
+            .into_iter()
+            .map(|t| NewTopicScore::from_scores(customer, result_id, t))
+            .collect();
+        tx.insert_topic_scores(&topic_scores).await?;
     }
     Ok(())
-}
-
-fn band_for(percentage: i32) -> &'static str {
-    SCORE_BANDS
-        .iter()
-        .rev()
-        .find(|(min, _)| percentage >= *min)
-        .map_or("Not yet", |(_, title)| title)
 }
 
 /// Creates every topic on the paths the assessments use; returns path → topic ID.

@@ -8,8 +8,10 @@
 mod accounts;
 mod error;
 mod exec;
+mod result_scores;
 pub mod schema;
 mod scoring;
+mod scoring_updates;
 pub mod seed_writes;
 mod values;
 
@@ -24,6 +26,7 @@ pub use accounts::{AccountRecord, NewAccount};
 pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
 pub use scoring::ScoringResultCreation;
+pub use scoring_updates::{ConditionalUpdate, ScoringResultKey, ScoringResultValues, StatusChange};
 pub use values::MediaColumn;
 
 /// Which database engine a [`Store`] talks to.

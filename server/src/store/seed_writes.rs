@@ -5,6 +5,7 @@ use sea_query::{InsertStatement, Query, SimpleExpr};
 
 use super::schema::*;
 use super::{StoreError, Tx};
+use crate::model::result_scores::TopicSubScore;
 
 /// Rows per multi-row INSERT: well under SQLite's 32,766 bound parameters even for
 /// the widest table, and large enough that a million rows load in seconds.
@@ -80,6 +81,22 @@ pub struct NewTopicScore {
     pub score_band_title: Option<String>,
     pub num_questions: i32,
     pub topic_path: String,
+}
+
+impl NewTopicScore {
+    pub fn from_scores(customer_id: i32, result_id: i32, scores: TopicSubScore) -> Self {
+        NewTopicScore {
+            customer_id,
+            result_id,
+            topic_id: scores.topic.id,
+            percentage_score: scores.percentage_score,
+            total_score: scores.total_score,
+            max_score: scores.max_score,
+            score_band_title: scores.score_band_title,
+            num_questions: scores.num_questions,
+            topic_path: scores.topic.path,
+        }
+    }
 }
 
 impl Tx {

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod auth;
+mod dimension_score_put;
 mod feeds;
 mod formats;
 mod health;
@@ -11,7 +12,11 @@ mod malformed;
 mod migrations;
 mod paging;
 mod pyodata;
+mod scoring_result_put;
 mod scoring_results;
+mod scoring_support;
 mod scoring_task_count;
+mod scoring_task_put;
+mod scoring_workflow;
 mod seeding;
 mod storage;

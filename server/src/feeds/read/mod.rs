@@ -5,7 +5,7 @@ mod fetch;
 mod resolve;
 
 use axum::body::Body;
-use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, HOST};
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, ETAG, HOST};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use sea_query::{Alias, Expr, Query};
@@ -209,12 +209,17 @@ async fn single(
         )));
     };
     let mut entity = fetched.entity;
+    let etag = crate::odata::etag::of(&entity);
     apply_select(&mut entity, &options.select);
     let root = service_root(request.headers, request.area);
-    Ok(json_response(
+    let mut response = json_response(
         entity_document(&entity, negotiated.format, &root),
         negotiated,
-    ))
+    );
+    if let Some(value) = etag.and_then(|tag| HeaderValue::from_str(&tag).ok()) {
+        response.headers_mut().insert(ETAG, value);
+    }
+    Ok(response)
 }
 
 async fn feed(
@@ -277,6 +282,32 @@ async fn feed(
         &root,
     );
     Ok(json_response(body, negotiated))
+}
+
+/// The entity a path addresses as stored, without expansions: what a PUT replaces.
+pub async fn stored_entity(
+    state: &AppState,
+    area: i32,
+    path: &EntityPath,
+) -> Result<EntityOut, ApiError> {
+    let target = resolve(state, area, path).await?;
+    let read_one = Read {
+        set: target.set,
+        base: target.condition,
+        filter: None,
+        orderby: &[],
+        skiptoken: None,
+        limit: 1,
+        offset: None,
+        expand: &[],
+    };
+    let (mut entities, _) = read(state, area, read_one, &[]).await?;
+    entities.pop().map(|fetched| fetched.entity).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "there is no {} with that key",
+            target.set.type_name
+        ))
+    })
 }
 
 /// Keeps only the `$select`ed properties (all when the list is empty).

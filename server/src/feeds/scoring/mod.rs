@@ -1,11 +1,21 @@
-//! The scoring feeds' own rules on top of the generic read.
+//! The scoring feeds' own rules on top of the generic read: the ScoringResult
+//! created on first retrieval, PUT of tasks, ScoringResults and DimensionScores, and
+//! no partial updates.
+
+mod dimension_score;
+mod scoring_result;
+mod task_status;
 
 use axum::http::Method;
+use axum::response::Response;
 
+use super::write::{stored_value, PutRequest};
 use crate::odata::filter::Literal;
+use crate::odata::json::EntityOut;
 use crate::odata::path::EntityPath;
+use crate::odata::value::Value;
 use crate::odata::ApiError;
-use crate::store::ScoringResultCreation;
+use crate::store::{ScoringResultCreation, ScoringResultKey};
 use crate::AppState;
 
 /// Spec, ScoringTask rule 2: "The ScoringResult is created automatically when it is
@@ -50,4 +60,36 @@ const SCORING_FEEDS: &[&str] = &["ScoringTasks", "ScoringResults", "DimensionSco
 pub fn refuses_partial_updates(path: &EntityPath, method: &Method) -> bool {
     let partial = method == Method::PATCH || method.as_str() == "MERGE";
     partial && SCORING_FEEDS.contains(&path.target().name)
+}
+
+/// PUT on a scoring feed; `None` when the target is not one (the caller decides).
+pub async fn put(request: &PutRequest<'_>) -> Option<Result<Response, ApiError>> {
+    Some(match request.path.target().name {
+        "ScoringTasks" => task_status::put(request).await,
+        "ScoringResults" => scoring_result::put(request).await,
+        "DimensionScores" => dimension_score::put(request).await,
+        _ => return None,
+    })
+}
+
+/// The task (and ScoringResult) key of a stored scoring entity.
+fn task_key(stored: &EntityOut) -> ScoringResultKey {
+    let (Value::Int64(question_id), Value::Int32(result_id)) = (
+        stored_value(stored, "QuestionID"),
+        stored_value(stored, "ResultID"),
+    ) else {
+        unreachable!("scoring entities declare QuestionID as Int64 and ResultID as Int32")
+    };
+    ScoringResultKey {
+        question_id: *question_id,
+        result_id: *result_id,
+    }
+}
+
+/// An Int32 property of a stored entity.
+fn stored_int32(stored: &EntityOut, name: &str) -> i32 {
+    match stored_value(stored, name) {
+        Value::Int32(value) => *value,
+        other => unreachable!("{name} is declared Int32, read {other:?}"),
+    }
 }

@@ -1,0 +1,88 @@
+//! `PUT ScoringResults(QuestionID=<id>L,RubricID=<id>,ResultID=<id>)`: the overall
+//! `Score` and `Comments`, under optimistic concurrency (spec, Errors: "PUT of a
+//! ScoringResult whose last-modified value differs from the stored current revision:
+//! the entry is not updated"). The body's `ModifiedDateTime` and an `If-Match` ETag
+//! mean the same; either suffices, both must hold.
+
+use axum::http::header::IF_MATCH;
+use axum::response::Response;
+
+use super::{stored_int32, task_key};
+use crate::feeds::entities::SCORING_RESULTS;
+use crate::feeds::write::{check_unchanged, stored_value, PutRequest};
+use crate::model::scoring::check_score;
+use crate::odata::etag;
+use crate::odata::value::{format_datetime, Value};
+use crate::odata::ApiError;
+use crate::store::{ConditionalUpdate, ScoringResultValues};
+
+pub async fn put(request: &PutRequest<'_>) -> Result<Response, ApiError> {
+    let stored = request.stored().await?;
+    let body = request.entity(&SCORING_RESULTS)?;
+    check_unchanged(&body, &stored, &["Score", "Comments"])?;
+    let Value::DateTime(stored_modified) = *stored_value(&stored, "ModifiedDateTime") else {
+        unreachable!("ModifiedDateTime is declared a non-null DateTime")
+    };
+    let stale = || {
+        ApiError::PreconditionFailed(format!(
+            "the ScoringResult was changed by someone else (it is now the revision of {}); \
+             read it again and apply your changes to that revision",
+            format_datetime(stored_modified)
+        ))
+    };
+    let if_match = request
+        .headers
+        .get(IF_MATCH)
+        .map(|value| value.to_str().unwrap_or_default());
+    let sent_modified = match body.get("ModifiedDateTime") {
+        Some(Value::DateTime(sent)) => Some(*sent),
+        _ => None,
+    };
+    if sent_modified.is_none() && if_match.is_none() {
+        return Err(ApiError::bad_request(
+            "ScoringResult.ModifiedDateTime is required: send back the value you read \
+             (or an If-Match header with the ETag)",
+        ));
+    }
+    let current_tag = etag::for_value(&Value::DateTime(stored_modified));
+    if if_match.is_some_and(|header| !etag::if_match_admits(header, &current_tag)) {
+        return Err(stale());
+    }
+    let score = match body.get("Score") {
+        Some(Value::Int32(score)) => Some(*score),
+        _ => None,
+    };
+    if let Some(score) = score {
+        let rubric_id = stored_int32(&stored, "RubricID");
+        let max = request
+            .state
+            .store
+            .rubric_max_score(request.area, rubric_id)
+            .await?;
+        check_score("ScoringResult.Score", score, i32::from(max)).map_err(ApiError::BadRequest)?;
+    }
+    let comments = match body.get("Comments") {
+        Some(Value::String(comments)) => Some(comments.clone()),
+        _ => None,
+    };
+    let update = request
+        .state
+        .store
+        .update_scoring_result(
+            request.area,
+            task_key(&stored),
+            // A stale body value is refused by the conditional write itself, the one
+            // check that also holds between concurrent writers.
+            sent_modified.unwrap_or(stored_modified),
+            ScoringResultValues { score, comments },
+        )
+        .await?;
+    match update {
+        ConditionalUpdate::Stale => Err(stale()),
+        ConditionalUpdate::Written { modified_at } => {
+            request
+                .respond(Some(etag::for_value(&Value::DateTime(modified_at))))
+                .await
+        }
+    }
+}

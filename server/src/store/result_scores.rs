@@ -1,0 +1,133 @@
+//! Rewriting a Result's scores and TopicScores from its answers, inside the caller's
+//! transaction. The arithmetic is the domain's ([`crate::model::result_scores`]).
+
+use sea_query::{Expr, Order, Query};
+
+use super::schema::{Answers, Questions, Results, ScoreBands, TopicScores, Topics};
+use super::seed_writes::NewTopicScore;
+use super::{StoreError, Tx};
+use crate::model::result_scores::{self, ScoreBand, ScoredAnswer, Topic};
+
+/// An answer's `max_score`, `actual_score`, and its question's topic ID and path.
+type AnswerRow = (i32, Option<i32>, Option<i32>, Option<String>);
+
+impl Tx {
+    /// Recomputes `TotalScore`, `MaxScore`, `PercentageScore` and `ScoreBandTitle` of
+    /// result `result_id`, and replaces its TopicScores. The caller holds the result's
+    /// row lock (see [`Tx::lock_result`]), so concurrent rescoring of one result is
+    /// serialised and each sees the answers the other committed.
+    pub async fn rescore_result(&mut self, area: i32, result_id: i32) -> Result<(), StoreError> {
+        let assessment_id: i64 = self
+            .fetch_scalar(
+                &Query::select()
+                    .column(Results::AssessmentId)
+                    .from(Results::Table)
+                    .and_where(Expr::col(Results::CustomerId).eq(area))
+                    .and_where(Expr::col(Results::Id).eq(result_id))
+                    .to_owned(),
+            )
+            .await?;
+        let rows: Vec<AnswerRow> = self
+            .fetch_all(
+                &Query::select()
+                    .column((Answers::Table, Answers::MaxScore))
+                    .column((Answers::Table, Answers::ActualScore))
+                    .column((Topics::Table, Topics::Id))
+                    .column((Topics::Table, Topics::Path))
+                    .from(Answers::Table)
+                    .inner_join(
+                        Questions::Table,
+                        Expr::col((Questions::Table, Questions::Id))
+                            .equals((Answers::Table, Answers::QuestionId)),
+                    )
+                    .left_join(
+                        Topics::Table,
+                        Expr::col((Topics::Table, Topics::Id))
+                            .equals((Questions::Table, Questions::TopicId)),
+                    )
+                    .and_where(Expr::col((Answers::Table, Answers::CustomerId)).eq(area))
+                    .and_where(Expr::col((Answers::Table, Answers::ResultId)).eq(result_id))
+                    .to_owned(),
+            )
+            .await?;
+        let answers: Vec<ScoredAnswer> = rows
+            .into_iter()
+            .map(|(max_score, actual_score, topic_id, path)| ScoredAnswer {
+                max_score,
+                actual_score,
+                topic: topic_id.map(|id| Topic {
+                    id,
+                    path: path.unwrap_or_default(),
+                }),
+            })
+            .collect();
+        let bands: Vec<(i32, String)> = self
+            .fetch_all(
+                &Query::select()
+                    .columns([ScoreBands::MinPercentage, ScoreBands::Title])
+                    .from(ScoreBands::Table)
+                    .and_where(Expr::col(ScoreBands::CustomerId).eq(area))
+                    .and_where(Expr::col(ScoreBands::AssessmentId).eq(assessment_id))
+                    .order_by(ScoreBands::MinPercentage, Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        let bands: Vec<ScoreBand> = bands
+            .into_iter()
+            .map(|(min_percentage, title)| ScoreBand {
+                min_percentage,
+                title,
+            })
+            .collect();
+        let scores = result_scores::compute(&answers, &bands);
+        self.execute(
+            &Query::update()
+                .table(Results::Table)
+                .values([
+                    (Results::TotalScore, scores.total_score.into()),
+                    (Results::MaxScore, scores.max_score.into()),
+                    (Results::PercentageScore, scores.percentage_score.into()),
+                    (
+                        Results::ScoreBandTitle,
+                        scores.score_band_title.clone().into(),
+                    ),
+                ])
+                .and_where(Expr::col(Results::CustomerId).eq(area))
+                .and_where(Expr::col(Results::Id).eq(result_id))
+                .to_owned(),
+        )
+        .await?;
+        self.execute(
+            &Query::delete()
+                .from_table(TopicScores::Table)
+                .and_where(Expr::col(TopicScores::CustomerId).eq(area))
+                .and_where(Expr::col(TopicScores::ResultId).eq(result_id))
+                .to_owned(),
+        )
+        .await?;
+        let topic_scores: Vec<NewTopicScore> = scores
+            .topics
+            .into_iter()
+            .map(|topic| NewTopicScore::from_scores(area, result_id, topic))
+            .collect();
+        self.insert_topic_scores(&topic_scores).await
+    }
+
+    /// Takes the row lock of a result for the rest of the transaction (PostgreSQL
+    /// `SELECT ... FOR UPDATE`; SQLite's `BEGIN IMMEDIATE` already holds the database
+    /// lock, and sea-query leaves the clause out there). Returns whether it exists.
+    pub async fn lock_result(&mut self, area: i32, result_id: i32) -> Result<bool, StoreError> {
+        let found: Option<(i32,)> = self
+            .fetch_optional(
+                &Query::select()
+                    .column(Results::Id)
+                    .from(Results::Table)
+                    .and_where(Expr::col(Results::CustomerId).eq(area))
+                    .and_where(Expr::col(Results::Id).eq(result_id))
+                    .lock(sea_query::LockType::Update)
+                    .to_owned(),
+            )
+            .await?;
+        Ok(found.is_some())
+    }
+}

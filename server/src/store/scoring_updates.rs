@@ -1,0 +1,232 @@
+//! The scoring workflow's writes: a task's status (and, on reaching 3, the result
+//! update), a ScoringResult under optimistic concurrency, a DimensionScore. Each runs
+//! in one transaction.
+
+use sea_query::{Expr, Order, Query};
+
+use super::schema::{Answers, DimensionScores, Dimensions, Rubrics, ScoringResults, ScoringTasks};
+use super::{now_millis, Store, StoreError};
+use crate::model::scoring::SCORED;
+
+/// The key of a ScoringResult (its `RubricID` follows from the question).
+#[derive(Debug, Clone, Copy)]
+pub struct ScoringResultKey {
+    pub question_id: i64,
+    pub result_id: i32,
+}
+
+/// What setting a task's status did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum StatusChange {
+    /// No such task in this customer area.
+    NoTask,
+    /// The status was written; `result_updated` when it moved to 3 from another state
+    /// and the participant's result was recomputed.
+    Written { result_updated: bool },
+}
+
+/// What a conditional ScoringResult update did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ConditionalUpdate {
+    /// Written; the new concurrency value.
+    Written { modified_at: i64 },
+    /// The stored `ModifiedDateTime` is no longer the one the client read.
+    Stale,
+}
+
+/// A new ScoringResult's writable values.
+pub struct ScoringResultValues {
+    pub score: Option<i32>,
+    pub comments: Option<String>,
+}
+
+impl Store {
+    /// Sets a task's status. Moving it to 3 from another state makes, in the same
+    /// transaction, the ScoringResult's `Score` the answer's score (its revision goes
+    /// up by one) and recomputes the participant's Result and TopicScores (spec,
+    /// ScoringTask.Status rules 1 to 3). The result's row lock is taken first, so two
+    /// requests scoring the same task update the result once, and two tasks of one
+    /// result are rescored one after the other.
+    pub async fn set_task_status(
+        &self,
+        area: i32,
+        key: ScoringResultKey,
+        status: i32,
+    ) -> Result<StatusChange, StoreError> {
+        let mut tx = self.begin().await?;
+        if !tx.lock_result(area, key.result_id).await? {
+            return Ok(StatusChange::NoTask);
+        }
+        let select = Query::select()
+            .column(ScoringTasks::Status)
+            .from(ScoringTasks::Table)
+            .and_where(Expr::col(ScoringTasks::CustomerId).eq(area))
+            .and_where(Expr::col(ScoringTasks::QuestionId).eq(key.question_id))
+            .and_where(Expr::col(ScoringTasks::ResultId).eq(key.result_id))
+            .to_owned();
+        let Some((previous,)) = tx.fetch_optional::<(i32,)>(&select).await? else {
+            return Ok(StatusChange::NoTask);
+        };
+        tx.execute(
+            &Query::update()
+                .table(ScoringTasks::Table)
+                .values([
+                    (ScoringTasks::Status, status.into()),
+                    (ScoringTasks::ModifiedAt, now_millis().into()),
+                ])
+                .and_where(Expr::col(ScoringTasks::CustomerId).eq(area))
+                .and_where(Expr::col(ScoringTasks::QuestionId).eq(key.question_id))
+                .and_where(Expr::col(ScoringTasks::ResultId).eq(key.result_id))
+                .to_owned(),
+        )
+        .await?;
+        let result_updated = status == SCORED && previous != SCORED;
+        if result_updated {
+            let score: Option<(Option<i32>,)> = tx
+                .fetch_optional(
+                    &Query::select()
+                        .column(ScoringResults::Score)
+                        .from(ScoringResults::Table)
+                        .and_where(Expr::col(ScoringResults::CustomerId).eq(area))
+                        .and_where(Expr::col(ScoringResults::QuestionId).eq(key.question_id))
+                        .and_where(Expr::col(ScoringResults::ResultId).eq(key.result_id))
+                        .to_owned(),
+                )
+                .await?;
+            if let Some((Some(score),)) = score {
+                // A response in several blocks is one answer: its first block carries
+                // the score, as delivery writes it.
+                let first: Option<(i16, i16)> = tx
+                    .fetch_optional(
+                        &Query::select()
+                            .columns([Answers::Occurrence, Answers::BlockNumber])
+                            .from(Answers::Table)
+                            .and_where(Expr::col(Answers::CustomerId).eq(area))
+                            .and_where(Expr::col(Answers::QuestionId).eq(key.question_id))
+                            .and_where(Expr::col(Answers::ResultId).eq(key.result_id))
+                            .order_by(Answers::Occurrence, Order::Asc)
+                            .order_by(Answers::BlockNumber, Order::Asc)
+                            .limit(1)
+                            .to_owned(),
+                    )
+                    .await?;
+                if let Some((occurrence, block_number)) = first {
+                    tx.execute(
+                        &Query::update()
+                            .table(Answers::Table)
+                            .value(Answers::ActualScore, score)
+                            .value(Answers::Revision, Expr::col(Answers::Revision).add(1))
+                            .and_where(Expr::col(Answers::CustomerId).eq(area))
+                            .and_where(Expr::col(Answers::QuestionId).eq(key.question_id))
+                            .and_where(Expr::col(Answers::ResultId).eq(key.result_id))
+                            .and_where(Expr::col(Answers::Occurrence).eq(occurrence))
+                            .and_where(Expr::col(Answers::BlockNumber).eq(block_number))
+                            .to_owned(),
+                    )
+                    .await?;
+                }
+            }
+            tx.rescore_result(area, key.result_id).await?;
+        }
+        tx.commit().await?;
+        Ok(StatusChange::Written { result_updated })
+    }
+
+    /// Writes a ScoringResult's `Score` and `Comments` if its `ModifiedDateTime` is
+    /// still `expected_modified_at`; the check and the write are one statement, so of
+    /// concurrent writers holding the same value exactly one succeeds. The new value
+    /// is later than the old one even within the same millisecond.
+    pub async fn update_scoring_result(
+        &self,
+        area: i32,
+        key: ScoringResultKey,
+        expected_modified_at: i64,
+        values: ScoringResultValues,
+    ) -> Result<ConditionalUpdate, StoreError> {
+        let modified_at = now_millis().max(expected_modified_at + 1);
+        let mut tx = self.begin().await?;
+        let written = tx
+            .execute(
+                &Query::update()
+                    .table(ScoringResults::Table)
+                    .values([
+                        (ScoringResults::Score, values.score.into()),
+                        (ScoringResults::Comments, values.comments.into()),
+                        (ScoringResults::ModifiedAt, modified_at.into()),
+                    ])
+                    .and_where(Expr::col(ScoringResults::CustomerId).eq(area))
+                    .and_where(Expr::col(ScoringResults::QuestionId).eq(key.question_id))
+                    .and_where(Expr::col(ScoringResults::ResultId).eq(key.result_id))
+                    .and_where(Expr::col(ScoringResults::ModifiedAt).eq(expected_modified_at))
+                    .to_owned(),
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(if written == 1 {
+            ConditionalUpdate::Written { modified_at }
+        } else {
+            ConditionalUpdate::Stale
+        })
+    }
+
+    /// Writes a DimensionScore's `Score` and `Comment`; returns whether it exists.
+    pub async fn update_dimension_score(
+        &self,
+        area: i32,
+        key: ScoringResultKey,
+        order: i32,
+        score: Option<i16>,
+        comment: Option<String>,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.begin().await?;
+        let written = tx
+            .execute(
+                &Query::update()
+                    .table(DimensionScores::Table)
+                    .values([
+                        (DimensionScores::Score, score.into()),
+                        (DimensionScores::Comment, comment.into()),
+                    ])
+                    .and_where(Expr::col(DimensionScores::CustomerId).eq(area))
+                    .and_where(Expr::col(DimensionScores::QuestionId).eq(key.question_id))
+                    .and_where(Expr::col(DimensionScores::ResultId).eq(key.result_id))
+                    .and_where(Expr::col(DimensionScores::DimensionOrder).eq(order))
+                    .to_owned(),
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(written == 1)
+    }
+
+    /// The highest score a rubric allows (its question's maximum).
+    pub async fn rubric_max_score(&self, area: i32, rubric_id: i32) -> Result<i16, StoreError> {
+        self.fetch_scalar(
+            &Query::select()
+                .column(Rubrics::MaxScore)
+                .from(Rubrics::Table)
+                .and_where(Expr::col(Rubrics::CustomerId).eq(area))
+                .and_where(Expr::col(Rubrics::Id).eq(rubric_id))
+                .to_owned(),
+        )
+        .await
+    }
+
+    /// The highest score a rubric's dimension allows.
+    pub async fn dimension_max_score(
+        &self,
+        area: i32,
+        rubric_id: i32,
+        order: i32,
+    ) -> Result<i16, StoreError> {
+        self.fetch_scalar(
+            &Query::select()
+                .column(Dimensions::MaxScore)
+                .from(Dimensions::Table)
+                .and_where(Expr::col(Dimensions::CustomerId).eq(area))
+                .and_where(Expr::col(Dimensions::RubricId).eq(rubric_id))
+                .and_where(Expr::col(Dimensions::DimensionOrder).eq(order))
+                .to_owned(),
+        )
+        .await
+    }
+}
