@@ -12,6 +12,7 @@ mod malformed;
 mod migrations;
 mod paging;
 mod pyodata;
+mod scoring_bodies;
 mod scoring_result_put;
 mod scoring_results;
 mod scoring_support;

@@ -5,7 +5,7 @@
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 
 on_both_backends! {
-    pyodata_builds_its_model_from_metadata_and_filters_pages_reads_and_counts => pyodata_client;
+    pyodata_builds_its_model_from_metadata_filters_pages_reads_counts_and_scores_a_task => pyodata_client;
 }
 
 async fn pyodata_client(backend: Backend) {
@@ -19,6 +19,7 @@ async fn pyodata_client(backend: Backend) {
             app.northwind()
         ))
         .await;
+    let task = crate::scoring_support::open_task_with_rubric(&app).await;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/pyodata/check_client.py");
     let root = app.url(&app.root());
     let output = tokio::process::Command::new(python)
@@ -28,6 +29,8 @@ async fn pyodata_client(backend: Backend) {
             "northwind-admin",
             "scoredesk-demo",
             &question.to_string(),
+            &task.question.to_string(),
+            &task.result.to_string(),
         ])
         .output()
         .await
