@@ -69,9 +69,9 @@ pub async fn explain(database: &Path, customer: i32) -> anyhow::Result<String> {
 fn q1_sql() -> String {
     format!(
         "SELECT t.question_id AS task_question_id, t.result_id AS task_result_id, t.status AS task_status, {RESULT_COLUMNS} \
-         FROM results r CROSS JOIN scoring_tasks t ON t.result_id = r.id \
+         FROM scoring_tasks t JOIN results r ON r.id = t.result_id \
          WHERE r.customer_id = ? AND t.customer_id = ? AND t.status = 0 \
-         ORDER BY r.when_finished DESC, r.id DESC, t.question_id DESC LIMIT 50"
+         ORDER BY t.result_finished_at DESC, t.result_id DESC, t.question_id DESC LIMIT 50"
     )
 }
 

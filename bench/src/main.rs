@@ -3,6 +3,7 @@
 //! See docs/benchmarks.md for how to run it and the figures.
 
 mod bare;
+mod scoring;
 mod wrk;
 
 use std::path::PathBuf;
@@ -31,6 +32,12 @@ struct Args {
     /// Where to write the Markdown table of figures.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Concurrent scorers in the scoring round-trip benchmark.
+    #[arg(long, default_value_t = 4)]
+    scorers: usize,
+    /// Run only the scoring round trips, not the read queries against wrk.
+    #[arg(long)]
+    scoring_only: bool,
 }
 
 const USER: &str = "bench-admin";
@@ -41,21 +48,55 @@ fn main() -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     let (servers, customer) = runtime.block_on(start(&args))?;
     let (ours, theirs) = servers;
-    let basic = format!(
-        "Basic {}",
-        base64::Engine::encode(
-            &base64::engine::general_purpose::STANDARD,
-            format!("{USER}:{PASSWORD}")
-        )
-    );
     let root = format!("{ours}/deliveryodata/{customer}");
     eprintln!(
         "{}",
         runtime.block_on(bare::explain(&args.database, customer))?
     );
-    let page_1000 = runtime.block_on(thousandth_page(&root))?;
-    let last_id_before_page_1000 =
-        runtime.block_on(bare::last_id_before(&args.database, customer, 999 * 100))?;
+    let mut table = String::new();
+    if !args.scoring_only {
+        table.push_str(&runtime.block_on(async { protocol_cases(&args, &root, &theirs).await })?);
+    }
+    eprintln!("measuring: scoring round trips");
+    let figures = runtime.block_on(scoring::run(
+        &root,
+        USER,
+        PASSWORD,
+        args.scorers,
+        std::time::Duration::from_secs(u64::from(args.duration) * 2),
+    ))?;
+    table.push_str(&format!(
+        "\n| scoring round trips ({} requests each) | scorers | round trips | round trips/s | requests/s | p50 | p99 |\n|---|---|---|---|---|---|---|\n\
+         | poll, claim, create, {} dimension PUTs, result PUT, set 3 | {} | {} | {:.1} | {:.0} | {:.1} ms | {:.1} ms |\n",
+        figures.requests_per_round_trip,
+        figures.requests_per_round_trip.saturating_sub(6),
+        figures.workers,
+        figures.round_trips,
+        figures.round_trips_per_second(),
+        figures.round_trips_per_second() * figures.requests_per_round_trip as f64,
+        figures.p50_ms,
+        figures.p99_ms,
+    ));
+    table.push_str("\n| step of a round trip | mean time per round trip |\n|---|---|\n");
+    for (step, ms) in &figures.step_ms {
+        table.push_str(&format!("| {step} | {ms:.1} ms |\n"));
+    }
+    println!("{table}");
+    if let Some(out) = args.out {
+        std::fs::write(&out, &table).with_context(|| format!("writing {}", out.display()))?;
+    }
+    Ok(())
+}
+
+/// The read queries, ours against the bare handler, each loaded by wrk.
+async fn protocol_cases(args: &Args, root: &str, theirs: &str) -> anyhow::Result<String> {
+    let page_1000 = thousandth_page(root).await?;
+    let last_id_before_page_1000 = bare::last_id_before(
+        &args.database,
+        bare::scale_customer(&args.database).await?,
+        999 * 100,
+    )
+    .await?;
     let cases = [
         (
             "Q1 open tasks by Result/WhenFinished desc, top 50, expand Result",
@@ -75,7 +116,12 @@ fn main() -> anyhow::Result<()> {
     );
     for (name, ours_url, bare_url) in &cases {
         eprintln!("measuring: {name}");
-        let ours = wrk::run(ours_url, Some(&basic), args.duration, args.connections)?;
+        let ours = wrk::run(
+            ours_url,
+            Some(&basic_authorization()),
+            args.duration,
+            args.connections,
+        )?;
         let bare = wrk::run(bare_url, None, args.duration, args.connections)?;
         table.push_str(&format!(
             "| {name} | {:.0} | {:.2} ms | {:.2} ms | {:.0} | {:.2} ms | {:.2} ms | {:.2} |\n",
@@ -88,11 +134,17 @@ fn main() -> anyhow::Result<()> {
             ours.requests_per_second / bare.requests_per_second
         ));
     }
-    println!("{table}");
-    if let Some(out) = args.out {
-        std::fs::write(&out, &table).with_context(|| format!("writing {}", out.display()))?;
-    }
-    Ok(())
+    Ok(table)
+}
+
+fn basic_authorization() -> String {
+    format!(
+        "Basic {}",
+        base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            format!("{USER}:{PASSWORD}")
+        )
+    )
 }
 
 /// Starts both servers on free ports; returns their base URLs and the scale area.

@@ -21,7 +21,12 @@ pub static SCORING_TASKS: EntitySet = EntitySet {
             &[("question_id", "question_id"), ("result_id", "result_id")],
         ),
         one("Question", "Questions", &[("question_id", "id")], true),
-        one("Result", "Results", &[("result_id", "id")], true),
+        // The queue's order, `Result/WhenFinished`, is copied onto the task
+        // (migration 5): finalised results never change when they finished.
+        Navigation {
+            copied: &[("WhenFinished", "result_finished_at")],
+            ..one("Result", "Results", &[("result_id", "id")], true)
+        },
         one(
             "Answer",
             "Answers",
@@ -209,6 +214,7 @@ pub static PARTICIPANTS: EntitySet = EntitySet {
         many: true,
         on: &[("id", "id")],
         required: false,
+        copied: &[],
         through: Some(Through {
             table: "group_participants",
             near: "participant_id",
@@ -236,6 +242,7 @@ pub static GROUPS: EntitySet = EntitySet {
         many: true,
         on: &[("id", "id")],
         required: false,
+        copied: &[],
         through: Some(Through {
             table: "group_participants",
             near: "group_id",
@@ -555,12 +562,12 @@ mod query_plans {
     use crate::odata::orderby;
     use crate::odata::sql::CollectionRead;
 
-    fn q1_sql(nulls_smallest: bool) -> String {
-        let filter = parse("Status eq 0").unwrap();
-        let order = orderby::parse("Result/WhenFinished desc").unwrap();
-        let properties: Vec<_> = SCORING_TASKS.properties.iter().collect();
+    fn sql(set: &'static EntitySet, filter: &str, order: &str, nulls_smallest: bool) -> String {
+        let filter = parse(filter).unwrap();
+        let order = orderby::parse(order).unwrap();
+        let properties: Vec<_> = set.properties.iter().collect();
         let read = CollectionRead {
-            set: &SCORING_TASKS,
+            set,
             area: 1,
             base: None,
             filter: Some(&filter),
@@ -579,20 +586,43 @@ mod query_plans {
     }
 
     #[test]
-    fn on_sqlite_tasks_ordered_by_result_time_walk_results_first_with_a_fixed_join_order() {
-        let sql = q1_sql(true);
+    fn the_queue_orders_tasks_by_the_copied_finish_time_without_a_join() {
+        for nulls_smallest in [true, false] {
+            let sql = sql(
+                &SCORING_TASKS,
+                "Status eq 0 and Group/Name eq 'G'",
+                "Result/WhenFinished desc",
+                nulls_smallest,
+            );
+            assert!(
+                sql.contains(r#"FROM "scoring_tasks" AS "t""#) && !sql.contains("results"),
+                "{sql}"
+            );
+            assert!(
+                sql.contains(r#"ORDER BY "t"."result_finished_at" DESC, "t"."result_id" DESC, "t"."question_id" DESC"#),
+                "{sql}"
+            );
+        }
+    }
+
+    #[test]
+    fn on_sqlite_answers_ordered_by_result_time_walk_results_first_with_a_fixed_join_order() {
+        let sql = sql(&ANSWERS, "ResultID ge 0", "Result/WhenFinished desc", true);
         assert!(
-            sql.contains(r#"FROM "results" AS "n_Result" CROSS JOIN "scoring_tasks" AS "t""#),
+            sql.contains(r#"FROM "results" AS "n_Result" CROSS JOIN "answers" AS "t""#),
             "{sql}"
         );
-        assert!(sql.contains(r#"ORDER BY "n_Result"."when_finished" DESC, "n_Result"."id" DESC, "t"."question_id" DESC"#), "{sql}");
+        assert!(
+            sql.contains(r#"ORDER BY "n_Result"."when_finished" DESC, "n_Result"."id" DESC"#),
+            "{sql}"
+        );
     }
 
     #[test]
     fn elsewhere_the_base_table_leads_and_the_planner_chooses() {
-        let sql = q1_sql(false);
+        let sql = sql(&ANSWERS, "ResultID ge 0", "Result/WhenFinished desc", false);
         assert!(
-            sql.contains(r#"FROM "scoring_tasks" AS "t""#) && !sql.contains("CROSS JOIN"),
+            sql.contains(r#"FROM "answers" AS "t""#) && !sql.contains("CROSS JOIN"),
             "{sql}"
         );
     }

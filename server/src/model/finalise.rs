@@ -26,6 +26,7 @@ pub fn scoring_tasks_for(answers: &[NewAnswer], result: FinalisedResult) -> Vec<
             assessment_id: result.assessment_id,
             status: UNSCORED,
             at: result.finished_at,
+            result_finished_at: result.finished_at,
         })
         .collect()
 }

@@ -51,6 +51,10 @@ pub struct Navigation {
     pub on: &'static [(&'static str, &'static str)],
     /// A to-one navigation whose target always exists (a non-null foreign key).
     pub required: bool,
+    /// Properties of a to-one target copied onto this entity's row and kept equal by
+    /// every writer, as `(target property, local column)`: `$filter` and `$orderby`
+    /// on them read the local column, so one index can serve the query.
+    pub copied: &'static [(&'static str, &'static str)],
     /// For many-to-many: the link table, its column matching `on`'s first column and
     /// its column matching the target's key column (`on` then names the target's key).
     pub through: Option<Through>,
@@ -127,6 +131,7 @@ pub const fn one(
         many: false,
         on,
         required,
+        copied: &[],
         through: None,
     }
 }
@@ -143,6 +148,7 @@ pub const fn many(
         many: true,
         on,
         required: false,
+        copied: &[],
         through: None,
     }
 }

@@ -181,6 +181,9 @@ impl Resolver for Planner {
                 let property = target
                     .property(name)
                     .expect("filterable properties are declared");
+                if let Some((_, local)) = navigation.copied.iter().find(|(p, _)| p == name) {
+                    return Ok((column(BASE, local), property.edm));
+                }
                 self.add_join(navigation);
                 Ok((
                     column(&join_alias(navigation), property.column),
@@ -372,12 +375,17 @@ impl CollectionRead<'_> {
 /// keeps that plan only if the join order is fixed, which `CROSS JOIN` does.
 fn leading_navigation(set: &EntitySet, orderby: &[OrderKey]) -> Option<&'static Navigation> {
     let first = orderby.first()?;
-    let [navigation, _] = first.path.segments() else {
+    let [navigation, property] = first.path.segments() else {
         return None;
     };
-    set.navigations
-        .iter()
-        .find(|n| n.name == *navigation && !n.many && n.required && n.through.is_none())
+    set.navigations.iter().find(|n| {
+        n.name == *navigation
+            && !n.many
+            && n.required
+            && n.through.is_none()
+            // A copied property is ordered by the local column: no need to lead.
+            && !n.copied.iter().any(|(p, _)| p == property)
+    })
 }
 
 fn nullable_path(set: &EntitySet, lookup: Lookup, path: &PropertyPath) -> bool {

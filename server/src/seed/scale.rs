@@ -1,6 +1,7 @@
 //! `seed --scale N`: a customer area with N finished results, each with one unscored
 //! essay answer and so one scoring task, spread over 100 groups (`Group-000` to
-//! `Group-099`), for benchmarks at a realistic size.
+//! `Group-099`), for benchmarks at a realistic size. Each question has a rubric of
+//! two dimensions, so that the tasks can be scored.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::{Rng, SeedableRng};
@@ -59,6 +60,21 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
         .await?;
         tx.insert_assessment_question(customer, assessment, 1, question)
             .await?;
+        // A rubric, so that every task can be scored through the whole workflow.
+        let rubric = tx
+            .insert_rubric(
+                customer,
+                question,
+                "Benchmark rubric",
+                "Score each dimension.",
+                10,
+                now,
+            )
+            .await?;
+        for (order, name) in [(1, "Content"), (2, "Expression")] {
+            tx.insert_dimension(customer, rubric, order, name, "From 0 to 5.", 5)
+                .await?;
+        }
         questions.push((assessment, question));
     }
     tx.commit().await?;

@@ -201,6 +201,7 @@ pub enum ScoringTasks {
     Status,
     CreatedAt,
     ModifiedAt,
+    ResultFinishedAt,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -69,6 +69,8 @@ pub struct NewScoringTask {
     pub assessment_id: i64,
     pub status: i32,
     pub at: i64,
+    /// The result's WhenFinished, copied for the queue's order.
+    pub result_finished_at: i64,
 }
 
 pub struct NewTopicScore {
@@ -533,6 +535,7 @@ impl Tx {
                     ScoringTasks::Status,
                     ScoringTasks::CreatedAt,
                     ScoringTasks::ModifiedAt,
+                    ScoringTasks::ResultFinishedAt,
                 ])
                 .to_owned();
             for t in chunk {
@@ -545,6 +548,7 @@ impl Tx {
                     t.status.into(),
                     t.at.into(),
                     t.at.into(),
+                    t.result_finished_at.into(),
                 ]);
             }
             self.execute(&insert).await?;

@@ -18,6 +18,7 @@ mod scoring_results;
 mod scoring_support;
 mod scoring_task_count;
 mod scoring_task_put;
+mod scoring_task_reads;
 mod scoring_workflow;
 mod seeding;
 mod storage;

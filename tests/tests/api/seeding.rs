@@ -142,6 +142,14 @@ async fn scale_seed(backend: Backend) {
         .await,
         1
     );
+    // Every task's question has a rubric of two dimensions, so every task can be scored.
+    assert_eq!(
+        app.sql_i64(&q("SELECT COUNT(*) FROM scoring_tasks t WHERE t.customer_id = $AREA \
+                        AND (SELECT COUNT(*) FROM rubrics r JOIN dimensions d ON d.rubric_id = r.id \
+                             WHERE r.question_id = t.question_id) <> 2"))
+            .await,
+        0
+    );
     // Each task's group is its result's group, so `Group/Name` filters agree with results.
     let mismatched = app
         .sql_i64(&q("SELECT COUNT(*) FROM scoring_tasks t JOIN results r ON r.id = t.result_id \
