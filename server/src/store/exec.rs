@@ -40,14 +40,18 @@ impl<T> Scalar for T where
 
 /// An open transaction on either backend.
 pub enum Tx {
-    Sqlite(sqlx::Transaction<'static, Sqlite>),
+    /// With the process's SQLite write permit, held until the transaction ends.
+    Sqlite(
+        sqlx::Transaction<'static, Sqlite>,
+        tokio::sync::OwnedSemaphorePermit,
+    ),
     Postgres(sqlx::Transaction<'static, Postgres>),
 }
 
 impl Tx {
     pub async fn commit(self) -> Result<(), StoreError> {
         match self {
-            Tx::Sqlite(tx) => tx.commit().await?,
+            Tx::Sqlite(tx, _permit) => tx.commit().await?,
             Tx::Postgres(tx) => tx.commit().await?,
         }
         Ok(())
@@ -55,7 +59,7 @@ impl Tx {
 
     pub fn backend(&self) -> super::Backend {
         match self {
-            Tx::Sqlite(_) => super::Backend::Sqlite,
+            Tx::Sqlite(..) => super::Backend::Sqlite,
             Tx::Postgres(_) => super::Backend::Postgres,
         }
     }
@@ -126,7 +130,7 @@ macro_rules! statement_runner {
 impl Store {
     fn executor_parts(&self) -> StoreParts<'_> {
         match &self.pool {
-            Pool::Sqlite(pool) => StoreParts::Sqlite(pool),
+            Pool::Sqlite(pool, _) => StoreParts::Sqlite(pool),
             Pool::Postgres(pool) => StoreParts::Postgres(pool),
         }
     }
@@ -140,7 +144,7 @@ enum StoreParts<'a> {
 impl Tx {
     fn executor_parts(&mut self) -> TxParts<'_> {
         match self {
-            Tx::Sqlite(tx) => TxParts::Sqlite(tx),
+            Tx::Sqlite(tx, _) => TxParts::Sqlite(tx),
             Tx::Postgres(tx) => TxParts::Postgres(tx),
         }
     }

@@ -42,7 +42,7 @@ impl Store {
     ) -> Result<Vec<Vec<Value>>, StoreError> {
         let mut out = Vec::new();
         match &self.pool {
-            Pool::Sqlite(pool) => {
+            Pool::Sqlite(pool, _) => {
                 let (sql, values) = select.build_sqlx(SqliteQueryBuilder);
                 for row in sqlx::query_with(&sql, values).fetch_all(pool).await? {
                     let mut decoded = Vec::with_capacity(kinds.len());
@@ -73,7 +73,7 @@ impl Store {
         media: MediaColumn,
     ) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(match &self.pool {
-            Pool::Sqlite(pool) => {
+            Pool::Sqlite(pool, _) => {
                 let (sql, values) = select.build_sqlx(SqliteQueryBuilder);
                 let row = sqlx::query_with(&sql, values).fetch_optional(pool).await?;
                 match row {
