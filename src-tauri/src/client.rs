@@ -1,8 +1,9 @@
 //! The app's OData client: it holds the credentials and turns HTTP outcomes into
 //! states the UI can show.
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
+use serde_json::Value;
 
 /// A server and an account to use it with.
 #[derive(Clone)]
@@ -21,8 +22,27 @@ pub enum RequestFailure {
     Unauthorized(String),
     /// No answer at all: the server is down or the address is wrong.
     Unreachable(String),
-    /// An answer, but an error.
+    /// 412: someone else changed the entity since it was read.
+    Stale(String),
+    /// An answer, but an error; the server's own words when it gave some.
     Failed(String),
+}
+
+impl RequestFailure {
+    pub fn message(&self) -> &str {
+        match self {
+            RequestFailure::Unauthorized(m)
+            | RequestFailure::Unreachable(m)
+            | RequestFailure::Stale(m)
+            | RequestFailure::Failed(m) => m,
+        }
+    }
+}
+
+/// A successful answer.
+pub struct Answer {
+    pub content_type: String,
+    pub bytes: Vec<u8>,
 }
 
 impl ODataClient {
@@ -47,44 +67,108 @@ impl ODataClient {
         )
     }
 
-    /// `ScoringTasks/$count?$filter=Status eq 0`.
-    pub async fn count_open_tasks(&self) -> Result<i64, RequestFailure> {
-        let response = self
+    /// Sends one request to the service and sorts out what came back.
+    async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, &str)],
+        body: Option<&Value>,
+    ) -> Result<Answer, RequestFailure> {
+        let mut request = self
             .http
-            .get(self.url("ScoringTasks/$count"))
-            .query(&[("$filter", "Status eq 0")])
-            .basic_auth(&self.username, Some(self.password.expose_secret()))
-            .send()
+            .request(method, self.url(path))
+            .query(query)
+            .basic_auth(&self.username, Some(self.password.expose_secret()));
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request.send().await.map_err(|e| {
+            RequestFailure::Unreachable(format!(
+                "Cannot reach {}: {}",
+                self.base_url,
+                root_cause(&e)
+            ))
+        })?;
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let bytes = response
+            .bytes()
             .await
             .map_err(|e| {
-                RequestFailure::Unreachable(format!(
-                    "Cannot reach {}: {}",
-                    self.base_url,
-                    root_cause(&e)
-                ))
-            })?;
-        let status = response.status();
-        let body = response.text().await.unwrap_or_default();
-        match status {
-            StatusCode::OK => body.trim().parse().map_err(|_| {
-                RequestFailure::Failed("The server's task count was not a number.".into())
-            }),
-            StatusCode::UNAUTHORIZED => Err(RequestFailure::Unauthorized(format!(
+                RequestFailure::Unreachable(format!("The answer broke off: {}", root_cause(&e)))
+            })?
+            .to_vec();
+        if status.is_success() {
+            return Ok(Answer {
+                content_type,
+                bytes,
+            });
+        }
+        let said = odata_message(&String::from_utf8_lossy(&bytes));
+        Err(match status {
+            StatusCode::UNAUTHORIZED => RequestFailure::Unauthorized(format!(
                 "The server did not accept the user name and password of {}.",
                 self.username
-            ))),
-            StatusCode::FORBIDDEN | StatusCode::NOT_FOUND => Err(RequestFailure::Unauthorized(
-                odata_message(&body).unwrap_or_else(|| {
-                    format!(
-                        "The account {} may not use customer area {}.",
-                        self.username, self.customer_id
-                    )
-                }),
             )),
-            other => Err(RequestFailure::Failed(
-                odata_message(&body).unwrap_or_else(|| format!("The server answered {other}.")),
-            )),
-        }
+            StatusCode::FORBIDDEN => RequestFailure::Unauthorized(said.unwrap_or_else(|| {
+                format!(
+                    "The account {} may not do this in customer area {}.",
+                    self.username, self.customer_id
+                )
+            })),
+            StatusCode::PRECONDITION_FAILED => RequestFailure::Stale(
+                said.unwrap_or_else(|| "Someone else changed this since you opened it.".into()),
+            ),
+            other => RequestFailure::Failed(
+                said.unwrap_or_else(|| format!("The server answered {other}.")),
+            ),
+        })
+    }
+
+    /// GET a JSON document.
+    pub async fn get_json(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> Result<Value, RequestFailure> {
+        let answer = self.send(Method::GET, path, query, None).await?;
+        serde_json::from_slice(&answer.bytes).map_err(|_| {
+            RequestFailure::Failed(format!("The server's answer to {path} was not JSON."))
+        })
+    }
+
+    /// GET a media resource (`.../$value`).
+    pub async fn get_media(&self, path: &str) -> Result<Answer, RequestFailure> {
+        self.send(Method::GET, path, &[], None).await
+    }
+
+    /// GET `.../$count` as a number.
+    pub async fn count(&self, path: &str, filter: &str) -> Result<i64, RequestFailure> {
+        let answer = self
+            .send(Method::GET, path, &[("$filter", filter)], None)
+            .await?;
+        String::from_utf8_lossy(&answer.bytes)
+            .trim()
+            .parse()
+            .map_err(|_| RequestFailure::Failed("The server's count was not a number.".into()))
+    }
+
+    /// PUT an entity.
+    pub async fn put(&self, path: &str, body: &Value) -> Result<(), RequestFailure> {
+        self.send(Method::PUT, path, &[], Some(body))
+            .await
+            .map(drop)
+    }
+
+    /// `ScoringTasks/$count?$filter=Status eq 0`.
+    pub async fn count_open_tasks(&self) -> Result<i64, RequestFailure> {
+        self.count("ScoringTasks/$count", "Status eq 0").await
     }
 }
 

@@ -6,6 +6,7 @@ use tauri::State;
 
 use crate::client::ODataClient;
 use crate::error::CommandError;
+use crate::scoring::{self, Draft, Queue, QueueFilter, ScoringView, SubmitOutcome};
 use crate::state::{status_of, ConnectionStatus, DesktopState};
 
 /// The connection state and the open task count of the active server.
@@ -71,4 +72,71 @@ pub async fn use_embedded(
 ) -> Result<ConnectionStatus, CommandError> {
     state.use_embedded().await;
     Ok(state.status().await)
+}
+
+async fn client(state: &DesktopState) -> Result<ODataClient, CommandError> {
+    state
+        .active_client()
+        .await
+        .ok_or_else(|| CommandError::NotConnected("The built-in server is still starting.".into()))
+}
+
+/// The queue of open tasks, with the group counts.
+#[tauri::command]
+pub async fn load_queue(
+    state: State<'_, DesktopState>,
+    filter: QueueFilter,
+) -> Result<Queue, CommandError> {
+    scoring::load_queue(&client(&state).await?, &filter).await
+}
+
+/// Takes a task (Status 1) and returns what the scoring view shows.
+#[tauri::command]
+pub async fn take_task(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<ScoringView, CommandError> {
+    scoring::take(&client(&state).await?, &question_id, result_id).await
+}
+
+/// Saves (status 2) or submits (status 3) the scorer's version.
+#[tauri::command]
+pub async fn submit_scores(
+    state: State<'_, DesktopState>,
+    draft: Draft,
+    status: i32,
+) -> Result<SubmitOutcome, CommandError> {
+    scoring::submit(&client(&state).await?, &draft, status).await
+}
+
+/// Puts a task back in the queue (Status 0).
+#[tauri::command]
+pub async fn release_task(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<(), CommandError> {
+    scoring::release(&client(&state).await?, &question_id, result_id).await
+}
+
+/// The scanned answer at full resolution, for zooming in.
+#[tauri::command]
+pub async fn answer_image_full(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+    occurrence: i32,
+    block_number: i32,
+) -> Result<String, CommandError> {
+    let question_id = question_id.parse::<i64>().map_err(|_| {
+        CommandError::InvalidInput(format!("Question '{question_id}' is not a number."))
+    })?;
+    let media = client(&state)
+        .await?
+        .get_media(&format!(
+            "Answers(QuestionID={question_id}L,ResultID={result_id},Occurrence={occurrence},BlockNumber={block_number})/$value"
+        ))
+        .await?;
+    Ok(scoring::full_image(&media.content_type, &media.bytes))
 }

@@ -16,6 +16,8 @@ use scoredesk_server::App;
 
 /// The account the app signs in with, kept in a file only the user can read.
 const ACCOUNT_FILE: &str = "desktop-account.json";
+/// Written at each start: the embedded server's address and customer area.
+const SERVER_FILE: &str = "embedded-server.json";
 const DESKTOP_USERNAME: &str = "desktop";
 
 /// A running embedded server and how to sign in to it.
@@ -62,6 +64,13 @@ pub async fn start(data_dir: &Path) -> anyhow::Result<EmbeddedServer> {
         let _ = stopped.await;
     }));
     tracing::info!(%base_url, "embedded server started");
+    // Where the server listens, for other OData tools on this machine (and the
+    // desktop tests' second client). No secret: they bring their own account.
+    std::fs::write(
+        data_dir.join(SERVER_FILE),
+        serde_json::json!({ "baseUrl": base_url, "customerId": customer_id }).to_string(),
+    )
+    .with_context(|| format!("writing {}", data_dir.join(SERVER_FILE).display()))?;
     Ok(EmbeddedServer {
         base_url,
         customer_id,

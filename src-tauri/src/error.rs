@@ -2,10 +2,34 @@
 
 use serde::Serialize;
 
+use crate::client::RequestFailure;
+
 #[derive(Debug, thiserror::Error, Serialize)]
 #[serde(tag = "kind", content = "message", rename_all = "camelCase")]
 pub enum CommandError {
     /// The input the UI sent is not usable; the message names the field.
     #[error("{0}")]
     InvalidInput(String),
+    /// The server cannot be reached: the UI shows a banner and tries again.
+    #[error("{0}")]
+    Unreachable(String),
+    /// The server refused the account.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// The server answered with an error, in its words.
+    #[error("{0}")]
+    Server(String),
+    /// There is no active server yet (the embedded one is starting).
+    #[error("{0}")]
+    NotConnected(String),
+}
+
+impl From<RequestFailure> for CommandError {
+    fn from(failure: RequestFailure) -> Self {
+        match failure {
+            RequestFailure::Unreachable(m) => CommandError::Unreachable(m),
+            RequestFailure::Unauthorized(m) => CommandError::Unauthorized(m),
+            RequestFailure::Stale(m) | RequestFailure::Failed(m) => CommandError::Server(m),
+        }
+    }
 }

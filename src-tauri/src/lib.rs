@@ -5,6 +5,7 @@ mod client;
 mod commands;
 mod embedded;
 mod error;
+mod scoring;
 mod state;
 
 use std::path::PathBuf;
@@ -50,7 +51,12 @@ pub fn run() {
         .invoke_handler(tauri::generate_handler![
             commands::connection_status,
             commands::connect_remote,
-            commands::use_embedded
+            commands::use_embedded,
+            commands::load_queue,
+            commands::take_task,
+            commands::submit_scores,
+            commands::release_task,
+            commands::answer_image_full
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -84,6 +84,16 @@ impl DesktopState {
         self.inner.write().await.remote = None;
     }
 
+    /// The client of the server the UI works with now, if it is up.
+    pub async fn active_client(&self) -> Option<ODataClient> {
+        let inner = self.inner.read().await;
+        match (&inner.remote, &inner.embedded) {
+            (Some(remote), _) => Some(remote.clone()),
+            (None, Embedded::Running { client, .. }) => Some(client.clone()),
+            (None, _) => None,
+        }
+    }
+
     /// Asks the active server for the open task count and describes the outcome.
     pub async fn status(&self) -> ConnectionStatus {
         let (client, area_name, mode) = {
@@ -116,7 +126,7 @@ pub async fn status_of(
         Ok(_) => "connected",
         Err(RequestFailure::Unauthorized(_)) => "unauthorized",
         Err(RequestFailure::Unreachable(_)) => "unreachable",
-        Err(RequestFailure::Failed(_)) => "failed",
+        Err(RequestFailure::Failed(_) | RequestFailure::Stale(_)) => "failed",
     };
     let mut status = ConnectionStatus::new(state, mode);
     status.server_url = Some(client.base_url.clone());
@@ -125,11 +135,7 @@ pub async fn status_of(
     status.username = Some(client.username.clone());
     match outcome {
         Ok(count) => status.open_tasks = Some(count),
-        Err(
-            RequestFailure::Unauthorized(m)
-            | RequestFailure::Unreachable(m)
-            | RequestFailure::Failed(m),
-        ) => status.message = Some(m),
+        Err(failure) => status.message = Some(failure.message().to_owned()),
     }
     status
 }

@@ -91,6 +91,10 @@ impl DesktopSession {
                 &native_port.to_string(),
             ])
             .env("SCOREDESK_DATA_DIR", data.path())
+            // WebKit keeps its cache and localStorage (the app's drafts) under the XDG
+            // directories: each session gets its own, so no run sees another's.
+            .env("XDG_DATA_HOME", data.path().join("xdg-data"))
+            .env("XDG_CACHE_HOME", data.path().join("xdg-cache"))
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod driver;
+mod scoring;
 
 use std::time::Duration;
 

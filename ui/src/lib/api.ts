@@ -40,3 +40,109 @@ export function errorMessage(error: unknown): string {
   }
   return String(error);
 }
+
+// ----- The scorer's work (src-tauri/src/scoring) -----
+
+export interface QueueFilter {
+  group?: string | null;
+  assessmentId?: string | null;
+  questionId?: string | null;
+}
+
+export interface QueueTask {
+  questionId: string;
+  resultId: number;
+  assessmentId: string | null;
+  groupName: string | null;
+  finishedAt: string | null;
+  participant: string | null;
+  question: string | null;
+}
+
+export interface GroupCounts {
+  name: string;
+  unscored: number;
+  saved: number;
+}
+
+export interface Queue {
+  tasks: QueueTask[];
+  groups: GroupCounts[];
+  checkedAt: string;
+}
+
+export interface DimensionView {
+  order: number;
+  name: string | null;
+  instructions: string | null;
+  maxScore: number;
+  score: number | null;
+  comment: string | null;
+}
+
+export interface RubricView {
+  rubricId: number;
+  name: string | null;
+  instructions: string | null;
+  maxScore: number | null;
+  dimensions: DimensionView[];
+  score: number | null;
+  comments: string | null;
+  /** The ScoringResult's ModifiedDateTime as read; sent back unchanged. */
+  modified: unknown;
+}
+
+export type AnswerView =
+  | { kind: "text"; text: string }
+  | {
+      kind: "image";
+      dataUrl: string;
+      width: number;
+      height: number;
+      fullWidth: number;
+      fullHeight: number;
+      occurrence: number;
+      blockNumber: number;
+    }
+  | { kind: "other"; mediaType: string };
+
+export interface ScoringView {
+  questionId: string;
+  resultId: number;
+  participant: string | null;
+  groupName: string | null;
+  finishedAt: string | null;
+  question: string | null;
+  maxScore: number | null;
+  /** Sanitised on the Rust side: safe to insert. */
+  markupHtml: string;
+  answer: AnswerView;
+  rubric: RubricView | null;
+}
+
+export interface DimensionDraft {
+  order: number;
+  score: number | null;
+  comment: string | null;
+}
+
+export interface Draft {
+  questionId: string;
+  resultId: number;
+  rubricId: number;
+  modified: unknown;
+  score: number | null;
+  comments: string | null;
+  dimensions: DimensionDraft[];
+}
+
+export type SubmitOutcome = { outcome: "saved" } | { outcome: "conflict"; stored: Draft };
+
+export const loadQueue = (filter: QueueFilter) => invoke<Queue>("load_queue", { filter });
+export const takeTask = (questionId: string, resultId: number) =>
+  invoke<ScoringView>("take_task", { questionId, resultId });
+export const submitScores = (draft: Draft, status: 2 | 3) => invoke<SubmitOutcome>("submit_scores", { draft, status });
+export const releaseTask = (questionId: string, resultId: number) =>
+  invoke<void>("release_task", { questionId, resultId });
+export const answerImageFull = (questionId: string, resultId: number, occurrence: number, blockNumber: number) =>
+  invoke<string>("answer_image_full", { questionId, resultId, occurrence, blockNumber });

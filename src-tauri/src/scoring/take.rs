@@ -1,0 +1,203 @@
+//! Taking a task: Status 1, then everything the scoring view shows, read through the
+//! spec's recommended path (the task's ScoringResult navigation creates it).
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::answer_image::{self, ShownImage};
+use super::{int64_key, markup, scoring_result_path, task_path};
+use crate::client::ODataClient;
+use crate::error::CommandError;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScoringView {
+    pub question_id: String,
+    pub result_id: i32,
+    pub participant: Option<String>,
+    pub group_name: Option<String>,
+    pub finished_at: Option<String>,
+    pub question: Option<String>,
+    pub max_score: Option<i64>,
+    /// The question's markup, sanitised: safe to insert as HTML.
+    pub markup_html: String,
+    pub answer: AnswerView,
+    /// None when the question has no rubric: the task cannot be scored here.
+    pub rubric: Option<RubricView>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum AnswerView {
+    Text { text: String },
+    Image(ImageAnswer),
+    Other { media_type: String },
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageAnswer {
+    #[serde(flatten)]
+    pub shown: ShownImage,
+    /// The answer's key, to fetch the full image when zooming in.
+    pub occurrence: i64,
+    pub block_number: i64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RubricView {
+    pub rubric_id: i64,
+    pub name: Option<String>,
+    pub instructions: Option<String>,
+    pub max_score: Option<i64>,
+    pub dimensions: Vec<DimensionView>,
+    /// The ScoringResult as read: what a save must send back.
+    pub score: Option<i64>,
+    pub comments: Option<String>,
+    pub modified: Value,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DimensionView {
+    pub order: i64,
+    pub name: Option<String>,
+    pub instructions: Option<String>,
+    pub max_score: i64,
+    pub score: Option<i64>,
+    pub comment: Option<String>,
+}
+
+fn text(value: &Value) -> Option<String> {
+    value.as_str().map(str::to_owned)
+}
+
+pub async fn take(
+    client: &ODataClient,
+    question_id: &str,
+    result_id: i32,
+) -> Result<ScoringView, CommandError> {
+    let question_id = int64_key("Question", question_id)?;
+    let path = task_path(&question_id, result_id);
+    client
+        .put(&path, &serde_json::json!({ "Status": 1 }))
+        .await?;
+    let scoring_result_path = format!("{path}/ScoringResult");
+    let markup_path = format!("Questions({question_id}L)/$value");
+    let (task, scoring_results, markup) = futures::join!(
+        client.get_json(&path, &[("$expand", "Question,Result,Answer")]),
+        client.get_json(&scoring_result_path, &[]),
+        client.get_media(&markup_path),
+    );
+    let task = task?;
+    let answer = answer_view(client, &task["Answer"]).await?;
+    let rubric = match scoring_results?["value"].get(0) {
+        Some(scoring_result) => {
+            Some(rubric_view(client, &question_id, result_id, scoring_result).await?)
+        }
+        None => None,
+    };
+    let result = &task["Result"];
+    let participant = match (result["FirstName"].as_str(), result["LastName"].as_str()) {
+        (Some(first), Some(last)) => Some(format!("{first} {last}")),
+        _ => text(&result["ParticipantName"]),
+    };
+    Ok(ScoringView {
+        question_id,
+        result_id,
+        participant,
+        group_name: text(&result["GroupName"]),
+        finished_at: text(&result["WhenFinished"]),
+        question: text(&task["Question"]["Description"]),
+        max_score: task["Question"]["MaxScore"].as_i64(),
+        markup_html: markup::sanitize(&String::from_utf8_lossy(&markup?.bytes)),
+        answer,
+        rubric,
+    })
+}
+
+async fn answer_view(client: &ODataClient, answer: &Value) -> Result<AnswerView, CommandError> {
+    let (Some(question), Some(result), Some(occurrence), Some(block_number)) = (
+        answer["QuestionID"].as_str(),
+        answer["ResultID"].as_i64(),
+        answer["Occurrence"].as_i64(),
+        answer["BlockNumber"].as_i64(),
+    ) else {
+        return Ok(AnswerView::Other {
+            media_type: "none".into(),
+        });
+    };
+    let media = client
+        .get_media(&format!(
+            "Answers(QuestionID={question}L,ResultID={result},Occurrence={occurrence},BlockNumber={block_number})/$value"
+        ))
+        .await?;
+    let media_type = media.content_type.to_ascii_lowercase();
+    if media_type.starts_with("text/") {
+        return Ok(AnswerView::Text {
+            text: String::from_utf8_lossy(&media.bytes).into_owned(),
+        });
+    }
+    if media_type.starts_with("image/") {
+        // Decoding a 12-megapixel scan takes tens of milliseconds: off the async
+        // threads, so that the app stays responsive meanwhile.
+        let shown = tokio::task::spawn_blocking(move || answer_image::for_display(&media.bytes))
+            .await
+            .map_err(|e| CommandError::Server(format!("The image could not be prepared: {e}")))?
+            .map_err(CommandError::Server)?;
+        return Ok(AnswerView::Image(ImageAnswer {
+            shown,
+            occurrence,
+            block_number,
+        }));
+    }
+    Ok(AnswerView::Other { media_type })
+}
+
+async fn rubric_view(
+    client: &ODataClient,
+    question_id: &str,
+    result_id: i32,
+    scoring_result: &Value,
+) -> Result<RubricView, CommandError> {
+    let rubric_id = scoring_result["RubricID"]
+        .as_i64()
+        .ok_or_else(|| CommandError::Server("The ScoringResult has no RubricID.".into()))?;
+    let rubric_path = format!("Questions({question_id}L)/Rubric({rubric_id})");
+    let scores_path = format!(
+        "{}/DimensionScores",
+        scoring_result_path(question_id, rubric_id, result_id)
+    );
+    let (rubric, scores) = futures::join!(
+        client.get_json(&rubric_path, &[]),
+        client.get_json(&scores_path, &[("$expand", "Dimension")]),
+    );
+    let rubric = rubric?;
+    let dimensions = scores?["value"]
+        .as_array()
+        .map(|scores| {
+            scores
+                .iter()
+                .map(|score| DimensionView {
+                    order: score["Order"].as_i64().unwrap_or_default(),
+                    name: text(&score["Dimension"]["Name"]),
+                    instructions: text(&score["Dimension"]["Instructions"]),
+                    max_score: score["Dimension"]["MaxScore"].as_i64().unwrap_or_default(),
+                    score: score["Score"].as_i64(),
+                    comment: text(&score["Comment"]),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(RubricView {
+        rubric_id,
+        name: text(&rubric["Name"]),
+        instructions: text(&rubric["Instructions"]),
+        max_score: rubric["MaxScore"].as_i64(),
+        dimensions,
+        score: scoring_result["Score"].as_i64(),
+        comments: text(&scoring_result["Comments"]),
+        modified: scoring_result["ModifiedDateTime"].clone(),
+    })
+}

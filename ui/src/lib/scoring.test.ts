@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import type { Draft, ScoringView } from "./api";
+import {
+  allFields,
+  complete,
+  differences,
+  draftFrom,
+  forgetDraft,
+  keepDraft,
+  merge,
+  parseScore,
+  recoverDraft,
+  scoreFromKey,
+  total,
+  withDimension,
+  type DraftStore,
+} from "./scoring";
+
+const view: ScoringView = {
+  questionId: "2185231530264479",
+  resultId: 12,
+  participant: "Ada Lovelace",
+  groupName: "Year 10",
+  finishedAt: "2026-11-20T09:30:00.000",
+  question: "Essay",
+  maxScore: 8,
+  markupHtml: "<p>Explain.</p>",
+  answer: { kind: "text", text: "Because." },
+  rubric: {
+    rubricId: 3,
+    name: "Essay rubric",
+    instructions: null,
+    maxScore: 8,
+    modified: "2026-11-21T09:30:12.123",
+    score: null,
+    comments: null,
+    dimensions: [
+      { order: 1, name: "Content", instructions: null, maxScore: 5, score: null, comment: null },
+      { order: 2, name: "Style", instructions: null, maxScore: 3, score: null, comment: null },
+    ],
+  },
+};
+
+function memoryStore(): DraftStore & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (k) => items.get(k) ?? null,
+    setItem: (k, v) => void items.set(k, v),
+    removeItem: (k) => void items.delete(k),
+  };
+}
+
+describe("the draft", () => {
+  it("starts from the server's version and sums its dimensions live", () => {
+    let draft = draftFrom(view)!;
+    expect(total(draft.dimensions)).toBe(0);
+    expect(complete(draft.dimensions)).toBe(false);
+    draft = withDimension(draft, 1, { score: 4 });
+    draft = withDimension(draft, 2, { score: 3 });
+    expect(draft.score).toBe(7);
+    expect(complete(draft.dimensions)).toBe(true);
+    expect(draft.modified).toBe("2026-11-21T09:30:12.123");
+  });
+
+  it("has no draft when the question has no rubric", () => {
+    expect(draftFrom({ ...view, rubric: null })).toBeNull();
+  });
+});
+
+describe("score limits", () => {
+  it("takes whole numbers from 0 to the maximum and says what is wrong otherwise", () => {
+    expect(parseScore("3", 5)).toEqual({ score: 3, error: null });
+    expect(parseScore(" 0 ", 5)).toEqual({ score: 0, error: null });
+    expect(parseScore("", 5)).toEqual({ score: null, error: null });
+    expect(parseScore("6", 5).error).toBe("The most this dimension gives is 5.");
+    expect(parseScore("2.5", 5).error).toBe("Type a whole number from 0 to 5.");
+    expect(parseScore("-1", 5).error).toBe("Type a whole number from 0 to 5.");
+  });
+
+  it("turns number keys into scores within the maximum only", () => {
+    expect(scoreFromKey("3", 3)).toBe(3);
+    expect(scoreFromKey("4", 3)).toBeNull();
+    expect(scoreFromKey("a", 3)).toBeNull();
+  });
+});
+
+describe("drafts kept locally", () => {
+  it("recovers a kept draft over the server's version, and forgets it once saved", () => {
+    const store = memoryStore();
+    const fresh = draftFrom(view)!;
+    const typed = withDimension(withDimension(fresh, 1, { score: 2, comment: "Thin argument" }), 2, { score: 1 });
+    keepDraft(store, typed);
+    expect(recoverDraft(store, fresh)).toEqual(typed);
+    forgetDraft(store, fresh.questionId, fresh.resultId);
+    expect(recoverDraft(store, fresh)).toEqual(fresh);
+  });
+
+  it("ignores a kept draft for another rubric or one that is not JSON", () => {
+    const store = memoryStore();
+    const fresh = draftFrom(view)!;
+    keepDraft(store, { ...fresh, rubricId: 99 });
+    expect(recoverDraft(store, fresh)).toEqual(fresh);
+    store.items.set([...store.items.keys()][0], "{not json");
+    expect(recoverDraft(store, fresh)).toEqual(fresh);
+  });
+});
+
+describe("conflicts", () => {
+  const fresh = draftFrom(view)!;
+  const mine: Draft = withDimension(withDimension(fresh, 1, { score: 4, comment: "Good" }), 2, { score: 2 });
+  const stored: Draft = {
+    ...withDimension(withDimension(fresh, 1, { score: 3 }), 2, { score: 2, comment: "Other scorer" }),
+    modified: "2026-11-21T09:31:00.000",
+    comments: "Moderated",
+  };
+
+  it("lists the fields that differ, field by field", () => {
+    expect(differences(mine, stored).map((d) => d.field)).toEqual(["score:1", "comment:1", "comment:2", "score", "comments"]);
+  });
+
+  it("keeps the scorer's fields on top of the stored revision", () => {
+    const merged = merge(mine, stored, allFields(mine, stored));
+    expect(merged.modified).toBe("2026-11-21T09:31:00.000");
+    expect(merged.dimensions).toEqual(mine.dimensions);
+    expect(merged.score).toBe(6);
+    expect(merged.comments).toBe(mine.comments);
+  });
+
+  it("takes the stored version, or copies single fields across", () => {
+    expect(merge(mine, stored, new Set())).toEqual({ ...stored, score: 5 });
+    const partly = merge(mine, stored, new Set(["comment:1"]));
+    expect(partly.dimensions[0]).toEqual({ order: 1, score: 3, comment: "Good" });
+    expect(partly.dimensions[1].comment).toBe("Other scorer");
+  });
+});
