@@ -313,3 +313,66 @@ async fn a_scorer_takes_scores_and_submits_tasks_with_the_keyboard_alone() {
     session.screenshot("queue-after-scoring").await;
     session.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conflicting_save_by_another_client_shows_the_conflict_view_and_loses_nothing() {
+    let session = DesktopSession::start().await;
+    let client = &session.client;
+    wait_for(client, "#group-counts tbody tr").await;
+    let api = Api::of(&session).await;
+    let task = bring_to_head(&api, "text/").await;
+    take_with_keyboard(client, &task).await;
+    let maxima = dimension_maxima(&api, &task).await;
+    let mine: Vec<i64> = maxima.iter().map(|m| m - 1).collect();
+    score_all_by_keyboard(client, &mine).await;
+
+    // Meanwhile a moderator saves the same ScoringResult through the API.
+    let (question, result) = &task;
+    let scoring_result = api
+        .get(&format!("ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"))
+        .await["value"][0]
+        .clone();
+    let path = format!(
+        "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})",
+        scoring_result["RubricID"]
+    );
+    let status = api
+        .put(
+            &path,
+            serde_json::json!({
+                "Score": 1,
+                "Comments": "Moderator: see me",
+                "ModifiedDateTime": scoring_result["ModifiedDateTime"],
+            }),
+        )
+        .await;
+    assert!(status.is_success(), "{status}");
+
+    // The scorer submits: the app shows both versions instead of overwriting either.
+    ctrl(client, Key::Enter.into()).await;
+    wait_for(client, "#conflict-view").await;
+    let comments_row = wait_for(client, "#conflict-view tr[data-field='comments'] td.stored")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(comments_row, "Moderator: see me");
+    session.screenshot("conflict").await;
+    assert_eq!(task_status(&api, &task).await, 1, "nothing was submitted yet");
+
+    // Enter keeps the scorer's version, re-applied on top of the stored revision.
+    press(client, &[Key::Enter.into()]).await;
+    wait_for(client, "#last-outcome").await;
+    let stored = api.get(&path).await;
+    assert_eq!(stored["Score"], mine.iter().sum::<i64>());
+    let dimensions = api.get(&format!("{path}/DimensionScores")).await;
+    let scores: Vec<i64> = dimensions["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["Score"].as_i64().unwrap())
+        .collect();
+    assert_eq!(scores, mine, "the scorer's dimension scores are kept");
+    assert_eq!(task_status(&api, &task).await, 3);
+    session.close().await;
+}

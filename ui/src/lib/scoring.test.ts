@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Draft, ScoringView } from "./api";
 import {
   allFields,
+  defaultKeep,
   complete,
   differences,
   draftFrom,
@@ -125,6 +126,10 @@ describe("conflicts", () => {
     expect(merged.dimensions).toEqual(mine.dimensions);
     expect(merged.score).toBe(6);
     expect(merged.comments).toBe(mine.comments);
+  });
+
+  it("ticks, at first, only the fields where the scorer wrote something", () => {
+    expect([...defaultKeep(mine, stored)]).toEqual(["score:1", "comment:1", "score"]);
   });
 
   it("takes the stored version, or copies single fields across", () => {

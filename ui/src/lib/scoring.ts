@@ -148,3 +148,12 @@ export function merge(mine: Draft, stored: Draft, keepMine: Set<string>): Draft 
 export function allFields(mine: Draft, stored: Draft): Set<string> {
   return new Set(differences(mine, stored).map((d) => d.field));
 }
+
+/**
+ * The fields ticked when the conflict view opens: those where the scorer wrote
+ * something. Where the scorer left a field empty and the stored version has text,
+ * the stored text is kept unless the scorer ticks it.
+ */
+export function defaultKeep(mine: Draft, stored: Draft): Set<string> {
+  return new Set(differences(mine, stored).filter((d) => d.mine !== "—").map((d) => d.field));
+}
