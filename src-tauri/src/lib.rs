@@ -5,7 +5,7 @@ mod client;
 mod commands;
 mod embedded;
 mod error;
-mod scoring;
+pub mod scoring;
 mod state;
 
 use std::path::PathBuf;

@@ -24,9 +24,15 @@ pub struct ShownImage {
 /// Decodes a scan and scales it to fit [`DISPLAY_SIDE`] (smaller ones are re-encoded
 /// as they are).
 pub fn for_display(bytes: &[u8]) -> Result<ShownImage, String> {
-    let image = image::load_from_memory(bytes)
-        .map_err(|e| format!("The scanned answer could not be read as an image: {e}"))?;
-    let (full_width, full_height) = (image.width(), image.height());
+    let (image, (full_width, full_height)) = match scaled_jpeg(bytes) {
+        Some(decoded) => decoded,
+        None => {
+            let image = image::load_from_memory(bytes)
+                .map_err(|e| format!("The scanned answer could not be read as an image: {e}"))?;
+            let size = (image.width(), image.height());
+            (image, size)
+        }
+    };
     let shown = if full_width.max(full_height) > DISPLAY_SIDE {
         // Triangle (bilinear) is several times faster than Lanczos at this ratio and
         // the difference does not show on a handwritten page.
@@ -45,6 +51,33 @@ pub fn for_display(bytes: &[u8]) -> Result<ShownImage, String> {
         full_width,
         full_height,
     })
+}
+
+/// A JPEG decoded straight to the smallest of 1/1, 1/2, 1/4 or 1/8 of its size that
+/// still covers [`DISPLAY_SIDE`]: the decoder skips the detail the screen cannot show,
+/// which is most of the work for a 12-megapixel scan. Returns the image and the
+/// scan's full size; `None` for anything that is not a plain RGB or grey JPEG.
+fn scaled_jpeg(bytes: &[u8]) -> Option<(DynamicImage, (u32, u32))> {
+    if !bytes.starts_with(&[0xFF, 0xD8]) {
+        return None;
+    }
+    let mut decoder = jpeg_decoder::Decoder::new(bytes);
+    decoder.read_info().ok()?;
+    let full = decoder.info()?;
+    let side = DISPLAY_SIDE.min(u32::from(full.width.max(full.height))) as u16;
+    let (width, height) = decoder.scale(side, side).ok()?;
+    let pixels = decoder.decode().ok()?;
+    let (width, height) = (u32::from(width), u32::from(height));
+    let image = match decoder.info()?.pixel_format {
+        jpeg_decoder::PixelFormat::RGB24 => {
+            DynamicImage::ImageRgb8(image::RgbImage::from_raw(width, height, pixels)?)
+        }
+        jpeg_decoder::PixelFormat::L8 => {
+            DynamicImage::ImageLuma8(image::GrayImage::from_raw(width, height, pixels)?)
+        }
+        _ => return None,
+    };
+    Some((image, (u32::from(full.width), u32::from(full.height))))
 }
 
 /// The scan as it is, for zooming in.

@@ -8,7 +8,7 @@ mod queue;
 mod submit;
 mod take;
 
-pub use answer_image::full_image;
+pub use answer_image::{for_display, full_image};
 pub use queue::{load_queue, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};
 pub use take::{take, ScoringView};

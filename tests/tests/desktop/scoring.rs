@@ -329,7 +329,9 @@ async fn a_conflicting_save_by_another_client_shows_the_conflict_view_and_loses_
     // Meanwhile a moderator saves the same ScoringResult through the API.
     let (question, result) = &task;
     let scoring_result = api
-        .get(&format!("ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"))
+        .get(&format!(
+            "ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"
+        ))
         .await["value"][0]
         .clone();
     let path = format!(
@@ -358,7 +360,11 @@ async fn a_conflicting_save_by_another_client_shows_the_conflict_view_and_loses_
         .unwrap();
     assert_eq!(comments_row, "Moderator: see me");
     session.screenshot("conflict").await;
-    assert_eq!(task_status(&api, &task).await, 1, "nothing was submitted yet");
+    assert_eq!(
+        task_status(&api, &task).await,
+        1,
+        "nothing was submitted yet"
+    );
 
     // Enter keeps the scorer's version, re-applied on top of the stored revision.
     press(client, &[Key::Enter.into()]).await;
