@@ -164,12 +164,7 @@ async fn score_range(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let task = open_task_with_rubric(&app).await;
     let read = scoring_result_of(&app, task).await;
-    let max = app
-        .sql_i64(&format!(
-            "SELECT CAST(max_score AS BIGINT) FROM rubrics WHERE id = {}",
-            read["RubricID"]
-        ))
-        .await;
+    let max = rubric_max_score(&app, &read).await;
     for score in [max + 1, -1] {
         let response = put_scoring_result(&app, &read, score, "out of range").await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{score}");

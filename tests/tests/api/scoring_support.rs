@@ -77,6 +77,15 @@ pub async fn scoring_result_of(app: &TestApp, task: Task) -> Value {
     body["value"][0].clone()
 }
 
+/// The MaxScore of the rubric a ScoringResult scores against, as stored.
+pub async fn rubric_max_score(app: &TestApp, scoring_result: &Value) -> i64 {
+    app.sql_i64(&format!(
+        "SELECT CAST(max_score AS BIGINT) FROM rubrics WHERE id = {}",
+        scoring_result["RubricID"]
+    ))
+    .await
+}
+
 /// The URL of a ScoringResult read from the service.
 pub fn scoring_result_path(app: &TestApp, scoring_result: &Value) -> String {
     format!(

@@ -141,12 +141,7 @@ async fn fifty_concurrent_puts(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let task = open_task_with_rubric(&app).await;
     let read = scoring_result_of(&app, task).await;
-    let max = app
-        .sql_i64(&format!(
-            "SELECT CAST(max_score AS BIGINT) FROM rubrics WHERE id = {}",
-            read["RubricID"]
-        ))
-        .await;
+    let max = rubric_max_score(&app, &read).await;
     let puts = (0..50).map(|client| {
         let read = read.clone();
         let app = &app;
