@@ -97,7 +97,29 @@ pub async fn take_task(
     question_id: String,
     result_id: i32,
 ) -> Result<ScoringView, CommandError> {
-    scoring::take(&client(&state).await?, &question_id, result_id).await
+    scoring::take(
+        &client(&state).await?,
+        &state.scans,
+        &question_id,
+        result_id,
+    )
+    .await
+}
+
+/// Decodes the scan of the task "next" will open, without taking the task.
+#[tauri::command]
+pub async fn prepare_task(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<(), CommandError> {
+    scoring::prepare(
+        &client(&state).await?,
+        &state.scans,
+        &question_id,
+        result_id,
+    )
+    .await
 }
 
 /// Saves (status 2) or submits (status 3) the scorer's version.

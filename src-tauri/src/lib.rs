@@ -54,6 +54,7 @@ pub fn run() {
             commands::use_embedded,
             commands::load_queue,
             commands::take_task,
+            commands::prepare_task,
             commands::submit_scores,
             commands::release_task,
             commands::answer_image_full

@@ -10,6 +10,8 @@ use crate::embedded::EmbeddedServer;
 #[derive(Default)]
 pub struct DesktopState {
     inner: RwLock<Inner>,
+    /// Scans decoded ahead of "next task".
+    pub scans: crate::scoring::PreparedScans,
 }
 
 #[derive(Default)]

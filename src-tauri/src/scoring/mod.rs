@@ -4,14 +4,16 @@
 
 mod answer_image;
 mod markup;
+mod prepared;
 mod queue;
 mod submit;
 mod take;
 
 pub use answer_image::{for_display, full_image};
+pub use prepared::PreparedScans;
 pub use queue::{load_queue, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};
-pub use take::{take, ScoringView};
+pub use take::{prepare, take, ScoringView};
 
 /// An OData string literal: quoted, with quotes doubled.
 fn literal(text: &str) -> String {

@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::answer_image::{self, ShownImage};
+use super::prepared::PreparedScans;
 use super::{int64_key, markup, scoring_result_path, task_path};
 use crate::client::ODataClient;
 use crate::error::CommandError;
@@ -75,6 +76,7 @@ fn text(value: &Value) -> Option<String> {
 
 pub async fn take(
     client: &ODataClient,
+    scans: &PreparedScans,
     question_id: &str,
     result_id: i32,
 ) -> Result<ScoringView, CommandError> {
@@ -91,7 +93,7 @@ pub async fn take(
         client.get_media(&markup_path),
     );
     let task = task?;
-    let answer = answer_view(client, &task["Answer"]).await?;
+    let answer = answer_view(client, scans, &task["Answer"]).await?;
     let rubric = match scoring_results?["value"].get(0) {
         Some(scoring_result) => {
             Some(rubric_view(client, &question_id, result_id, scoring_result).await?)
@@ -117,7 +119,34 @@ pub async fn take(
     })
 }
 
-async fn answer_view(client: &ODataClient, answer: &Value) -> Result<AnswerView, CommandError> {
+/// Prepares the scan of a task's answer ahead of taking it (nothing is claimed).
+pub async fn prepare(
+    client: &ODataClient,
+    scans: &PreparedScans,
+    question_id: &str,
+    result_id: i32,
+) -> Result<(), CommandError> {
+    let question_id = int64_key("Question", question_id)?;
+    let task = client
+        .get_json(
+            &task_path(&question_id, result_id),
+            &[("$expand", "Answer")],
+        )
+        .await?;
+    let is_image = task["Answer"]["odata.mediaContentType"]
+        .as_str()
+        .is_some_and(|media| media.starts_with("image/"));
+    if is_image {
+        answer_view(client, scans, &task["Answer"]).await?;
+    }
+    Ok(())
+}
+
+async fn answer_view(
+    client: &ODataClient,
+    scans: &PreparedScans,
+    answer: &Value,
+) -> Result<AnswerView, CommandError> {
     let (Some(question), Some(result), Some(occurrence), Some(block_number)) = (
         answer["QuestionID"].as_str(),
         answer["ResultID"].as_i64(),
@@ -128,11 +157,17 @@ async fn answer_view(client: &ODataClient, answer: &Value) -> Result<AnswerView,
             media_type: "none".into(),
         });
     };
-    let media = client
-        .get_media(&format!(
-            "Answers(QuestionID={question}L,ResultID={result},Occurrence={occurrence},BlockNumber={block_number})/$value"
-        ))
-        .await?;
+    let path = format!(
+        "Answers(QuestionID={question}L,ResultID={result},Occurrence={occurrence},BlockNumber={block_number})/$value"
+    );
+    if let Some(shown) = scans.get(&path) {
+        return Ok(AnswerView::Image(ImageAnswer {
+            shown,
+            occurrence,
+            block_number,
+        }));
+    }
+    let media = client.get_media(&path).await?;
     let media_type = media.content_type.to_ascii_lowercase();
     if media_type.starts_with("text/") {
         return Ok(AnswerView::Text {
@@ -146,6 +181,7 @@ async fn answer_view(client: &ODataClient, answer: &Value) -> Result<AnswerView,
             .await
             .map_err(|e| CommandError::Server(format!("The image could not be prepared: {e}")))?
             .map_err(CommandError::Server)?;
+        scans.insert(path, shown.clone());
         return Ok(AnswerView::Image(ImageAnswer {
             shown,
             occurrence,

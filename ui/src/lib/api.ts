@@ -141,6 +141,9 @@ export type SubmitOutcome = { outcome: "saved" } | { outcome: "conflict"; stored
 export const loadQueue = (filter: QueueFilter) => invoke<Queue>("load_queue", { filter });
 export const takeTask = (questionId: string, resultId: number) =>
   invoke<ScoringView>("take_task", { questionId, resultId });
+/** Decodes the scan of a task ahead of taking it, so that "next" shows it at once. */
+export const prepareTask = (questionId: string, resultId: number) =>
+  invoke<void>("prepare_task", { questionId, resultId });
 export const submitScores = (draft: Draft, status: 2 | 3) => invoke<SubmitOutcome>("submit_scores", { draft, status });
 export const releaseTask = (questionId: string, resultId: number) =>
   invoke<void>("release_task", { questionId, resultId });
