@@ -137,6 +137,21 @@ async fn etag_and_if_match(backend: Backend) {
         .await;
     assert_eq!(response.status(), StatusCode::PRECONDITION_FAILED);
     assert_eq!(stored(&app, &read).await["Score"], 2);
+    // An If-Match that is not ASCII is malformed: 400, naming the header.
+    let response = app
+        .client
+        .put(app.url(&path))
+        .basic_auth(SCORER, Some("scoredesk-demo"))
+        .header(
+            "If-Match",
+            reqwest::header::HeaderValue::from_bytes(b"W/\"\xff\"").unwrap(),
+        )
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(odata_error_message(response).await.contains("If-Match"));
     // `If-Match: *` matches any revision, but the body's value still has to.
     let response = app
         .put_json(SCORER, &path, &body, &[("If-Match", "*")])

@@ -184,18 +184,15 @@ async fn single(
     options: &QueryOptions,
     negotiated: Negotiated,
 ) -> Result<Response, ApiError> {
-    let read_one = Read {
-        set: target.set,
-        base: target.condition,
-        filter: None,
-        orderby: &[],
-        skiptoken: None,
-        limit: 1,
-        offset: None,
-        expand: &options.expand,
-    };
-    let (mut entities, _) = read(state, request.area, read_one, &[]).await?;
-    let Some(fetched) = entities.pop() else {
+    let Some(mut entity) = read_one(
+        state,
+        request.area,
+        target.set,
+        target.condition,
+        &options.expand,
+    )
+    .await?
+    else {
         if target.to_one_navigation {
             return Ok(with_headers(
                 StatusCode::NO_CONTENT.into_response(),
@@ -208,7 +205,6 @@ async fn single(
             target.set.type_name
         )));
     };
-    let mut entity = fetched.entity;
     let etag = crate::odata::etag::of(&entity);
     apply_select(&mut entity, &options.select);
     let root = service_root(request.headers, request.area);
@@ -284,6 +280,28 @@ async fn feed(
     Ok(json_response(body, negotiated))
 }
 
+/// The one entity under `condition`, if there is one, with `expand`ed navigations.
+async fn read_one(
+    state: &AppState,
+    area: i32,
+    set: &'static crate::odata::model::EntitySet,
+    condition: Option<sea_query::SimpleExpr>,
+    expand: &[Vec<String>],
+) -> Result<Option<EntityOut>, ApiError> {
+    let one = Read {
+        set,
+        base: condition,
+        filter: None,
+        orderby: &[],
+        skiptoken: None,
+        limit: 1,
+        offset: None,
+        expand,
+    };
+    let (mut entities, _) = read(state, area, one, &[]).await?;
+    Ok(entities.pop().map(|fetched| fetched.entity))
+}
+
 /// The entity a path addresses as stored, without expansions: what a PUT replaces.
 pub async fn stored_entity(
     state: &AppState,
@@ -291,18 +309,8 @@ pub async fn stored_entity(
     path: &EntityPath,
 ) -> Result<EntityOut, ApiError> {
     let target = resolve(state, area, path).await?;
-    let read_one = Read {
-        set: target.set,
-        base: target.condition,
-        filter: None,
-        orderby: &[],
-        skiptoken: None,
-        limit: 1,
-        offset: None,
-        expand: &[],
-    };
-    let (mut entities, _) = read(state, area, read_one, &[]).await?;
-    entities.pop().map(|fetched| fetched.entity).ok_or_else(|| {
+    let entity = read_one(state, area, target.set, target.condition, &[]).await?;
+    entity.ok_or_else(|| {
         ApiError::not_found(format!(
             "there is no {} with that key",
             target.set.type_name

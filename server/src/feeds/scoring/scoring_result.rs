@@ -33,7 +33,12 @@ pub async fn put(request: &PutRequest<'_>) -> Result<Response, ApiError> {
     let if_match = request
         .headers
         .get(IF_MATCH)
-        .map(|value| value.to_str().unwrap_or_default());
+        .map(|value| {
+            value.to_str().map_err(|_| {
+                ApiError::bad_request("the If-Match header is not a list of ETags in ASCII")
+            })
+        })
+        .transpose()?;
     let sent_modified = match body.get("ModifiedDateTime") {
         Some(Value::DateTime(sent)) => Some(*sent),
         _ => None,
