@@ -133,6 +133,15 @@ impl DesktopSession {
 
     /// Saves a PNG of the window as `artifacts/desktop/<name>.png`.
     pub async fn screenshot(&self, name: &str) {
+        // WebKit under Xvfb can hand back the last frame it painted rather than the
+        // page as it is now: let two frames render first, so the picture is current.
+        let _ = self
+            .client
+            .execute_async(
+                "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+                vec![],
+            )
+            .await;
         let png = self.client.screenshot().await.expect("a screenshot");
         std::fs::write(artifacts_dir().join(format!("{name}.png")), png)
             .expect("saving the screenshot");
