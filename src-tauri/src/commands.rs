@@ -162,3 +162,10 @@ pub async fn answer_image_full(
         .await?;
     Ok(scoring::full_image(&media.content_type, &media.bytes))
 }
+
+/// Milliseconds since the app's process started; the UI asks once its first queue
+/// is on screen (the start-up figure of docs/benchmarks.md).
+#[tauri::command]
+pub fn startup_elapsed_ms() -> f64 {
+    crate::startup::elapsed_ms()
+}

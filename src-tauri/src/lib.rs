@@ -6,6 +6,7 @@ mod commands;
 mod embedded;
 mod error;
 pub mod scoring;
+mod startup;
 mod state;
 
 use std::path::PathBuf;
@@ -24,6 +25,7 @@ fn data_dir(app: &tauri::App) -> anyhow::Result<PathBuf> {
 }
 
 pub fn run() {
+    startup::mark();
     scoredesk_server::telemetry::init(scoredesk_server::config::LogFormat::Pretty);
     let result = tauri::Builder::default()
         .manage(DesktopState::default())
@@ -57,7 +59,8 @@ pub fn run() {
             commands::prepare_task,
             commands::submit_scores,
             commands::release_task,
-            commands::answer_image_full
+            commands::answer_image_full,
+            commands::startup_elapsed_ms
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -26,6 +26,35 @@ pub fn demo_scans() -> &'static [Vec<u8>] {
 
 /// Renders one page from `seed`: the same seed gives the same bytes.
 pub fn render_scan(seed: u64) -> Vec<u8> {
+    let mut jpeg = Vec::new();
+    JpegEncoder::new_with_quality(&mut jpeg, 72)
+        .encode_image(&render_page(seed))
+        .expect("encoding an in-memory grey image as JPEG cannot fail");
+    jpeg
+}
+
+/// The page of `seed` as a colour scanner at a higher resolution gives it:
+/// `width` × `height` RGB, slightly tinted paper. For the benchmarks of large scans
+/// (a 12-megapixel page is 3000 × 4000).
+pub fn render_colour_scan_at(seed: u64, width: u32, height: u32) -> Vec<u8> {
+    let page = image::imageops::resize(
+        &render_page(seed),
+        width,
+        height,
+        image::imageops::FilterType::Triangle,
+    );
+    let colour = image::RgbImage::from_fn(width, height, |x, y| {
+        let value = page.get_pixel(x, y).0[0];
+        image::Rgb([value, value, value.saturating_sub(6)])
+    });
+    let mut jpeg = Vec::new();
+    JpegEncoder::new_with_quality(&mut jpeg, 85)
+        .encode_image(&colour)
+        .expect("encoding an in-memory image as JPEG cannot fail");
+    jpeg
+}
+
+fn render_page(seed: u64) -> GrayImage {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut page = GrayImage::new(SCAN_WIDTH, SCAN_HEIGHT);
     for pixel in page.pixels_mut() {
@@ -59,11 +88,7 @@ pub fn render_scan(seed: u64) -> Vec<u8> {
         }
         baseline += line_gap;
     }
-    let mut jpeg = Vec::new();
-    JpegEncoder::new_with_quality(&mut jpeg, 72)
-        .encode_image(&page)
-        .expect("encoding an in-memory grey image as JPEG cannot fail");
-    jpeg
+    page
 }
 
 /// Writes a line of "words": joined loops of varying height, like cursive script.
@@ -126,5 +151,13 @@ mod tests {
     fn the_same_seed_draws_the_same_page() {
         assert_eq!(render_scan(3), render_scan(3));
         assert_ne!(render_scan(3), render_scan(4));
+    }
+
+    #[test]
+    fn a_large_colour_scan_has_the_size_and_colour_asked_for() {
+        let bytes = render_colour_scan_at(2, 600, 800);
+        let decoded = image::load_from_memory(&bytes).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (600, 800));
+        assert_eq!(decoded.color(), image::ColorType::Rgb8);
     }
 }

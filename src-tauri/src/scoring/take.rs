@@ -43,6 +43,8 @@ pub struct ImageAnswer {
     /// The answer's key, to fetch the full image when zooming in.
     pub occurrence: i64,
     pub block_number: i64,
+    /// Whether the scan was decoded ahead (by `prepare`) rather than on taking.
+    pub prepared: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -165,6 +167,7 @@ async fn answer_view(
             shown,
             occurrence,
             block_number,
+            prepared: true,
         }));
     }
     let media = client.get_media(&path).await?;
@@ -186,6 +189,7 @@ async fn answer_view(
             shown,
             occurrence,
             block_number,
+            prepared: false,
         }));
     }
     Ok(AnswerView::Other { media_type })

@@ -74,12 +74,18 @@ pub struct DesktopSession {
 }
 
 impl DesktopSession {
+    /// The app with a fresh data directory (first start: the demo is seeded).
     pub async fn start() -> Self {
+        Self::start_in(tempfile::tempdir().expect("data directory")).await
+    }
+
+    /// The app on the data directory of an earlier session (`close` hands it back):
+    /// its database, account, settings and web storage are as that session left them.
+    pub async fn start_in(data: tempfile::TempDir) -> Self {
         assert!(
             std::env::var_os("DISPLAY").is_some(),
             "the desktop tests need a display: run them under xvfb-run (scripts/test does)"
         );
-        let data = tempfile::tempdir().expect("data directory");
         let port = free_port();
         let native_port = free_port();
         let driver = Command::new("tauri-driver")
@@ -147,7 +153,11 @@ impl DesktopSession {
             .expect("saving the screenshot");
     }
 
-    pub async fn close(self) {
+    /// Ends the session and the app; returns the data directory for `start_in`.
+    pub async fn close(self) -> tempfile::TempDir {
         let _ = self.client.clone().close().await;
+        let Self { _data, _driver, .. } = self;
+        drop(_driver);
+        _data
     }
 }

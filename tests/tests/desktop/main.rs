@@ -6,6 +6,7 @@
 
 mod driver;
 mod scoring;
+mod timings;
 
 use std::time::Duration;
 

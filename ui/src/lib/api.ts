@@ -103,6 +103,8 @@ export type AnswerView =
       fullHeight: number;
       occurrence: number;
       blockNumber: number;
+      /** Decoded ahead by `prepareTask`, so "next" did not wait for it. */
+      prepared: boolean;
     }
   | { kind: "other"; mediaType: string };
 
@@ -149,3 +151,5 @@ export const releaseTask = (questionId: string, resultId: number) =>
   invoke<void>("release_task", { questionId, resultId });
 export const answerImageFull = (questionId: string, resultId: number, occurrence: number, blockNumber: number) =>
   invoke<string>("answer_image_full", { questionId, resultId, occurrence, blockNumber });
+/** Milliseconds since the app's process started. */
+export const startupElapsedMs = () => invoke<number>("startup_elapsed_ms");
