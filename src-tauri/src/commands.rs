@@ -6,7 +6,9 @@ use tauri::State;
 
 use crate::client::ODataClient;
 use crate::error::CommandError;
-use crate::scoring::{self, Draft, Queue, QueueFilter, ScoringView, SubmitOutcome};
+use crate::scoring::{
+    self, Draft, FilterOptions, Opening, Queue, QueueFilter, ScoringView, SubmitOutcome,
+};
 use crate::state::{status_of, ConnectionStatus, DesktopState};
 
 /// The connection state and the open task count of the active server.
@@ -102,8 +104,32 @@ pub async fn take_task(
         &state.scans,
         &question_id,
         result_id,
+        Opening::Claim,
     )
     .await
+}
+
+/// Opens a saved task (Status 2) for moderation, without claiming it.
+#[tauri::command]
+pub async fn review_task(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<ScoringView, CommandError> {
+    scoring::take(
+        &client(&state).await?,
+        &state.scans,
+        &question_id,
+        result_id,
+        Opening::Review,
+    )
+    .await
+}
+
+/// The assessments and questions the queue can be filtered by.
+#[tauri::command]
+pub async fn filter_options(state: State<'_, DesktopState>) -> Result<FilterOptions, CommandError> {
+    scoring::filter_options(&client(&state).await?).await
 }
 
 /// Decodes the scan of the task "next" will open, without taking the task.

@@ -56,6 +56,8 @@ pub fn run() {
             commands::use_embedded,
             commands::load_queue,
             commands::take_task,
+            commands::review_task,
+            commands::filter_options,
             commands::prepare_task,
             commands::submit_scores,
             commands::release_task,

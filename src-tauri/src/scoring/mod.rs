@@ -3,6 +3,7 @@
 //! these through the commands in `commands.rs`; the types mirror ui/src/lib/api.ts.
 
 mod answer_image;
+mod filters;
 mod markup;
 mod prepared;
 mod queue;
@@ -10,10 +11,11 @@ mod submit;
 mod take;
 
 pub use answer_image::{for_display, full_image};
+pub use filters::{filter_options, FilterOptions};
 pub use prepared::PreparedScans;
 pub use queue::{load_queue, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};
-pub use take::{prepare, take, ScoringView};
+pub use take::{prepare, take, Opening, ScoringView};
 
 /// An OData string literal: quoted, with quotes doubled.
 fn literal(text: &str) -> String {

@@ -1,5 +1,6 @@
 //! The queue: open tasks (Status 0), newest result first, and per group the counts
 //! of the spec's sample workflow: Unscored (Status 0 or 1) and Saved (Status 2).
+//! The moderation list is the same read of Saved tasks (Status 2).
 
 use futures::future::join_all;
 use serde::{Deserialize, Serialize};
@@ -12,9 +13,22 @@ use crate::error::CommandError;
 /// How many open tasks the queue lists at once.
 pub const QUEUE_LENGTH: &str = "100";
 
+/// Which tasks a list shows.
+#[derive(Debug, Default, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum QueueKind {
+    /// Open tasks (Status 0), to score.
+    #[default]
+    Open,
+    /// Saved tasks (Status 2), awaiting moderation.
+    Saved,
+}
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QueueFilter {
+    #[serde(default)]
+    pub kind: QueueKind,
     pub group: Option<String>,
     pub assessment_id: Option<String>,
     pub question_id: Option<String>,
@@ -24,6 +38,7 @@ pub struct QueueFilter {
 #[serde(rename_all = "camelCase")]
 pub struct Queue {
     pub tasks: Vec<QueueTask>,
+    /// The per-group counts; only with the open tasks.
     pub groups: Vec<GroupCounts>,
     pub checked_at: String,
 }
@@ -50,7 +65,11 @@ pub struct GroupCounts {
 
 /// The `$filter` of the queue for `filter`.
 pub fn queue_filter(filter: &QueueFilter) -> Result<String, CommandError> {
-    let mut terms = vec!["Status eq 0".to_owned()];
+    let status = match filter.kind {
+        QueueKind::Open => "Status eq 0",
+        QueueKind::Saved => "Status eq 2",
+    };
+    let mut terms = vec![status.to_owned()];
     if let Some(group) = filter.group.as_deref().filter(|g| !g.is_empty()) {
         terms.push(format!("Group/Name eq {}", literal(group)));
     }
@@ -75,7 +94,12 @@ pub async fn load_queue(client: &ODataClient, filter: &QueueFilter) -> Result<Qu
         ("$expand", "Result,Question"),
     ];
     let tasks = client.get_json("ScoringTasks", &options);
-    let groups = group_counts(client);
+    let groups = async {
+        match filter.kind {
+            QueueKind::Open => group_counts(client).await,
+            QueueKind::Saved => Ok(Vec::new()),
+        }
+    };
     let (tasks, groups) = futures::join!(tasks, groups);
     let tasks = tasks?["value"]
         .as_array()
@@ -143,6 +167,7 @@ mod tests {
     #[test]
     fn the_queue_filter_combines_group_assessment_and_question() {
         let filter = QueueFilter {
+            kind: QueueKind::Open,
             group: Some("Year 10 'B'".into()),
             assessment_id: Some("2185231530264478".into()),
             question_id: None,
@@ -154,6 +179,15 @@ mod tests {
         assert_eq!(
             queue_filter(&QueueFilter::default()).unwrap(),
             "Status eq 0"
+        );
+        let saved = QueueFilter {
+            kind: QueueKind::Saved,
+            question_id: Some("7".into()),
+            ..QueueFilter::default()
+        };
+        assert_eq!(
+            queue_filter(&saved).unwrap(),
+            "Status eq 2 and QuestionID eq 7L"
         );
         let bad = QueueFilter {
             question_id: Some("1 or 1 eq 1".into()),

@@ -15,6 +15,8 @@ use crate::error::CommandError;
 pub struct ScoringView {
     pub question_id: String,
     pub result_id: i32,
+    /// The task's status once opened: 1 when claimed, 2 when opened for review.
+    pub status: Option<i64>,
     pub participant: Option<String>,
     pub group_name: Option<String>,
     pub finished_at: Option<String>,
@@ -76,17 +78,29 @@ fn text(value: &Value) -> Option<String> {
     value.as_str().map(str::to_owned)
 }
 
+/// How a task is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opening {
+    /// To score it: the task is claimed first (Status 1).
+    Claim,
+    /// To review a saved score (moderation): the task keeps its status.
+    Review,
+}
+
 pub async fn take(
     client: &ODataClient,
     scans: &PreparedScans,
     question_id: &str,
     result_id: i32,
+    opening: Opening,
 ) -> Result<ScoringView, CommandError> {
     let question_id = int64_key("Question", question_id)?;
     let path = task_path(&question_id, result_id);
-    client
-        .put(&path, &serde_json::json!({ "Status": 1 }))
-        .await?;
+    if opening == Opening::Claim {
+        client
+            .put(&path, &serde_json::json!({ "Status": 1 }))
+            .await?;
+    }
     let scoring_result_path = format!("{path}/ScoringResult");
     let markup_path = format!("Questions({question_id}L)/$value");
     let (task, scoring_results, markup) = futures::join!(
@@ -108,6 +122,7 @@ pub async fn take(
         _ => text(&result["ParticipantName"]),
     };
     Ok(ScoringView {
+        status: task["Status"].as_i64(),
         question_id,
         result_id,
         participant,

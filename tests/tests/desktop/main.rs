@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod driver;
+mod moderation;
 mod scoring;
 mod timings;
 

@@ -20,7 +20,7 @@ use crate::scoring::{bring_to_head, ctrl, press, wait_for, Api};
 /// A 12-megapixel page (3000 × 4000, colour JPEG).
 const SCAN_SIZE: (u32, u32) = (3000, 4000);
 /// How many times "next" opens the large scan.
-const SAMPLES: usize = 5;
+const SAMPLES: usize = 9;
 
 /// The UI's figures, once `ready` (a JavaScript condition on them) holds.
 async fn timings(client: &Client, ready: &str) -> Value {

@@ -44,6 +44,8 @@ export function errorMessage(error: unknown): string {
 // ----- The scorer's work (src-tauri/src/scoring) -----
 
 export interface QueueFilter {
+  /** "open" (Status 0, the default) or "saved" (Status 2, for moderation). */
+  kind?: "open" | "saved";
   group?: string | null;
   assessmentId?: string | null;
   questionId?: string | null;
@@ -111,6 +113,8 @@ export type AnswerView =
 export interface ScoringView {
   questionId: string;
   resultId: number;
+  /** 1 when taken to score, 2 when opened for review. */
+  status: number | null;
   participant: string | null;
   groupName: string | null;
   finishedAt: string | null;
@@ -143,6 +147,19 @@ export type SubmitOutcome = { outcome: "saved" } | { outcome: "conflict"; stored
 export const loadQueue = (filter: QueueFilter) => invoke<Queue>("load_queue", { filter });
 export const takeTask = (questionId: string, resultId: number) =>
   invoke<ScoringView>("take_task", { questionId, resultId });
+/** Opens a saved task (Status 2) for moderation, without claiming it. */
+export const reviewTask = (questionId: string, resultId: number) =>
+  invoke<ScoringView>("review_task", { questionId, resultId });
+
+export interface Choice {
+  id: string;
+  name: string;
+}
+export interface FilterOptions {
+  assessments: Choice[];
+  questions: Choice[];
+}
+export const filterOptions = () => invoke<FilterOptions>("filter_options");
 /** Decodes the scan of a task ahead of taking it, so that "next" shows it at once. */
 export const prepareTask = (questionId: string, resultId: number) =>
   invoke<void>("prepare_task", { questionId, resultId });

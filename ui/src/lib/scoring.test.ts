@@ -20,6 +20,7 @@ import {
 const view: ScoringView = {
   questionId: "2185231530264479",
   resultId: 12,
+  status: 1,
   participant: "Ada Lovelace",
   groupName: "Year 10",
   finishedAt: "2026-11-20T09:30:00.000",
