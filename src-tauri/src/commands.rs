@@ -6,6 +6,7 @@ use tauri::State;
 
 use crate::client::ODataClient;
 use crate::error::CommandError;
+use crate::saved_connection::{self, SecretStore};
 use crate::scoring::{
     self, Draft, FilterOptions, Opening, Queue, QueueFilter, ScoringView, SubmitOutcome,
 };
@@ -58,21 +59,46 @@ pub async fn connect_remote(
         url.as_str(),
         server.customer_id,
         server.username.trim(),
-        server.password,
+        server.password.clone(),
     );
-    let status = status_of(&client, None, "remote").await;
+    let mut status = status_of(&client, None, "remote").await;
     if status.state == "connected" {
-        state.use_remote(client).await;
+        // Remembered for the next start; the password goes to the keyring (or a
+        // private file). A failure to remember does not stop the connection.
+        let store = match state.data_dir() {
+            Some(dir) => match saved_connection::save(
+                dir,
+                &client.base_url,
+                client.customer_id,
+                &client.username,
+                &server.password,
+            ) {
+                Ok(saved) => saved.secret_store,
+                Err(error) => {
+                    tracing::warn!(error = ?error, "the connection could not be remembered");
+                    status.notice = Some(format!(
+                        "Connected, but this connection will not be remembered: {error:#}"
+                    ));
+                    SecretStore::PrivateFile
+                }
+            },
+            None => SecretStore::PrivateFile,
+        };
+        status.password_store = Some(store);
+        state.use_remote(client, store).await;
     }
     Ok(status)
 }
 
-/// Goes back to the embedded server.
+/// Goes back to the embedded server, and forgets the remote one and its password.
 #[tauri::command]
 pub async fn use_embedded(
     state: State<'_, DesktopState>,
 ) -> Result<ConnectionStatus, CommandError> {
     state.use_embedded().await;
+    if let Some(dir) = state.data_dir() {
+        saved_connection::forget(dir);
+    }
     Ok(state.status().await)
 }
 

@@ -1,7 +1,7 @@
 //! The server that runs inside the app: its own SQLite file, the demo data, and a
 //! local account for the app itself.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context;
 use rand::distr::{Alphanumeric, SampleString};
@@ -13,6 +13,8 @@ use scoredesk_server::config::{sqlite_url, Settings};
 use scoredesk_server::seed::demo::{seed_demo, DEMO_ACCOUNTS};
 use scoredesk_server::store::{NewAccount, Store};
 use scoredesk_server::App;
+
+use crate::private_file::write_private;
 
 /// The account the app signs in with, kept in a file only the user can read.
 const ACCOUNT_FILE: &str = "desktop-account.json";
@@ -113,21 +115,4 @@ async fn ensure_desktop_account(
             .await?;
     }
     Ok(account)
-}
-
-/// Writes a file that only its owner can read (mode 0600 on Unix).
-fn write_private(path: &PathBuf, contents: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options
-        .open(path)
-        .with_context(|| format!("writing {}", path.display()))?;
-    file.write_all(contents.as_bytes())?;
-    Ok(())
 }

@@ -5,6 +5,8 @@ mod client;
 mod commands;
 mod embedded;
 mod error;
+mod private_file;
+mod saved_connection;
 pub mod scoring;
 mod startup;
 mod state;
@@ -24,6 +26,25 @@ fn data_dir(app: &tauri::App) -> anyhow::Result<PathBuf> {
     Ok(app.path().app_data_dir()?)
 }
 
+async fn resume_saved_connection(state: &DesktopState, dir: &std::path::Path) {
+    match saved_connection::load(dir) {
+        Ok(None) => {}
+        Ok(Some((saved, password))) => {
+            let client =
+                client::ODataClient::new(&saved.url, saved.customer_id, &saved.username, password);
+            state.use_remote(client, saved.secret_store).await;
+        }
+        Err(error) => {
+            tracing::warn!(error = ?error, "the remembered server could not be used");
+            state
+                .set_notice(format!(
+                    "The remembered server could not be used ({error:#}); the built-in server is used instead. Connect again to remember it."
+                ))
+                .await;
+        }
+    }
+}
+
 pub fn run() {
     startup::mark();
     scoredesk_server::telemetry::init(scoredesk_server::config::LogFormat::Pretty);
@@ -32,6 +53,13 @@ pub fn run() {
         .setup(|app| {
             let dir = data_dir(app)?;
             let handle = app.handle().clone();
+            handle.state::<DesktopState>().set_data_dir(dir.clone());
+            // A remote server chosen earlier is used again at once; the embedded
+            // server still starts, so that switching back is instant.
+            tauri::async_runtime::block_on(resume_saved_connection(
+                &handle.state::<DesktopState>(),
+                &dir,
+            ));
             // The window opens at once; the server starts (and seeds the demo on first
             // run) in the background, and the UI shows "Starting…" until it is up.
             tauri::async_runtime::spawn(async move {

@@ -1,15 +1,21 @@
 //! What the app knows about its servers: the embedded one as it starts, and a remote
 //! one when the user chose it.
 
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
 use serde::Serialize;
 use tokio::sync::RwLock;
 
 use crate::client::{ODataClient, RequestFailure};
 use crate::embedded::EmbeddedServer;
+use crate::saved_connection::SecretStore;
 
 #[derive(Default)]
 pub struct DesktopState {
     inner: RwLock<Inner>,
+    /// The app's data directory, set once at start.
+    data_dir: OnceLock<PathBuf>,
     /// Scans decoded ahead of "next task".
     pub scans: crate::scoring::PreparedScans,
 }
@@ -18,7 +24,16 @@ pub struct DesktopState {
 struct Inner {
     embedded: Embedded,
     /// When set, the UI works against this server instead of the embedded one.
-    remote: Option<ODataClient>,
+    remote: Option<Remote>,
+    /// Something the user should know about the connection although it works, such
+    /// as a remembered server whose password could not be read.
+    notice: Option<String>,
+}
+
+struct Remote {
+    client: ODataClient,
+    /// Where its password is remembered.
+    secret_store: SecretStore,
 }
 
 #[derive(Default)]
@@ -44,6 +59,9 @@ pub struct ConnectionStatus {
     pub username: Option<String>,
     pub open_tasks: Option<i64>,
     pub message: Option<String>,
+    pub notice: Option<String>,
+    /// For a remote server: where its password is remembered.
+    pub password_store: Option<SecretStore>,
     pub checked_at: String,
 }
 
@@ -58,6 +76,8 @@ impl ConnectionStatus {
             username: None,
             open_tasks: None,
             message: None,
+            notice: None,
+            password_store: None,
             checked_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
         }
     }
@@ -78,19 +98,36 @@ impl DesktopState {
         self.inner.write().await.embedded = Embedded::Failed(message);
     }
 
-    pub async fn use_remote(&self, client: ODataClient) {
-        self.inner.write().await.remote = Some(client);
+    pub fn set_data_dir(&self, dir: PathBuf) {
+        let _ = self.data_dir.set(dir);
+    }
+
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.data_dir.get().map(PathBuf::as_path)
+    }
+
+    pub async fn use_remote(&self, client: ODataClient, secret_store: SecretStore) {
+        let mut inner = self.inner.write().await;
+        inner.remote = Some(Remote {
+            client,
+            secret_store,
+        });
+        inner.notice = None;
     }
 
     pub async fn use_embedded(&self) {
         self.inner.write().await.remote = None;
     }
 
+    pub async fn set_notice(&self, notice: String) {
+        self.inner.write().await.notice = Some(notice);
+    }
+
     /// The client of the server the UI works with now, if it is up.
     pub async fn active_client(&self) -> Option<ODataClient> {
         let inner = self.inner.read().await;
         match (&inner.remote, &inner.embedded) {
-            (Some(remote), _) => Some(remote.clone()),
+            (Some(remote), _) => Some(remote.client.clone()),
             (None, Embedded::Running { client, .. }) => Some(client.clone()),
             (None, _) => None,
         }
@@ -98,13 +135,24 @@ impl DesktopState {
 
     /// Asks the active server for the open task count and describes the outcome.
     pub async fn status(&self) -> ConnectionStatus {
-        let (client, area_name, mode) = {
+        let (client, area_name, mode, password_store, notice) = {
             let inner = self.inner.read().await;
+            let notice = inner.notice.clone();
             match (&inner.remote, &inner.embedded) {
-                (Some(remote), _) => (remote.clone(), None, "remote"),
-                (None, Embedded::Running { server, client }) => {
-                    (client.clone(), Some(server.area_name.clone()), "embedded")
-                }
+                (Some(remote), _) => (
+                    remote.client.clone(),
+                    None,
+                    "remote",
+                    Some(remote.secret_store),
+                    notice,
+                ),
+                (None, Embedded::Running { server, client }) => (
+                    client.clone(),
+                    Some(server.area_name.clone()),
+                    "embedded",
+                    None,
+                    notice,
+                ),
                 (None, Embedded::Starting) => return ConnectionStatus::new("starting", "embedded"),
                 (None, Embedded::Failed(message)) => {
                     let mut status = ConnectionStatus::new("failed", "embedded");
@@ -113,7 +161,10 @@ impl DesktopState {
                 }
             }
         };
-        status_of(&client, area_name, mode).await
+        let mut status = status_of(&client, area_name, mode).await;
+        status.password_store = password_store;
+        status.notice = notice;
+        status
     }
 }
 

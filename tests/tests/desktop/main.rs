@@ -6,6 +6,7 @@
 
 mod driver;
 mod moderation;
+mod remote;
 mod scoring;
 mod timings;
 

@@ -19,6 +19,14 @@ pub struct Api {
 }
 
 impl Api {
+    /// A server's service root for a customer area, such as a remote one.
+    pub fn at(base_url: &str, customer_id: i32) -> Self {
+        Self {
+            http: reqwest::Client::new(),
+            root: format!("{base_url}/deliveryodata/{customer_id}/"),
+        }
+    }
+
     pub async fn of(session: &DesktopSession) -> Self {
         let text = std::fs::read_to_string(session.data_dir.join("embedded-server.json"))
             .expect("the app writes where its server listens");

@@ -13,6 +13,10 @@ export interface ConnectionStatus {
   username: string | null;
   openTasks: number | null;
   message: string | null;
+  /** Something to know although the connection works. */
+  notice: string | null;
+  /** For a remote server: where its password is remembered. */
+  passwordStore: "keyring" | "privateFile" | null;
   /** When the server was last asked, ISO 8601. */
   checkedAt: string;
 }
@@ -33,6 +37,11 @@ export interface CommandError {
 export const connectionStatus = () => invoke<ConnectionStatus>("connection_status");
 export const connectRemote = (server: RemoteServer) => invoke<ConnectionStatus>("connect_remote", { server });
 export const useEmbedded = () => invoke<ConnectionStatus>("use_embedded");
+
+/** Whether a command failed because the server could not be reached. */
+export function isUnreachable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as CommandError).kind === "unreachable";
+}
 
 export function errorMessage(error: unknown): string {
   if (typeof error === "object" && error !== null && "message" in error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConnectionStatus } from "./api";
-import { describeConnection, describeOpenTasks, describeRefresh, openTasksLabel, pollDelayMs, validateRemote } from "./status";
+import { describeConnection, describeOpenTasks, describePasswordStore, describeRefresh, openTasksLabel, pollDelayMs, validateRemote } from "./status";
 
 const base: ConnectionStatus = {
   state: "connected",
@@ -11,6 +11,8 @@ const base: ConnectionStatus = {
   username: "desktop",
   openTasks: 120,
   message: null,
+  notice: null,
+  passwordStore: null,
   checkedAt: "2026-11-21T09:30:12.000Z",
 };
 
@@ -100,5 +102,13 @@ describe("wording", () => {
     expect(describeConnection({ ...base, state: "unreachable" }).detail).toBe("Cannot reach the built-in server. Retrying.");
     const remote = { ...base, mode: "remote" as const, state: "unauthorized" as const, serverUrl: "https://s.example" };
     expect(describeConnection(remote).detail).toBe("https://s.example did not accept the account.");
+  });
+});
+
+describe("describePasswordStore", () => {
+  it("says where the remembered password is", () => {
+    expect(describePasswordStore("keyring")).toContain("system keyring");
+    expect(describePasswordStore("privateFile")).toContain("only you can read");
+    expect(describePasswordStore(null)).toContain("not remembered");
   });
 });

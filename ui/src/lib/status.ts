@@ -71,3 +71,15 @@ export function validateRemote(url: string, customerId: string, username: string
   if (password === "") return "Enter the account's password.";
   return null;
 }
+
+/** Where the remembered server's password is, in words. */
+export function describePasswordStore(store: ConnectionStatus["passwordStore"]): string {
+  switch (store) {
+    case "keyring":
+      return "This server is remembered; its password is in the system keyring.";
+    case "privateFile":
+      return "This server is remembered; with no system keyring here, its password is in a file only you can read.";
+    default:
+      return "This server is not remembered.";
+  }
+}

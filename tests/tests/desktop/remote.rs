@@ -1,0 +1,250 @@
+//! Issue 5 in the real window: a remote server chosen in the app is remembered (its
+//! password in the platform keyring, or in a file only the user can read), and a lost
+//! connection shows a banner, retries, and loses nothing the scorer typed.
+
+use std::path::Path;
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use secrecy::SecretString;
+use tokio::sync::oneshot;
+
+use scoredesk_server::config::{sqlite_url, Settings};
+use scoredesk_server::seed::demo::{seed_demo, DEMO_ACCOUNTS};
+use scoredesk_server::App;
+
+use crate::driver::DesktopSession;
+use crate::scoring::{
+    bring_to_head, ctrl, dimension_maxima, score_all_by_keyboard, take_with_keyboard, task_status,
+    wait_for, Api,
+};
+
+const PASSWORD: &str = "scoredesk-demo";
+
+/// Another ScoreDesk server on this machine, with the demo, on a fixed port so that
+/// it can be stopped and started again where the app expects it.
+struct RemoteServer {
+    database: std::path::PathBuf,
+    port: u16,
+    customer_id: i32,
+    running: Option<(oneshot::Sender<()>, tokio::task::JoinHandle<()>)>,
+}
+
+impl RemoteServer {
+    async fn start(dir: &Path) -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut server = Self {
+            database: dir.join("remote.db"),
+            port,
+            customer_id: 0,
+            running: None,
+        };
+        server.resume().await;
+        server
+    }
+
+    /// Serves (again) on the same port and database.
+    async fn resume(&mut self) {
+        let settings = Settings {
+            database_url: SecretString::from(sqlite_url(&self.database)),
+            ..Settings::default()
+        };
+        let app = App::build(settings).await.unwrap();
+        seed_demo(app.store()).await.unwrap();
+        let admin = app
+            .store()
+            .find_account(DEMO_ACCOUNTS[0].username)
+            .await
+            .unwrap()
+            .unwrap();
+        self.customer_id = admin.customer_id.unwrap();
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", self.port))
+            .await
+            .unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let serving = tokio::spawn(async move {
+            app.serve(listener, async {
+                let _ = stopped.await;
+            })
+            .await
+            .unwrap();
+        });
+        self.running = Some((stop, serving));
+    }
+
+    /// Stops answering, as a server that went down.
+    async fn stop(&mut self) {
+        let (stop, serving) = self.running.take().expect("running");
+        let _ = stop.send(());
+        // Open keep-alive connections end with the graceful shutdown; do not wait
+        // for ever on one that does not.
+        let _ = tokio::time::timeout(Duration::from_secs(10), serving).await;
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+}
+
+async fn type_into(client: &Client, id: &str, text: &str) {
+    let field = client.find(Locator::Id(id)).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(text).await.unwrap();
+}
+
+/// Whether the test runs with a real Secret Service (scripts/test starts GNOME
+/// Keyring on a private session bus and says so).
+fn keyring_expected() -> bool {
+    std::env::var_os("SCOREDESK_TEST_KEYRING").is_some()
+}
+
+/// Every file under `dir`, recursively.
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_remote_server_is_remembered_and_a_lost_connection_loses_nothing() {
+    let remote_dir = tempfile::tempdir().unwrap();
+    let mut remote = RemoteServer::start(remote_dir.path()).await;
+    let api = Api::at(&remote.url(), remote.customer_id);
+
+    // The scorer connects to it from the first screen.
+    let session = DesktopSession::start().await;
+    let client = &session.client;
+    wait_for(client, "#connection-state[data-state='connected']").await;
+    client
+        .find(Locator::Css("section.server button.link"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    type_into(client, "remote-url", &remote.url()).await;
+    type_into(client, "remote-customer", &remote.customer_id.to_string()).await;
+    type_into(client, "remote-username", DEMO_ACCOUNTS[0].username).await;
+    type_into(client, "remote-password", PASSWORD).await;
+    client
+        .find(Locator::Css("section.server form button[type='submit']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(client, "#password-store").await;
+    let detail = wait_for(client, "#connection-detail")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(detail.contains(&remote.url()), "{detail}");
+    let store = wait_for(client, "#password-store")
+        .await
+        .text()
+        .await
+        .unwrap();
+    session.screenshot("remote-connected").await;
+
+    // Where the password went: never into a file in plain text beside the settings,
+    // unless there is no keyring, and then into a file only the user can read.
+    let saved = std::fs::read_to_string(session.data_dir.join("connection.json")).unwrap();
+    assert!(
+        saved.contains(&remote.url()) && !saved.contains(PASSWORD),
+        "{saved}"
+    );
+    let holding_it: Vec<_> = files_under(&session.data_dir)
+        .into_iter()
+        .filter(|f| {
+            std::fs::read(f)
+                .is_ok_and(|b| b.windows(PASSWORD.len()).any(|w| w == PASSWORD.as_bytes()))
+        })
+        .collect();
+    if store.contains("system keyring") {
+        assert!(
+            holding_it.is_empty(),
+            "no file holds the password: {holding_it:?}"
+        );
+    } else {
+        use std::os::unix::fs::PermissionsExt;
+        assert!(!keyring_expected(), "a keyring is running, yet: {store}");
+        assert!(store.contains("only you can read"), "{store}");
+        let file = session.data_dir.join("remote-password");
+        assert_eq!(holding_it, vec![file.clone()]);
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    // The next start goes straight to the remembered server, with no form.
+    let data = session.close().await;
+    let session = DesktopSession::start_in(data).await;
+    let client = &session.client;
+    wait_for(client, "#connection-state[data-state='connected']").await;
+    let detail = wait_for(client, "#connection-detail")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(detail.contains(&remote.url()), "remembered: {detail}");
+
+    // A task is scored; the server goes down before the save.
+    let task = bring_to_head(&api, "text/").await;
+    take_with_keyboard(client, &task).await;
+    let maxima = dimension_maxima(&api, &task).await;
+    score_all_by_keyboard(client, &maxima).await;
+    remote.stop().await;
+    ctrl(client, 's').await;
+    wait_for(client, "#connection-lost").await;
+    let message = wait_for(client, "#scoring-message")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(message.contains("Not saved yet"), "{message}");
+    session.screenshot("connection-lost").await;
+
+    // It comes back: the save goes through by itself, with what the scorer typed.
+    remote.resume().await;
+    wait_for(client, "#last-outcome").await;
+    assert!(client.find(Locator::Id("connection-lost")).await.is_err());
+    assert_eq!(task_status(&api, &task).await, 2, "saved for moderation");
+    let (question, result) = &task;
+    let stored = api
+        .get(&format!(
+            "ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"
+        ))
+        .await;
+    assert_eq!(stored["value"][0]["Score"], maxima.iter().sum::<i64>());
+
+    // Back to the built-in server: the remote one and its password are forgotten.
+    client
+        .find(Locator::Id("use-embedded"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(client, "#connection-detail").await;
+    for _ in 0..50 {
+        if !session.data_dir.join("connection.json").exists() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(!session.data_dir.join("connection.json").exists());
+    assert!(!session.data_dir.join("remote-password").exists());
+    session.close().await;
+    remote.stop().await;
+}
