@@ -152,6 +152,23 @@ pub async fn review_task(
     .await
 }
 
+/// Opens a task the scorer has a kept draft for: claimed if still open, otherwise
+/// opened for review.
+#[tauri::command]
+pub async fn resume_task(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<ScoringView, CommandError> {
+    scoring::resume(
+        &client(&state).await?,
+        &state.scans,
+        &question_id,
+        result_id,
+    )
+    .await
+}
+
 /// The assessments and questions the queue can be filtered by.
 #[tauri::command]
 pub async fn filter_options(state: State<'_, DesktopState>) -> Result<FilterOptions, CommandError> {
@@ -220,4 +237,34 @@ pub async fn answer_image_full(
 #[tauri::command]
 pub fn startup_elapsed_ms() -> f64 {
     crate::startup::elapsed_ms()
+}
+
+fn data_dir<'a>(state: &'a DesktopState) -> Result<&'a std::path::Path, CommandError> {
+    state
+        .data_dir()
+        .ok_or_else(|| CommandError::NotConnected("The app is still starting.".into()))
+}
+
+/// Keeps a draft on disk until the server has it.
+#[tauri::command]
+pub fn keep_draft(
+    state: State<'_, DesktopState>,
+    key: String,
+    text: String,
+) -> Result<(), CommandError> {
+    crate::drafts::keep(data_dir(&state)?, &key, &text)
+}
+
+/// Forgets a draft the server now has.
+#[tauri::command]
+pub fn forget_draft(state: State<'_, DesktopState>, key: String) -> Result<(), CommandError> {
+    crate::drafts::forget(data_dir(&state)?, &key)
+}
+
+/// Every draft kept on disk.
+#[tauri::command]
+pub fn kept_drafts(
+    state: State<'_, DesktopState>,
+) -> Result<Vec<crate::drafts::KeptDraft>, CommandError> {
+    Ok(crate::drafts::all(data_dir(&state)?))
 }

@@ -3,6 +3,7 @@
 
 mod client;
 mod commands;
+mod drafts;
 mod embedded;
 mod error;
 mod private_file;
@@ -85,12 +86,16 @@ pub fn run() {
             commands::load_queue,
             commands::take_task,
             commands::review_task,
+            commands::resume_task,
             commands::filter_options,
             commands::prepare_task,
             commands::submit_scores,
             commands::release_task,
             commands::answer_image_full,
-            commands::startup_elapsed_ms
+            commands::startup_elapsed_ms,
+            commands::keep_draft,
+            commands::forget_draft,
+            commands::kept_drafts
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -136,6 +136,27 @@ pub async fn take(
     })
 }
 
+/// Opens a task the scorer has a kept draft for (after the app was closed mid-task):
+/// claimed again if it is still open (0) or in progress (1); opened for review,
+/// unclaimed, if it was saved or scored since, so that resuming never reopens a
+/// finished task. The draft's save is then checked against that revision.
+pub async fn resume(
+    client: &ODataClient,
+    scans: &PreparedScans,
+    question_id: &str,
+    result_id: i32,
+) -> Result<ScoringView, CommandError> {
+    let question_id = int64_key("Question", question_id)?;
+    let task = client
+        .get_json(&task_path(&question_id, result_id), &[])
+        .await?;
+    let opening = match task["Status"].as_i64() {
+        Some(0 | 1) => Opening::Claim,
+        _ => Opening::Review,
+    };
+    take(client, scans, &question_id, result_id, opening).await
+}
+
 /// Prepares the scan of a task's answer ahead of taking it (nothing is claimed).
 pub async fn prepare(
     client: &ODataClient,

@@ -160,6 +160,10 @@ export const takeTask = (questionId: string, resultId: number) =>
 export const reviewTask = (questionId: string, resultId: number) =>
   invoke<ScoringView>("review_task", { questionId, resultId });
 
+/** Opens a task with a kept draft: claimed if still open, else for review. */
+export const resumeTask = (questionId: string, resultId: number) =>
+  invoke<ScoringView>("resume_task", { questionId, resultId });
+
 export interface Choice {
   id: string;
   name: string;

@@ -8,6 +8,8 @@ import {
   draftFrom,
   forgetDraft,
   keepDraft,
+  keptDrafts,
+  draftKey,
   merge,
   parseScore,
   recoverDraft,
@@ -43,10 +45,14 @@ const view: ScoringView = {
   },
 };
 
-function memoryStore(): DraftStore & { items: Map<string, string> } {
+function memoryStore(): DraftStore & { items: Map<string, string>; length: number; key(index: number): string | null } {
   const items = new Map<string, string>();
   return {
     items,
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
     getItem: (k) => items.get(k) ?? null,
     setItem: (k, v) => void items.set(k, v),
     removeItem: (k) => void items.delete(k),
@@ -96,6 +102,22 @@ describe("drafts kept locally", () => {
     expect(recoverDraft(store, fresh)).toEqual(typed);
     forgetDraft(store, fresh.questionId, fresh.resultId);
     expect(recoverDraft(store, fresh)).toEqual(fresh);
+  });
+
+  it("lists the kept drafts, the latest first, with their labels and totals", () => {
+    const store = memoryStore();
+    const fresh = draftFrom(view)!;
+    keepDraft(store, withDimension(fresh, 1, { score: 2 }), { question: "Essay", participant: "Ada" });
+    const other = { ...withDimension(fresh, 2, { score: 1 }), resultId: 13 };
+    keepDraft(store, other, null);
+    store.items.set(draftKey(fresh.questionId, 13), JSON.stringify({ ...JSON.parse(store.items.get(draftKey(fresh.questionId, 13))!), savedAt: Date.now() + 1000 }));
+    store.items.set("scoredesk.blind", "true");
+    store.items.set("scoredesk.draft.broken", "{not json");
+    const listed = keptDrafts(store);
+    expect(listed.map((d) => [d.resultId, d.total, d.label?.question ?? null])).toEqual([
+      [13, 1, null],
+      [12, 2, "Essay"],
+    ]);
   });
 
   it("ignores a kept draft for another rubric or one that is not JSON", () => {

@@ -66,8 +66,45 @@ export function draftKey(questionId: string, resultId: number): string {
   return `scoredesk.draft.${questionId}.${resultId}`;
 }
 
-export function keepDraft(store: DraftStore, draft: Draft): void {
-  store.setItem(draftKey(draft.questionId, draft.resultId), JSON.stringify({ savedAt: Date.now(), draft }));
+/** What the list of unfinished drafts shows of a task. */
+export interface DraftLabel {
+  question: string | null;
+  participant: string | null;
+}
+
+export function keepDraft(store: DraftStore, draft: Draft, label: DraftLabel | null = null): void {
+  store.setItem(draftKey(draft.questionId, draft.resultId), JSON.stringify({ savedAt: Date.now(), draft, label }));
+}
+
+export interface KeptDraft {
+  questionId: string;
+  resultId: number;
+  savedAt: number;
+  label: DraftLabel | null;
+  total: number;
+}
+
+/** Every draft kept on this computer, the latest first: work not yet on the server. */
+export function keptDrafts(store: DraftStore & { length: number; key(index: number): string | null }): KeptDraft[] {
+  const drafts: KeptDraft[] = [];
+  for (let index = 0; index < store.length; index++) {
+    const key = store.key(index);
+    if (!key?.startsWith("scoredesk.draft.")) continue;
+    try {
+      const kept = JSON.parse(store.getItem(key) ?? "");
+      const draft = kept.draft as Draft;
+      drafts.push({
+        questionId: draft.questionId,
+        resultId: draft.resultId,
+        savedAt: Number(kept.savedAt) || 0,
+        label: kept.label ?? null,
+        total: total(draft.dimensions),
+      });
+    } catch {
+      // Not a draft this version wrote: left alone.
+    }
+  }
+  return drafts.sort((a, b) => b.savedAt - a.savedAt);
 }
 
 export function forgetDraft(store: DraftStore, questionId: string, resultId: number): void {
