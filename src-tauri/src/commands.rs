@@ -239,7 +239,7 @@ pub fn startup_elapsed_ms() -> f64 {
     crate::startup::elapsed_ms()
 }
 
-fn data_dir<'a>(state: &'a DesktopState) -> Result<&'a std::path::Path, CommandError> {
+fn data_dir(state: &DesktopState) -> Result<&std::path::Path, CommandError> {
     state
         .data_dir()
         .ok_or_else(|| CommandError::NotConnected("The app is still starting.".into()))
