@@ -118,53 +118,21 @@ pub async fn load_queue(
     scoring::load_queue(&client(&state).await?, &filter).await
 }
 
-/// Takes a task (Status 1) and returns what the scoring view shows.
+/// Opens a task into the scoring view: taken (Status 1), for review (unclaimed), or
+/// resumed from a kept draft (see [`Opening`]).
 #[tauri::command]
-pub async fn take_task(
+pub async fn open_task(
     state: State<'_, DesktopState>,
     question_id: String,
     result_id: i32,
+    opening: Opening,
 ) -> Result<ScoringView, CommandError> {
     scoring::take(
         &client(&state).await?,
         &state.scans,
         &question_id,
         result_id,
-        Opening::Claim,
-    )
-    .await
-}
-
-/// Opens a saved task (Status 2) for moderation, without claiming it.
-#[tauri::command]
-pub async fn review_task(
-    state: State<'_, DesktopState>,
-    question_id: String,
-    result_id: i32,
-) -> Result<ScoringView, CommandError> {
-    scoring::take(
-        &client(&state).await?,
-        &state.scans,
-        &question_id,
-        result_id,
-        Opening::Review,
-    )
-    .await
-}
-
-/// Opens a task the scorer has a kept draft for: claimed if still open, otherwise
-/// opened for review.
-#[tauri::command]
-pub async fn resume_task(
-    state: State<'_, DesktopState>,
-    question_id: String,
-    result_id: i32,
-) -> Result<ScoringView, CommandError> {
-    scoring::resume(
-        &client(&state).await?,
-        &state.scans,
-        &question_id,
-        result_id,
+        opening,
     )
     .await
 }

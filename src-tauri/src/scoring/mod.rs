@@ -15,7 +15,7 @@ pub use filters::{filter_options, FilterOptions};
 pub use prepared::PreparedScans;
 pub use queue::{load_queue, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};
-pub use take::{prepare, resume, take, Opening, ScoringView};
+pub use take::{prepare, take, Opening, ScoringView};
 
 /// An OData string literal: quoted, with quotes doubled.
 fn literal(text: &str) -> String {

@@ -79,12 +79,18 @@ fn text(value: &Value) -> Option<String> {
 }
 
 /// How a task is opened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum Opening {
     /// To score it: the task is claimed first (Status 1).
     Claim,
     /// To review a saved score (moderation): the task keeps its status.
     Review,
+    /// To go on with a draft kept after the app was closed mid-task: claimed again
+    /// if it is still open (0) or in progress (1); opened for review, unclaimed, if
+    /// it was saved or scored since, so that resuming never reopens a finished task.
+    /// The draft's save is then checked against that revision.
+    Resume,
 }
 
 pub async fn take(
@@ -96,6 +102,13 @@ pub async fn take(
 ) -> Result<ScoringView, CommandError> {
     let question_id = int64_key("Question", question_id)?;
     let path = task_path(&question_id, result_id);
+    let opening = match opening {
+        Opening::Resume => match client.get_json(&path, &[]).await?["Status"].as_i64() {
+            Some(0 | 1) => Opening::Claim,
+            _ => Opening::Review,
+        },
+        other => other,
+    };
     if opening == Opening::Claim {
         client
             .put(&path, &serde_json::json!({ "Status": 1 }))
@@ -134,27 +147,6 @@ pub async fn take(
         answer,
         rubric,
     })
-}
-
-/// Opens a task the scorer has a kept draft for (after the app was closed mid-task):
-/// claimed again if it is still open (0) or in progress (1); opened for review,
-/// unclaimed, if it was saved or scored since, so that resuming never reopens a
-/// finished task. The draft's save is then checked against that revision.
-pub async fn resume(
-    client: &ODataClient,
-    scans: &PreparedScans,
-    question_id: &str,
-    result_id: i32,
-) -> Result<ScoringView, CommandError> {
-    let question_id = int64_key("Question", question_id)?;
-    let task = client
-        .get_json(&task_path(&question_id, result_id), &[])
-        .await?;
-    let opening = match task["Status"].as_i64() {
-        Some(0 | 1) => Opening::Claim,
-        _ => Opening::Review,
-    };
-    take(client, scans, &question_id, result_id, opening).await
 }
 
 /// Prepares the scan of a task's answer ahead of taking it (nothing is claimed).

@@ -3,12 +3,11 @@
 //! saved on top of the other client's revision.
 
 use fantoccini::key::Key;
-use serde_json::json;
 
 use crate::driver::DesktopSession;
 use crate::scoring::{
-    bring_to_head, ctrl, dimension_maxima, press, score_all_by_keyboard, take_with_keyboard,
-    task_status, wait_for, Api,
+    another_client_saves, bring_to_head, ctrl, dimension_maxima, press, score_all_by_keyboard,
+    take_with_keyboard, task_status, wait_for, Api,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -25,23 +24,7 @@ async fn work_left_in_a_conflict_when_the_app_closed_is_resumed_and_saved() {
 
     // Another client saves the ScoringResult; the scorer's save meets the conflict.
     let (question, result) = &task;
-    let scoring_result = api
-        .get(&format!(
-            "ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"
-        ))
-        .await["value"][0]
-        .clone();
-    let path = format!(
-        "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})",
-        scoring_result["RubricID"]
-    );
-    let put = api
-        .put(
-            &path,
-            json!({ "Score": 0, "Comments": "Other client", "ModifiedDateTime": scoring_result["ModifiedDateTime"] }),
-        )
-        .await;
-    assert!(put.is_success(), "{put}");
+    let path = another_client_saves(&api, &task, 0, "Other client").await;
     ctrl(client, 's').await;
     wait_for(client, "#conflict-view").await;
 

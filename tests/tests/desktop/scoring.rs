@@ -211,6 +211,38 @@ pub async fn task_status(api: &Api, (question, result): &(String, i64)) -> i64 {
         .unwrap()
 }
 
+/// Another client saves the task's ScoringResult (with the ModifiedDateTime it reads)
+/// while the app has it open; returns the ScoringResult's path.
+pub async fn another_client_saves(
+    api: &Api,
+    (question, result): &(String, i64),
+    score: i64,
+    comments: &str,
+) -> String {
+    let scoring_result = api
+        .get(&format!(
+            "ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"
+        ))
+        .await["value"][0]
+        .clone();
+    let path = format!(
+        "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})",
+        scoring_result["RubricID"]
+    );
+    let status = api
+        .put(
+            &path,
+            serde_json::json!({
+                "Score": score,
+                "Comments": comments,
+                "ModifiedDateTime": scoring_result["ModifiedDateTime"],
+            }),
+        )
+        .await;
+    assert!(status.is_success(), "{status}");
+    path
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_scorer_takes_scores_and_submits_tasks_with_the_keyboard_alone() {
     let session = DesktopSession::start().await;
@@ -335,28 +367,7 @@ async fn a_conflicting_save_by_another_client_shows_the_conflict_view_and_loses_
     score_all_by_keyboard(client, &mine).await;
 
     // Meanwhile a moderator saves the same ScoringResult through the API.
-    let (question, result) = &task;
-    let scoring_result = api
-        .get(&format!(
-            "ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"
-        ))
-        .await["value"][0]
-        .clone();
-    let path = format!(
-        "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})",
-        scoring_result["RubricID"]
-    );
-    let status = api
-        .put(
-            &path,
-            serde_json::json!({
-                "Score": 1,
-                "Comments": "Moderator: see me",
-                "ModifiedDateTime": scoring_result["ModifiedDateTime"],
-            }),
-        )
-        .await;
-    assert!(status.is_success(), "{status}");
+    let path = another_client_saves(&api, &task, 1, "Moderator: see me").await;
 
     // The scorer submits: the app shows both versions instead of overwriting either.
     ctrl(client, Key::Enter.into()).await;

@@ -26,7 +26,7 @@ export function nextPressed(now: number = performance.now()) {
   takenAt = null;
 }
 
-/** The Rust side has answered `take_task`: the rest is the web view's rendering. */
+/** The Rust side has answered `open_task`: the rest is the web view's rendering. */
 export function taskTaken(now: number = performance.now()) {
   takenAt = now;
 }
