@@ -143,13 +143,14 @@ pub async fn filter_options(state: State<'_, DesktopState>) -> Result<FilterOpti
     scoring::filter_options(&client(&state).await?).await
 }
 
-/// Decodes the scan of the task "next" will open, without taking the task.
+/// Decodes the scan of the task "next" will open, without taking the task; returns
+/// the image to show (for the web view to decode ahead), if the answer is a scan.
 #[tauri::command]
 pub async fn prepare_task(
     state: State<'_, DesktopState>,
     question_id: String,
     result_id: i32,
-) -> Result<(), CommandError> {
+) -> Result<Option<String>, CommandError> {
     scoring::prepare(
         &client(&state).await?,
         &state.scans,

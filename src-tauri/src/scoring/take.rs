@@ -150,12 +150,14 @@ pub async fn take(
 }
 
 /// Prepares the scan of a task's answer ahead of taking it (nothing is claimed).
+/// Returns the image the scoring view will show, so that the web view can decode
+/// it ahead too; `None` for an answer that is not a scan.
 pub async fn prepare(
     client: &ODataClient,
     scans: &PreparedScans,
     question_id: &str,
     result_id: i32,
-) -> Result<(), CommandError> {
+) -> Result<Option<String>, CommandError> {
     let question_id = int64_key("Question", question_id)?;
     let task = client
         .get_json(
@@ -166,10 +168,13 @@ pub async fn prepare(
     let is_image = task["Answer"]["odata.mediaContentType"]
         .as_str()
         .is_some_and(|media| media.starts_with("image/"));
-    if is_image {
-        answer_view(client, scans, &task["Answer"]).await?;
+    if !is_image {
+        return Ok(None);
     }
-    Ok(())
+    Ok(match answer_view(client, scans, &task["Answer"]).await? {
+        AnswerView::Image(image) => Some(image.shown.data_url),
+        _ => None,
+    })
 }
 
 async fn answer_view(

@@ -107,7 +107,7 @@ pub async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Eleme
 }
 
 /// The queue's open tasks, newest result first, with what decides the test's choice.
-async fn queue(api: &Api) -> Vec<Value> {
+pub async fn queue(api: &Api) -> Vec<Value> {
     let body = api
         .get("ScoringTasks?$filter=Status%20eq%200&$orderby=Result/WhenFinished%20desc&$top=100&$expand=Answer,Question/Rubric")
         .await;

@@ -176,7 +176,7 @@ export interface FilterOptions {
 export const filterOptions = () => invoke<FilterOptions>("filter_options");
 /** Decodes the scan of a task ahead of taking it, so that "next" shows it at once. */
 export const prepareTask = (questionId: string, resultId: number) =>
-  invoke<void>("prepare_task", { questionId, resultId });
+  invoke<string | null>("prepare_task", { questionId, resultId });
 export const submitScores = (draft: Draft, status: 2 | 3) => invoke<SubmitOutcome>("submit_scores", { draft, status });
 export const releaseTask = (questionId: string, resultId: number) =>
   invoke<void>("release_task", { questionId, resultId });
