@@ -14,6 +14,10 @@ SYSTEM_PACKAGES=(
 # A cargo target directory that survives between runs (and between clones), so that
 # only the first run pays for a cold build.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/scoredesk/target}"
+# No incremental compilation in these scripts: its caches grew a kept target
+# directory by 22 GB over a few days of runs and filled the disk; the workspace's own
+# crates rebuild in seconds without them.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 export PATH="$HOME/.cargo/bin:$PATH"
 
 as_root() {
