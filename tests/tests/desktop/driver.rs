@@ -15,7 +15,7 @@ fn app_binary() -> PathBuf {
         .unwrap_or_else(|| {
             let target = std::env::var_os("CARGO_TARGET_DIR")
                 .map(PathBuf::from)
-                .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
+                .unwrap_or_else(|| package_dir().join("../target"));
             target.join("debug/scoredesk-desktop")
         });
     assert!(
@@ -26,9 +26,18 @@ fn app_binary() -> PathBuf {
     path
 }
 
+/// This checkout's `tests/` folder. Read when the test runs, not when it was built:
+/// two checkouts sharing a target directory can run one test binary, and the
+/// artefacts belong to the checkout that ran it.
+fn package_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
+
 /// Where screenshots are kept as test artefacts.
 pub fn artifacts_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../artifacts/desktop");
+    let dir = package_dir().join("../artifacts/desktop");
     std::fs::create_dir_all(&dir).expect("artifacts directory");
     dir
 }

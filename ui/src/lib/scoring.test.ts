@@ -141,6 +141,11 @@ describe("conflicts", () => {
 
   it("lists the fields that differ, field by field", () => {
     expect(differences(mine, stored).map((d) => d.field)).toEqual(["score:1", "comment:1", "comment:2", "score", "comments"]);
+    expect(differences(mine, stored, { 1: "Argument" }).map((d) => d.label).slice(0, 3)).toEqual([
+      "Argument: score",
+      "Argument: comment",
+      "Dimension 2: comment",
+    ]);
   });
 
   it("keeps the scorer's fields on top of the stored revision", () => {

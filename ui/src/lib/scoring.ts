@@ -141,15 +141,17 @@ function shown(value: number | string | null): string {
 }
 
 /** The fields where the scorer's version and the stored one differ. */
-export function differences(mine: Draft, stored: Draft): FieldDifference[] {
+export function differences(mine: Draft, stored: Draft, names: Record<number, string | null> = {}): FieldDifference[] {
   const result: FieldDifference[] = [];
   for (const d of mine.dimensions) {
     const other = stored.dimensions.find((s) => s.order === d.order);
     if (!other) continue;
+    // The rubric's own words for the dimension, as the scorer saw them.
+    const name = names[d.order] ?? `Dimension ${d.order}`;
     if (d.score !== other.score)
-      result.push({ field: `score:${d.order}`, label: `Dimension ${d.order} score`, mine: shown(d.score), stored: shown(other.score) });
+      result.push({ field: `score:${d.order}`, label: `${name}: score`, mine: shown(d.score), stored: shown(other.score) });
     if ((d.comment ?? "") !== (other.comment ?? ""))
-      result.push({ field: `comment:${d.order}`, label: `Dimension ${d.order} comment`, mine: shown(d.comment), stored: shown(other.comment) });
+      result.push({ field: `comment:${d.order}`, label: `${name}: comment`, mine: shown(d.comment), stored: shown(other.comment) });
   }
   if (mine.score !== stored.score) result.push({ field: "score", label: "Overall score", mine: shown(mine.score), stored: shown(stored.score) });
   if ((mine.comments ?? "") !== (stored.comments ?? ""))
