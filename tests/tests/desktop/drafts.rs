@@ -6,21 +6,14 @@ use fantoccini::key::Key;
 
 use crate::driver::DesktopSession;
 use crate::scoring::{
-    another_client_saves, bring_to_head, ctrl, dimension_maxima, press, score_all_by_keyboard,
-    take_with_keyboard, task_status, wait_for, Api,
+    another_client_saves, ctrl, press, scoring_mid_edit, task_status, wait_for, Api,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn work_left_in_a_conflict_when_the_app_closed_is_resumed_and_saved() {
     let session = DesktopSession::start().await;
     let client = &session.client;
-    wait_for(client, "#task-list li[data-question]").await;
-    let api = Api::of(&session).await;
-    let task = bring_to_head(&api, "text/").await;
-    take_with_keyboard(client, &task).await;
-    let maxima = dimension_maxima(&api, &task).await;
-    let mine: Vec<i64> = maxima.iter().map(|m| m - 1).collect();
-    score_all_by_keyboard(client, &mine).await;
+    let (api, task, mine) = scoring_mid_edit(&session).await;
 
     // Another client saves the ScoringResult; the scorer's save meets the conflict.
     let (question, result) = &task;

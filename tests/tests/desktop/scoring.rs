@@ -211,6 +211,21 @@ pub async fn task_status(api: &Api, (question, result): &(String, i64)) -> i64 {
         .unwrap()
 }
 
+/// A scorer in the middle of scoring a typed answer: taken with `N`, every
+/// dimension scored one below its maximum, nothing saved yet. Returns the API of the
+/// app's server, the task, and the scores typed.
+pub async fn scoring_mid_edit(session: &DesktopSession) -> (Api, (String, i64), Vec<i64>) {
+    let client = &session.client;
+    wait_for(client, "#task-list li[data-question]").await;
+    let api = Api::of(session).await;
+    let task = bring_to_head(&api, "text/").await;
+    take_with_keyboard(client, &task).await;
+    let maxima = dimension_maxima(&api, &task).await;
+    let mine: Vec<i64> = maxima.iter().map(|m| m - 1).collect();
+    score_all_by_keyboard(client, &mine).await;
+    (api, task, mine)
+}
+
 /// Another client saves the task's ScoringResult (with the ModifiedDateTime it reads)
 /// while the app has it open; returns the ScoringResult's path.
 pub async fn another_client_saves(
@@ -358,13 +373,7 @@ async fn a_scorer_takes_scores_and_submits_tasks_with_the_keyboard_alone() {
 async fn a_conflicting_save_by_another_client_shows_the_conflict_view_and_loses_nothing() {
     let session = DesktopSession::start().await;
     let client = &session.client;
-    wait_for(client, "#group-counts tbody tr").await;
-    let api = Api::of(&session).await;
-    let task = bring_to_head(&api, "text/").await;
-    take_with_keyboard(client, &task).await;
-    let maxima = dimension_maxima(&api, &task).await;
-    let mine: Vec<i64> = maxima.iter().map(|m| m - 1).collect();
-    score_all_by_keyboard(client, &mine).await;
+    let (api, task, mine) = scoring_mid_edit(&session).await;
 
     // Meanwhile a moderator saves the same ScoringResult through the API.
     let path = another_client_saves(&api, &task, 1, "Moderator: see me").await;
