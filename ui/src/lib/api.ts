@@ -156,14 +156,9 @@ export type SubmitOutcome = { outcome: "saved" } | { outcome: "conflict"; stored
 export const loadQueue = (filter: QueueFilter) => invoke<Queue>("load_queue", { filter });
 /** How a task is opened: taken (Status 1), for review (unclaimed), or resumed from a kept draft. */
 export type Opening = "claim" | "review" | "resume";
-const openTask = (questionId: string, resultId: number, opening: Opening) =>
+export const openTask = (questionId: string, resultId: number, opening: Opening) =>
   invoke<ScoringView>("open_task", { questionId, resultId, opening });
-export const takeTask = (questionId: string, resultId: number) => openTask(questionId, resultId, "claim");
-/** Opens a saved task (Status 2) for moderation, without claiming it. */
-export const reviewTask = (questionId: string, resultId: number) => openTask(questionId, resultId, "review");
 
-/** Opens a task with a kept draft: claimed if still open, else for review. */
-export const resumeTask = (questionId: string, resultId: number) => openTask(questionId, resultId, "resume");
 
 export interface Choice {
   id: string;
