@@ -18,6 +18,9 @@ use crate::scoring::{ctrl, press, queue, wait_for, Api};
 
 /// A 12-megapixel page (3000 × 4000, colour JPEG).
 const SCAN_SIZE: (u32, u32) = (3000, 4000);
+/// How long after the queue is ready the first "next" is pressed.
+const FIRST_PRESS_AFTER: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// How many tasks with a large scan "next" opens, one after another:
 /// `SCOREDESK_TIMING_SAMPLES` (scripts/bench --desktop asks for 8), else 3, which
 /// is enough for the test's checks (each scan takes a while to draw).
@@ -142,6 +145,11 @@ async fn start_up_and_next_task_to_a_large_scan_are_measured_in_the_window() {
             &format!("#task-list[data-prepared='{key}'] li:first-child[data-question='{question}'][data-result='{result}']"),
         )
         .await;
+        if sample == 0 {
+            // A person reads the queue before the first "next"; pressed the instant
+            // the queue is ready, the app is still busy starting (docs/benchmarks.md).
+            tokio::time::sleep(FIRST_PRESS_AFTER).await;
+        }
         press(client, &['n']).await;
         let figures = timings(client, &format!("t.nextToAnswerMs.length > {sample}")).await;
         let taken = &figures["nextToAnswerMs"][sample];
@@ -176,6 +184,7 @@ async fn start_up_and_next_task_to_a_large_scan_are_measured_in_the_window() {
             "scan": format!("{} x {} colour JPEG, {} KB", SCAN_SIZE.0, SCAN_SIZE.1, scan_bytes / 1024),
             "preparedAhead": true,
             "distinctScans": sample_count(),
+            "firstPressAfterQueueMs": FIRST_PRESS_AFTER.as_millis(),
             "samples": samples,
             "median": median(samples.clone()),
             "takeTaskSamples": take_samples,
