@@ -38,6 +38,9 @@ pub struct QueueFilter {
 #[serde(rename_all = "camelCase")]
 pub struct Queue {
     pub tasks: Vec<QueueTask>,
+    /// How many tasks match a filter (`$inlinecount`); only asked when one is set, as
+    /// the area's total is known from the connection status.
+    pub matching: Option<i64>,
     /// The per-group counts; only with the open tasks.
     pub groups: Vec<GroupCounts>,
     pub checked_at: String,
@@ -61,6 +64,15 @@ pub struct GroupCounts {
     pub name: String,
     pub unscored: i64,
     pub saved: i64,
+}
+
+impl QueueFilter {
+    /// Whether a group, assessment or question narrows the list.
+    pub fn is_narrowed(&self) -> bool {
+        [&self.group, &self.assessment_id, &self.question_id]
+            .iter()
+            .any(|value| value.as_deref().is_some_and(|v| !v.is_empty()))
+    }
 }
 
 /// The `$filter` of the queue for `filter`.
@@ -87,12 +99,16 @@ pub fn queue_filter(filter: &QueueFilter) -> Result<String, CommandError> {
 
 pub async fn load_queue(client: &ODataClient, filter: &QueueFilter) -> Result<Queue, CommandError> {
     let query = queue_filter(filter)?;
-    let options = [
+    let filtered = filter.is_narrowed();
+    let mut options = vec![
         ("$filter", query.as_str()),
         ("$orderby", "Result/WhenFinished desc"),
         ("$top", QUEUE_LENGTH),
         ("$expand", "Result,Question"),
     ];
+    if filtered {
+        options.push(("$inlinecount", "allpages"));
+    }
     let tasks = client.get_json("ScoringTasks", &options);
     let groups = async {
         match filter.kind {
@@ -101,12 +117,18 @@ pub async fn load_queue(client: &ODataClient, filter: &QueueFilter) -> Result<Qu
         }
     };
     let (tasks, groups) = futures::join!(tasks, groups);
-    let tasks = tasks?["value"]
+    let feed = tasks?;
+    let tasks = feed["value"]
         .as_array()
         .map(|tasks| tasks.iter().filter_map(queue_task).collect())
         .unwrap_or_default();
+    // OData v3 sends the count as a string.
+    let matching = feed["odata.count"]
+        .as_str()
+        .and_then(|count| count.parse().ok());
     Ok(Queue {
         tasks,
+        matching,
         groups: groups?,
         checked_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
     })
@@ -176,10 +198,12 @@ mod tests {
             queue_filter(&filter).unwrap(),
             "Status eq 0 and Group/Name eq 'Year 10 ''B''' and Assessment/ID eq 2185231530264478L"
         );
+        assert!(filter.is_narrowed());
         assert_eq!(
             queue_filter(&QueueFilter::default()).unwrap(),
             "Status eq 0"
         );
+        assert!(!QueueFilter::default().is_narrowed());
         let saved = QueueFilter {
             kind: QueueKind::Saved,
             question_id: Some("7".into()),

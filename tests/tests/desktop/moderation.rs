@@ -77,6 +77,8 @@ async fn filters_narrow_the_queue_and_a_moderator_reviews_saved_scores() {
         expected.min(12),
         "the rows of assessment {assessment}"
     );
+    // The count of matching tasks is the service's.
+    wait_for(client, &format!("#matching-count[data-count='{expected}']")).await;
     // And a question of it narrows the list further.
     let question = head.attr("data-question").await.unwrap().unwrap();
     client
@@ -93,6 +95,7 @@ async fn filters_narrow_the_queue_and_a_moderator_reviews_saved_scores() {
     )
     .await;
     assert_eq!(shown.len(), expected.min(12));
+    wait_for(client, &format!("#matching-count[data-count='{expected}']")).await;
     session.screenshot("queue-filtered").await;
     for filter in ["question-filter", "assessment-filter"] {
         client

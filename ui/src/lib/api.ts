@@ -78,6 +78,8 @@ export interface GroupCounts {
 
 export interface Queue {
   tasks: QueueTask[];
+  /** How many tasks match the filter; null when nothing narrows the list. */
+  matching: number | null;
   groups: GroupCounts[];
   checkedAt: string;
 }
