@@ -60,7 +60,9 @@ impl ODataClient {
         }
     }
 
-    fn url(&self, path: &str) -> String {
+    /// The full URL of a resource of this server and customer area: what names it
+    /// uniquely, also as a cache key.
+    pub fn url(&self, path: &str) -> String {
         format!(
             "{}/deliveryodata/{}/{}",
             self.base_url, self.customer_id, path

@@ -15,22 +15,23 @@ const CAPACITY: usize = 4;
 pub struct PreparedScans(Mutex<VecDeque<(String, ShownImage)>>);
 
 impl PreparedScans {
-    /// The prepared image of the answer at `path` (its `$value` URL path).
-    pub fn get(&self, path: &str) -> Option<ShownImage> {
+    /// The prepared image of the answer at `url` (its `$value`, with the server's
+    /// address and area).
+    pub fn get(&self, url: &str) -> Option<ShownImage> {
         let entries = self.0.lock().unwrap_or_else(|e| e.into_inner());
         entries
             .iter()
-            .find(|(p, _)| p == path)
+            .find(|(u, _)| u == url)
             .map(|(_, image)| image.clone())
     }
 
-    pub fn insert(&self, path: String, image: ShownImage) {
+    pub fn insert(&self, url: String, image: ShownImage) {
         let mut entries = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        entries.retain(|(p, _)| *p != path);
+        entries.retain(|(u, _)| *u != url);
         if entries.len() == CAPACITY {
             entries.pop_front();
         }
-        entries.push_back((path, image));
+        entries.push_back((url, image));
     }
 }
 

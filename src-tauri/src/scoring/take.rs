@@ -195,7 +195,10 @@ async fn answer_view(
     let path = format!(
         "Answers(QuestionID={question}L,ResultID={result},Occurrence={occurrence},BlockNumber={block_number})/$value"
     );
-    if let Some(shown) = scans.get(&path) {
+    // Keyed by the full URL: two servers (the built-in one and a remote one) can have
+    // answers with the same key.
+    let cache_key = client.url(&path);
+    if let Some(shown) = scans.get(&cache_key) {
         return Ok(AnswerView::Image(ImageAnswer {
             shown,
             occurrence,
@@ -217,7 +220,7 @@ async fn answer_view(
             .await
             .map_err(|e| CommandError::Server(format!("The image could not be prepared: {e}")))?
             .map_err(CommandError::Server)?;
-        scans.insert(path, shown.clone());
+        scans.insert(cache_key, shown.clone());
         return Ok(AnswerView::Image(ImageAnswer {
             shown,
             occurrence,
