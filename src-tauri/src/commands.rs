@@ -208,32 +208,34 @@ pub fn startup_elapsed_ms() -> f64 {
     crate::startup::elapsed_ms()
 }
 
-fn data_dir(state: &DesktopState) -> Result<&std::path::Path, CommandError> {
-    state
+/// The drafts folder of the server in use.
+async fn drafts_folder(state: &DesktopState) -> Result<std::path::PathBuf, CommandError> {
+    let data_dir = state
         .data_dir()
-        .ok_or_else(|| CommandError::NotConnected("The app is still starting.".into()))
+        .ok_or_else(|| CommandError::NotConnected("The app is still starting.".into()))?;
+    Ok(crate::drafts::folder(data_dir, &state.draft_scope().await))
 }
 
 /// Keeps a draft on disk until the server has it.
 #[tauri::command]
-pub fn keep_draft(
+pub async fn keep_draft(
     state: State<'_, DesktopState>,
     key: String,
     text: String,
 ) -> Result<(), CommandError> {
-    crate::drafts::keep(data_dir(&state)?, &key, &text)
+    crate::drafts::keep(&drafts_folder(&state).await?, &key, &text)
 }
 
 /// Forgets a draft the server now has.
 #[tauri::command]
-pub fn forget_draft(state: State<'_, DesktopState>, key: String) -> Result<(), CommandError> {
-    crate::drafts::forget(data_dir(&state)?, &key)
+pub async fn forget_draft(state: State<'_, DesktopState>, key: String) -> Result<(), CommandError> {
+    crate::drafts::forget(&drafts_folder(&state).await?, &key)
 }
 
-/// Every draft kept on disk.
+/// Every draft kept on disk for the server in use.
 #[tauri::command]
-pub fn kept_drafts(
+pub async fn kept_drafts(
     state: State<'_, DesktopState>,
 ) -> Result<Vec<crate::drafts::KeptDraft>, CommandError> {
-    Ok(crate::drafts::all(data_dir(&state)?))
+    Ok(crate::drafts::all(&drafts_folder(&state).await?))
 }

@@ -2,7 +2,8 @@
 //! change here (not to the web view's localStorage, which WebKit writes to disk
 //! lazily, so that a crash or a killed app could lose the last minutes of work).
 //! One file per task, replaced atomically: a crash mid-write leaves the previous
-//! version whole.
+//! version whole. Each server (the built-in one, each remote one and area) has its
+//! own folder, so that one server's drafts are never listed or resumed on another.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,16 @@ pub struct KeptDraft {
     pub text: String,
 }
 
+/// The drafts folder of a server, named after `scope` (see
+/// `DesktopState::draft_scope`) with anything but letters and digits replaced.
+pub fn folder(data_dir: &Path, scope: &str) -> PathBuf {
+    let name: String = scope
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    data_dir.join(DRAFTS_DIR).join(name)
+}
+
 /// The file of a draft key; keys are `scoredesk.draft.<question>.<result>`, digits
 /// only, so that a key can never name a path outside the drafts directory.
 fn file_of(dir: &Path, key: &str) -> Result<PathBuf, CommandError> {
@@ -33,7 +44,7 @@ fn file_of(dir: &Path, key: &str) -> Result<PathBuf, CommandError> {
             numeric(parts.next()) && numeric(parts.next()) && parts.next().is_none()
         })
         .ok_or_else(|| CommandError::InvalidInput(format!("'{key}' is not a draft key.")))?;
-    Ok(dir.join(DRAFTS_DIR).join(format!("{ids}.json")))
+    Ok(dir.join(format!("{ids}.json")))
 }
 
 fn io_error(error: std::io::Error) -> CommandError {
@@ -44,7 +55,7 @@ fn io_error(error: std::io::Error) -> CommandError {
 
 pub fn keep(dir: &Path, key: &str, text: &str) -> Result<(), CommandError> {
     let path = file_of(dir, key)?;
-    std::fs::create_dir_all(dir.join(DRAFTS_DIR)).map_err(io_error)?;
+    std::fs::create_dir_all(dir).map_err(io_error)?;
     let partial = path.with_extension("json.partial");
     let mut file = std::fs::File::create(&partial).map_err(io_error)?;
     file.write_all(text.as_bytes()).map_err(io_error)?;
@@ -60,7 +71,7 @@ pub fn forget(dir: &Path, key: &str) -> Result<(), CommandError> {
 }
 
 pub fn all(dir: &Path) -> Vec<KeptDraft> {
-    let Ok(entries) = std::fs::read_dir(dir.join(DRAFTS_DIR)) else {
+    let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut drafts: Vec<KeptDraft> = entries
@@ -105,6 +116,24 @@ mod tests {
         forget(dir.path(), "scoredesk.draft.12.3").unwrap();
         forget(dir.path(), "scoredesk.draft.12.3").unwrap();
         assert_eq!(all(dir.path()).len(), 1);
+    }
+
+    #[test]
+    fn each_server_has_its_own_drafts() {
+        let data = tempfile::tempdir().unwrap();
+        let built_in = folder(data.path(), "embedded");
+        let remote = folder(data.path(), "remote http://scoring.test:8080/#3");
+        keep(&built_in, "scoredesk.draft.12.3", "{}").unwrap();
+        assert_eq!(all(&built_in).len(), 1);
+        assert!(
+            all(&remote).is_empty(),
+            "another server's drafts are not listed"
+        );
+        assert!(remote.starts_with(data.path().join(DRAFTS_DIR)));
+        assert_eq!(
+            remote.file_name().unwrap(),
+            "remote_http___scoring_test_8080__3"
+        );
     }
 
     #[test]

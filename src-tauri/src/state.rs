@@ -123,6 +123,18 @@ impl DesktopState {
         self.inner.write().await.notice = Some(notice);
     }
 
+    /// Which server's drafts are in use: "embedded" (its address changes at each
+    /// start), or the remote server's address and customer area.
+    pub async fn draft_scope(&self) -> String {
+        match &self.inner.read().await.remote {
+            Some(remote) => format!(
+                "remote {}#{}",
+                remote.client.base_url, remote.client.customer_id
+            ),
+            None => "embedded".to_owned(),
+        }
+    }
+
     /// The client of the server the UI works with now, if it is up.
     pub async fn active_client(&self) -> Option<ODataClient> {
         let inner = self.inner.read().await;

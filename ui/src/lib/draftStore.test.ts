@@ -29,6 +29,20 @@ describe("the durable draft store", () => {
     expect(disk.files.size).toBe(0);
   });
 
+  it("loading again (another server) shows only what that server's folder holds", async () => {
+    const disk = fakeDisk();
+    const store = new DurableDraftStore(disk.write);
+    await store.load(null);
+    store.setItem("scoredesk.draft.1.2", "built-in server");
+    await store.flushed();
+    disk.files.clear();
+    disk.files.set("scoredesk.draft.3.4", "remote server");
+    await store.load(null);
+    expect(store.getItem("scoredesk.draft.1.2")).toBeNull();
+    expect(store.getItem("scoredesk.draft.3.4")).toBe("remote server");
+    expect(store.length).toBe(1);
+  });
+
   it("loads what is on disk and moves drafts over from localStorage", async () => {
     const disk = fakeDisk();
     disk.files.set("scoredesk.draft.5.6", "on disk");

@@ -18,9 +18,14 @@ export class DurableDraftStore implements DraftStore {
 
   constructor(private readonly write: (command: string, args: Record<string, unknown>) => Promise<unknown> = invoke) {}
 
-  /** Reads the kept drafts; drafts an older version left in localStorage move over. */
+  /**
+   * Reads the drafts kept for the server in use (again after the server changed);
+   * drafts an older version left in localStorage move over.
+   */
   async load(legacy: Storage | null = globalThis.localStorage ?? null): Promise<void> {
+    await this.writes;
     const kept = (await this.write("kept_drafts", {})) as KeptText[];
+    this.items.clear();
     for (const { key, text } of kept) this.items.set(key, text);
     if (!legacy) return;
     for (const key of Object.keys(legacy)) {
