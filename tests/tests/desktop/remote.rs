@@ -90,6 +90,16 @@ impl RemoteServer {
     }
 }
 
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap();
+}
+
 async fn type_into(client: &Client, id: &str, text: &str) {
     let field = client.find(Locator::Id(id)).await.unwrap();
     field.clear().await.unwrap();
@@ -126,24 +136,12 @@ async fn a_remote_server_is_remembered_and_a_lost_connection_loses_nothing() {
     let session = DesktopSession::start().await;
     let client = &session.client;
     wait_for(client, "#connection-state[data-state='connected']").await;
-    client
-        .find(Locator::Css("section.server button.link"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "section.server button.link").await;
     type_into(client, "remote-url", &remote.url()).await;
     type_into(client, "remote-customer", &remote.customer_id.to_string()).await;
     type_into(client, "remote-username", DEMO_ACCOUNTS[0].username).await;
     type_into(client, "remote-password", PASSWORD).await;
-    client
-        .find(Locator::Css("section.server form button[type='submit']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "section.server form button[type='submit']").await;
     wait_for(client, "#password-store").await;
     let detail = wait_for(client, "#connection-detail")
         .await
@@ -229,13 +227,7 @@ async fn a_remote_server_is_remembered_and_a_lost_connection_loses_nothing() {
     assert_eq!(stored["value"][0]["Score"], maxima.iter().sum::<i64>());
 
     // Back to the built-in server: the remote one and its password are forgotten.
-    client
-        .find(Locator::Id("use-embedded"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "#use-embedded").await;
     wait_for(client, "#connection-detail").await;
     for _ in 0..50 {
         if !session.data_dir.join("connection.json").exists() {
