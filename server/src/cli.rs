@@ -178,6 +178,7 @@ async fn add_account(
     role: Role,
     password: &str,
 ) -> anyhow::Result<()> {
+    crate::model::access::check_account_scope(customer, role).map_err(anyhow::Error::msg)?;
     if let Some(customer) = customer {
         if !store.customer_exists(customer).await? {
             bail!("customer area {customer} does not exist");

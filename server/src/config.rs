@@ -26,6 +26,29 @@ pub struct Settings {
     pub max_body_bytes: usize,
     /// `pretty` for people, `json` for log collectors.
     pub log_format: LogFormat,
+    /// Seconds a client has to send a request's headers (and, on a kept-alive
+    /// connection, to start its next request) before the connection is closed.
+    pub header_timeout_seconds: u64,
+    /// Seconds a request may take from its headers to its response (408 beyond).
+    pub request_timeout_seconds: u64,
+    /// Connections served at once; further ones wait in the listen queue.
+    pub max_connections: usize,
+    /// Seconds one SQL statement may run on PostgreSQL (`statement_timeout`).
+    pub statement_timeout_seconds: u64,
+    /// Password checks (argon2 hashes) run at once; 0 means one per CPU core.
+    pub password_checks_at_once: usize,
+    /// Sign-ins that may wait for a password check; more are refused with 429.
+    pub password_checks_waiting: usize,
+    /// Failed sign-ins per account name, per window, before 429.
+    pub failed_sign_ins_per_account: u32,
+    /// Failed sign-ins per client address, per window, before 429.
+    pub failed_sign_ins_per_address: u32,
+    /// The window failed sign-ins are counted in, in seconds.
+    pub failed_sign_in_window_seconds: u64,
+    /// `Host` header values this server answers to (`name:port`); empty for any.
+    /// The desktop app sets its own address, so that a web page that finds its
+    /// port through DNS rebinding is refused.
+    pub allowed_hosts: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
@@ -51,6 +74,16 @@ impl Default for Settings {
             credential_cache_seconds: 300,
             max_body_bytes: 32 * 1024 * 1024,
             log_format: LogFormat::Pretty,
+            header_timeout_seconds: 15,
+            request_timeout_seconds: 60,
+            max_connections: 1024,
+            statement_timeout_seconds: 30,
+            password_checks_at_once: 0,
+            password_checks_waiting: 32,
+            failed_sign_ins_per_account: 10,
+            failed_sign_ins_per_address: 50,
+            failed_sign_in_window_seconds: 60,
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -68,6 +101,23 @@ impl Settings {
             .merge(Env::prefixed("SCOREDESK_"))
             .extract()
             .map_err(Box::new)
+    }
+}
+
+impl Settings {
+    /// The sign-in limits these settings describe.
+    pub fn sign_in_limits(&self) -> crate::auth::SignInLimits {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        crate::auth::SignInLimits {
+            at_once: match self.password_checks_at_once {
+                0 => cores,
+                n => n,
+            },
+            waiting: self.password_checks_waiting,
+            failures_per_account: self.failed_sign_ins_per_account,
+            failures_per_address: self.failed_sign_ins_per_address,
+            window: std::time::Duration::from_secs(self.failed_sign_in_window_seconds.max(1)),
+        }
     }
 }
 

@@ -11,6 +11,7 @@ pub mod feeds;
 pub mod model;
 pub mod odata;
 pub mod seed;
+pub mod serve;
 pub mod store;
 pub mod telemetry;
 
@@ -21,7 +22,7 @@ use axum::Router;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 
-use auth::CredentialCache;
+use auth::{CredentialCache, SignInGuard};
 use config::Settings;
 use store::Store;
 
@@ -30,6 +31,7 @@ use store::Store;
 pub struct AppState {
     pub store: Store,
     pub credentials: CredentialCache,
+    pub sign_in: SignInGuard,
     pub settings: std::sync::Arc<Settings>,
 }
 
@@ -39,10 +41,16 @@ pub struct App {
 }
 
 impl App {
-    /// Connects to the configured database and applies pending migrations.
+    /// Connects to the configured database and applies pending migrations. Requests
+    /// are then served from a pool whose statements are bounded by the statement
+    /// timeout; migrations run without it (an index on a million rows may take longer).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let store = Store::connect(settings.database_url.expose_secret()).await?;
-        store.migrate().await?;
+        let url = settings.database_url.expose_secret();
+        let migrating = Store::connect(url).await?;
+        migrating.migrate().await?;
+        migrating.close().await;
+        let timeout = Duration::from_secs(settings.statement_timeout_seconds);
+        let store = Store::connect_with(url, Some(timeout).filter(|t| !t.is_zero())).await?;
         Ok(Self::with_store(settings, store))
     }
 
@@ -50,10 +58,12 @@ impl App {
     pub fn with_store(settings: Settings, store: Store) -> Self {
         let credentials =
             CredentialCache::new(Duration::from_secs(settings.credential_cache_seconds));
+        let sign_in = SignInGuard::new(settings.sign_in_limits());
         Self {
             state: AppState {
                 store,
                 credentials,
+                sign_in,
                 settings: std::sync::Arc::new(settings),
             },
         }
@@ -68,16 +78,20 @@ impl App {
         feeds::router(self.state.clone())
     }
 
-    /// Serves on `listener` until `shutdown` completes, then finishes open requests.
+    /// Serves on `listener` until `shutdown` completes, then finishes open requests;
+    /// connections are limited as the settings say (`serve::ConnectionLimits`).
     pub async fn serve(
         self,
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let router = self.router();
+        let settings = &self.state.settings;
+        let limits = serve::ConnectionLimits {
+            max_connections: settings.max_connections,
+            header_timeout: Duration::from_secs(settings.header_timeout_seconds.max(1)),
+        };
         tracing::info!(address = %listener.local_addr()?, "serving");
-        axum::serve(listener, router)
-            .with_graceful_shutdown(shutdown)
-            .await
+        serve::serve(listener, router, limits, shutdown).await
     }
 }

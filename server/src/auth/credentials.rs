@@ -7,8 +7,6 @@ use base64::Engine;
 use moka::sync::Cache;
 use sha2::{Digest, Sha256};
 
-use super::Principal;
-
 /// A user name and password from an `Authorization: Basic` header.
 pub struct BasicCredentials {
     pub username: String,
@@ -46,14 +44,16 @@ impl std::fmt::Debug for BasicCredentials {
 /// Credentials verified recently, so that argon2's deliberate slowness is paid once
 /// per account and password, not on every request.
 ///
-/// The key is a SHA-256 over a per-process secret, the user name, the password *and
-/// the stored hash*: a wrong password gives another key, and a changed password
-/// changes the stored hash, so neither can hit an old entry. Entries expire after
-/// `ttl` so that a deleted account or changed role is seen soon.
+/// It remembers only *that* a password matched a stored hash, never who the account
+/// is: the account row is read on every request, and its role and area come from
+/// that row, so a changed role or area takes effect at once, as a changed password
+/// does. The key is a SHA-256 over a per-process secret, the user name, the password
+/// *and the stored hash*: a wrong password gives another key, and a changed password
+/// changes the stored hash, so neither can hit an old entry.
 #[derive(Clone)]
 pub struct CredentialCache {
     secret: [u8; 32],
-    verified: Cache<[u8; 32], Principal>,
+    verified: Cache<[u8; 32], ()>,
 }
 
 impl CredentialCache {
@@ -81,19 +81,20 @@ impl CredentialCache {
         hasher.finalize().into()
     }
 
-    pub fn get(&self, credentials: &BasicCredentials, stored_hash: &str) -> Option<Principal> {
-        self.verified.get(&self.key(credentials, stored_hash))
+    /// Whether `credentials` were found to match `stored_hash` recently.
+    pub fn is_verified(&self, credentials: &BasicCredentials, stored_hash: &str) -> bool {
+        self.verified
+            .contains_key(&self.key(credentials, stored_hash))
     }
 
-    pub fn insert(&self, credentials: &BasicCredentials, stored_hash: &str, principal: Principal) {
-        self.verified
-            .insert(self.key(credentials, stored_hash), principal);
+    /// Remembers that `credentials` match `stored_hash`.
+    pub fn remember(&self, credentials: &BasicCredentials, stored_hash: &str) {
+        self.verified.insert(self.key(credentials, stored_hash), ());
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::Role;
     use super::*;
 
     fn basic(text: &str) -> String {
@@ -123,26 +124,19 @@ mod tests {
     #[test]
     fn a_cached_entry_is_missed_by_a_wrong_or_changed_password() {
         let cache = CredentialCache::new(Duration::from_secs(60));
-        let principal = Principal {
-            account_id: 1,
-            username: "ann".into(),
-            customer_id: Some(1),
-            role: Role::Scorer,
-        };
         let right = BasicCredentials {
             username: "ann".into(),
             password: "right".into(),
         };
-        cache.insert(&right, "$hash-1", principal.clone());
-        assert_eq!(cache.get(&right, "$hash-1"), Some(principal));
+        cache.remember(&right, "$hash-1");
+        assert!(cache.is_verified(&right, "$hash-1"));
         let wrong = BasicCredentials {
             username: "ann".into(),
             password: "wrong".into(),
         };
-        assert_eq!(cache.get(&wrong, "$hash-1"), None);
-        assert_eq!(
-            cache.get(&right, "$hash-2"),
-            None,
+        assert!(!cache.is_verified(&wrong, "$hash-1"));
+        assert!(
+            !cache.is_verified(&right, "$hash-2"),
             "a changed stored hash must miss"
         );
     }

@@ -1,14 +1,20 @@
-//! The gate in front of `/deliveryodata/<customer_id>/...`: credentials first (401),
-//! then the customer segment (400), then the area itself (404, 403).
+//! The gate in front of `/deliveryodata/<customer_id>/...`: credentials first (401,
+//! or 429 while sign-ins are limited), then the customer segment (400), then the
+//! area itself (404 if it does not exist, 403 if the account is of another area).
 
-use axum::extract::{Request, State};
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header::AUTHORIZATION;
 use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
 
+use super::password::dummy_hash;
+use super::sign_in::Refusal;
 use super::{verify_password, BasicCredentials, Principal};
 use crate::odata::ApiError;
+use crate::store::AccountRecord;
 use crate::AppState;
 
 /// The customer area a request addresses, checked against its principal.
@@ -23,7 +29,11 @@ pub async fn require_customer_area(
     next: Next,
 ) -> Result<Response, ApiError> {
     let authorization = request.headers().get(AUTHORIZATION).cloned();
-    let principal = authenticate(&state, authorization).await?;
+    let address = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0.ip());
+    let principal = authenticate(&state, authorization, address).await?;
     let segment = request
         .uri()
         .path()
@@ -31,15 +41,16 @@ pub async fn require_customer_area(
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_default();
     let customer_id = parse_customer_id(segment)?;
+    // Only authenticated callers learn whether an area exists.
+    if !state.store.customer_exists(customer_id).await? {
+        return Err(ApiError::not_found(format!(
+            "customer area {customer_id} does not exist"
+        )));
+    }
     if !principal.may_use(customer_id) {
         return Err(ApiError::Forbidden(format!(
             "account '{}' does not belong to customer area {customer_id}",
             principal.username
-        )));
-    }
-    if !state.store.customer_exists(customer_id).await? {
-        return Err(ApiError::not_found(format!(
-            "customer area {customer_id} does not exist"
         )));
     }
     request.extensions_mut().insert(CustomerArea(customer_id));
@@ -78,6 +89,7 @@ fn percent_decode(segment: &str) -> String {
 async fn authenticate(
     state: &AppState,
     authorization: Option<HeaderValue>,
+    address: Option<IpAddr>,
 ) -> Result<Principal, ApiError> {
     let header = authorization.ok_or(ApiError::Unauthorized)?;
     let credentials = header
@@ -85,36 +97,82 @@ async fn authenticate(
         .ok()
         .and_then(BasicCredentials::parse)
         .ok_or(ApiError::Unauthorized)?;
-    let Some(account) = state.store.find_account(&credentials.username).await? else {
-        return Err(ApiError::Unauthorized);
-    };
-    if let Some(principal) = state.credentials.get(&credentials, &account.password_hash) {
-        return Ok(principal);
+    let account = state.store.find_account(&credentials.username).await?;
+    if let Some(account) = &account {
+        if state
+            .credentials
+            .is_verified(&credentials, &account.password_hash)
+        {
+            return principal_of(account);
+        }
     }
+    let slot = state
+        .sign_in
+        .slot(&credentials.username, address)
+        .await
+        .map_err(|refusal| refused(refusal, &credentials.username, address))?;
+    // An unknown name is checked against a dummy hash: the same work, the same time.
+    let stored = account
+        .as_ref()
+        .map_or_else(|| dummy_hash().to_owned(), |a| a.password_hash.clone());
+    let password = credentials.password.clone();
+    // argon2 takes tens of milliseconds of CPU on purpose: keep it off the async
+    // workers. The slot goes with the hash, so a client that hangs up does not free it
+    // while the hash still runs.
+    let matches = tokio::task::spawn_blocking(move || {
+        let matches = verify_password(&password, &stored);
+        drop(slot);
+        matches
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.into()))?;
+    match account {
+        Some(account) if matches => {
+            state
+                .credentials
+                .remember(&credentials, &account.password_hash);
+            principal_of(&account)
+        }
+        known => {
+            state.sign_in.record_failure(&credentials.username, address);
+            tracing::warn!(
+                username = %credentials.username,
+                address = ?address,
+                known_account = known.is_some(),
+                "failed sign-in"
+            );
+            Err(ApiError::Unauthorized)
+        }
+    }
+}
+
+/// The principal of an account row as read now: its role and area are never older
+/// than the row.
+fn principal_of(account: &AccountRecord) -> Result<Principal, ApiError> {
     let role = account
         .role
         .parse()
         .map_err(|e: String| ApiError::Internal(anyhow::anyhow!(e)))?;
-    let password = credentials.password.clone();
-    let stored = account.password_hash.clone();
-    // argon2 takes tens of milliseconds of CPU on purpose: keep it off the async workers.
-    let matches = tokio::task::spawn_blocking(move || verify_password(&password, &stored))
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    if !matches {
-        tracing::info!(username = %credentials.username, "wrong password");
-        return Err(ApiError::Unauthorized);
-    }
-    let principal = Principal {
+    Ok(Principal {
         account_id: account.id,
-        username: account.username,
+        username: account.username.clone(),
         customer_id: account.customer_id,
         role,
-    };
-    state
-        .credentials
-        .insert(&credentials, &account.password_hash, principal.clone());
-    Ok(principal)
+    })
+}
+
+fn refused(refusal: Refusal, username: &str, address: Option<IpAddr>) -> ApiError {
+    tracing::info!(%username, address = ?address, ?refusal, "sign-in refused before checking");
+    match refusal {
+        Refusal::TooManyFailures { retry_after } => ApiError::TooManyRequests {
+            message: "too many failed sign-ins for this account or address; try again later".into(),
+            retry_after: retry_after.as_secs().max(1),
+        },
+        Refusal::Busy => ApiError::TooManyRequests {
+            message: "too many sign-ins are being checked; try again in a moment".into(),
+            retry_after: 1,
+        },
+    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,17 @@ pub fn hash_password(password: &str) -> anyhow::Result<String> {
     Ok(hash.to_string())
 }
 
+/// A hash that no password matches, made with the same parameters as real ones:
+/// checking an unknown account name against it costs what checking a known one does,
+/// so answer times do not tell which names exist.
+pub fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| {
+        let unguessable: [u8; 32] = rand::random();
+        hash_password(&format!("{unguessable:?}")).expect("hashing a random password")
+    })
+}
+
 /// Whether `password` matches the stored PHC string. A malformed stored hash never matches.
 pub fn verify_password(password: &str, stored: &str) -> bool {
     PasswordHash::new(stored)
@@ -34,6 +45,14 @@ mod tests {
         assert!(stored.starts_with("$argon2id$"));
         assert!(verify_password("correct horse", &stored));
         assert!(!verify_password("correct horsE", &stored));
+    }
+
+    #[test]
+    fn the_dummy_hash_has_the_parameters_of_a_real_one() {
+        let real = hash_password("x").unwrap();
+        let parameters = |hash: &str| hash.rsplitn(3, '$').nth(2).unwrap().to_owned();
+        assert_eq!(parameters(dummy_hash()), parameters(&real));
+        assert!(!verify_password("", dummy_hash()));
     }
 
     #[test]

@@ -1,47 +1,75 @@
-//! Which role may use which feed (the contract's roles). Administrators may use all.
+//! The one access decision of a request: everything the parsed request touches
+//! (every entity set it reads, the set it writes, the action it runs), checked at
+//! once against the role table in `model::access`.
 
-use crate::auth::{Principal, Role};
+use crate::auth::Principal;
+use crate::model::access::{decide, Touch};
+use crate::odata::expand::ExpandPath;
+use crate::odata::model::Verb;
+use crate::odata::path::{ActionPath, EntityPath};
+use crate::odata::query::QueryOptions;
+use crate::odata::touched::sets_read;
 use crate::odata::ApiError;
 
-/// Feeds a scorer works with: the scoring feeds and what they read.
-const SCORER_FEEDS: &[&str] = &[
-    "ScoringTasks",
-    "ScoringResults",
-    "DimensionScores",
-    "Questions",
-    "Answers",
-    "Groups",
-    "Results",
-    "Assessments",
-];
+use super::entities;
 
-/// Feeds a coordinator works with: external delivery, and reading results.
-const COORDINATOR_FEEDS: &[&str] = &[
-    "Assessments",
-    "AssessmentSnapshots",
-    "PrintBatches",
-    "Attempts",
-    "AnswerUploads",
-    "Groups",
-    "Participants",
-    "Questions",
-    "Results",
-    "TopicScores",
-];
+/// What a request on an entity path touches: the sets it reads, and the target it
+/// writes unless `verb` only reads.
+pub fn entity_request(
+    path: &EntityPath,
+    expand: &[ExpandPath],
+    options: &QueryOptions,
+    verb: Verb,
+) -> Vec<Touch> {
+    let mut touches: Vec<Touch> = sets_read(path, expand, options, entities::by_name)
+        .into_iter()
+        .map(|set| Touch::Read(set.name))
+        .collect();
+    if !verb.reads() {
+        touches.push(Touch::Write(path.target().name));
+    }
+    touches
+}
 
-/// Refuses with 403 a feed outside the principal's role.
-pub fn check(principal: &Principal, entity_set: &str) -> Result<(), ApiError> {
-    let allowed = match principal.role {
-        Role::Admin => true,
-        Role::Scorer => SCORER_FEEDS.contains(&entity_set),
-        Role::Coordinator => COORDINATOR_FEEDS.contains(&entity_set),
-    };
-    if allowed {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(format!(
-            "the {} role may not use the {entity_set} feed",
-            principal.role
-        )))
+/// What invoking an action touches: the action, and the sets its binding reads.
+pub fn action_request(path: &ActionPath, options: &QueryOptions) -> Vec<Touch> {
+    let mut touches = vec![Touch::Action(
+        path.action.name,
+        path.action.binding.map(|(set, _)| set),
+    )];
+    if let Some(binding) = &path.binding {
+        touches.extend(
+            sets_read(binding, &[], options, entities::by_name)
+                .into_iter()
+                .map(|set| Touch::Read(set.name)),
+        );
+    }
+    touches
+}
+
+/// 403 unless the principal's role may do everything in `touches`.
+pub fn check(principal: &Principal, touches: &[Touch]) -> Result<(), ApiError> {
+    decide(principal.role, touches).map_err(|refused| {
+        ApiError::Forbidden(format!("the {} role may not {refused}", principal.role))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::access::ROLE_TABLE;
+
+    #[test]
+    fn the_role_table_has_a_row_for_every_declared_entity_set_and_no_other() {
+        for set in entities::ALL {
+            assert!(
+                ROLE_TABLE.iter().any(|(name, _, _)| *name == set.name),
+                "{} has no row in the role table",
+                set.name
+            );
+        }
+        for (name, _, _) in ROLE_TABLE {
+            assert!(entities::by_name(name).is_some(), "{name} is not declared");
+        }
     }
 }

@@ -2,7 +2,29 @@
 //! types follow the contract's "Entity fields" section.
 
 use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int16, Int32, Int64, String as Str};
-use crate::odata::model::{many, one, prop, EntitySet, Media, MediaType, Navigation, Through};
+use crate::odata::model::{
+    many, one, prop, EntitySet, Media, MediaType, Navigation, Through, Verb, Writes, READ_ONLY,
+};
+
+/// The longest overall comment on a ScoringResult, in characters: feedback on an
+/// essay runs to a few thousand words at most.
+const COMMENTS_LENGTH: u32 = 16_000;
+/// The longest comment on one dimension, in characters.
+const COMMENT_LENGTH: u32 = 4_000;
+/// Names and identifiers clients give (snapshots, print batches, attempts).
+const NAME_LENGTH: u32 = 256;
+
+/// The scoring feeds: spec, "The scoring feeds support PUT and do not support PATCH or MERGE."
+const PUT_ONLY: Writes = Writes {
+    entity: &[Verb::Put],
+    collection: &[],
+};
+
+/// The external-delivery feeds: entities are created by POST to the collection.
+const CREATE_ONLY: Writes = Writes {
+    entity: &[],
+    collection: &[Verb::Post],
+};
 
 pub static SCORING_TASKS: EntitySet = EntitySet {
     name: "ScoringTasks",
@@ -44,6 +66,7 @@ pub static SCORING_TASKS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["QuestionID", "ResultID", "Status"],
     media: None,
+    writes: PUT_ONLY,
 };
 
 pub static SCORING_RESULTS: EntitySet = EntitySet {
@@ -56,7 +79,7 @@ pub static SCORING_RESULTS: EntitySet = EntitySet {
         prop("RubricID", "rubric_id", Int32, false),
         prop("ResultID", "result_id", Int32, false),
         prop("Score", "score", Int32, true),
-        prop("Comments", "comments", Str, true),
+        prop("Comments", "comments", Str, true).max_length(COMMENTS_LENGTH),
         prop("CreatedDateTime", "created_at", DateTime, false),
         prop("ModifiedDateTime", "modified_at", DateTime, false),
     ],
@@ -77,6 +100,7 @@ pub static SCORING_RESULTS: EntitySet = EntitySet {
     concurrency: Some("ModifiedDateTime"),
     filterable: &["QuestionID", "RubricID", "ResultID"],
     media: None,
+    writes: PUT_ONLY,
 };
 
 pub static DIMENSION_SCORES: EntitySet = EntitySet {
@@ -90,7 +114,7 @@ pub static DIMENSION_SCORES: EntitySet = EntitySet {
         prop("ResultID", "result_id", Int32, false),
         prop("Order", "dimension_order", Int32, false),
         prop("Score", "score", Int16, true),
-        prop("Comment", "comment", Str, true),
+        prop("Comment", "comment", Str, true).max_length(COMMENT_LENGTH),
     ],
     navigations: &[one(
         "Dimension",
@@ -104,6 +128,7 @@ pub static DIMENSION_SCORES: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["QuestionID", "RubricID", "ResultID", "Order"],
     media: None,
+    writes: PUT_ONLY,
 };
 
 pub static RUBRICS: EntitySet = EntitySet {
@@ -123,6 +148,7 @@ pub static RUBRICS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID"],
     media: None,
+    writes: READ_ONLY,
 };
 
 pub static DIMENSIONS: EntitySet = EntitySet {
@@ -142,6 +168,7 @@ pub static DIMENSIONS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "RubricID"],
     media: None,
+    writes: READ_ONLY,
 };
 
 pub static QUESTIONS: EntitySet = EntitySet {
@@ -167,6 +194,7 @@ pub static QUESTIONS: EntitySet = EntitySet {
         content_column: "markup",
         media_type: MediaType::Fixed("application/xhtml+xml"),
     }),
+    writes: READ_ONLY,
 };
 
 pub static ANSWERS: EntitySet = EntitySet {
@@ -194,6 +222,7 @@ pub static ANSWERS: EntitySet = EntitySet {
         content_column: "content",
         media_type: MediaType::Column("media_type"),
     }),
+    writes: READ_ONLY,
 };
 
 pub static PARTICIPANTS: EntitySet = EntitySet {
@@ -224,6 +253,7 @@ pub static PARTICIPANTS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
+    writes: READ_ONLY,
 };
 
 pub static GROUPS: EntitySet = EntitySet {
@@ -252,6 +282,7 @@ pub static GROUPS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
+    writes: READ_ONLY,
 };
 
 pub static ASSESSMENTS: EntitySet = EntitySet {
@@ -271,6 +302,7 @@ pub static ASSESSMENTS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
+    writes: READ_ONLY,
 };
 
 pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
@@ -283,7 +315,7 @@ pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
         prop("CreatedDateTime", "created_at", DateTime, false),
         prop("ModifiedDateTime", "modified_at", DateTime, false),
         prop("AssessmentID", "assessment_id", Int64, false),
-        prop("Name", "name", Str, true),
+        prop("Name", "name", Str, true).max_length(NAME_LENGTH),
         prop("Language", "language", Str, true),
         prop("ExpiresDateTime", "expires_at", DateTime, true),
         // Signed, time-limited links computed per request.
@@ -299,6 +331,7 @@ pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "AssessmentID"],
     media: None,
+    writes: CREATE_ONLY,
 };
 
 pub static ASSESSMENT_SNAPSHOT_DATA: EntitySet = EntitySet {
@@ -314,6 +347,7 @@ pub static ASSESSMENT_SNAPSHOT_DATA: EntitySet = EntitySet {
         content_column: "data_xml",
         media_type: MediaType::Fixed("application/xml"),
     }),
+    writes: READ_ONLY,
 };
 
 pub static PRINT_BATCHES: EntitySet = EntitySet {
@@ -327,7 +361,7 @@ pub static PRINT_BATCHES: EntitySet = EntitySet {
         prop("ModifiedDateTime", "modified_at", DateTime, false),
         prop("GroupID", "group_id", Int32, false),
         prop("SnapshotID", "snapshot_id", Int32, false),
-        prop("Name", "name", Str, true),
+        prop("Name", "name", Str, true).max_length(NAME_LENGTH),
         prop("LastUploadedDateTime", "last_uploaded_at", DateTime, true),
     ],
     navigations: &[
@@ -342,6 +376,7 @@ pub static PRINT_BATCHES: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "GroupID"],
     media: None,
+    writes: CREATE_ONLY,
 };
 
 pub static ATTEMPTS: EntitySet = EntitySet {
@@ -354,7 +389,7 @@ pub static ATTEMPTS: EntitySet = EntitySet {
         prop("ParticipantID", "participant_id", Int32, true),
         prop("AssessmentID", "assessment_id", Int64, true),
         prop("AssessmentSnapshotID", "snapshot_id", Int32, true),
-        prop("ExternalAttemptID", "external_attempt_id", Str, true),
+        prop("ExternalAttemptID", "external_attempt_id", Str, true).max_length(NAME_LENGTH),
         prop("LockStatus", "lock_status", Boolean, false),
         prop("LockRequired", "lock_required", Boolean, false),
         prop("ResultID", "result_id", Int32, true),
@@ -364,6 +399,7 @@ pub static ATTEMPTS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "ExternalAttemptID"],
     media: None,
+    writes: CREATE_ONLY,
 };
 
 pub static ANSWER_UPLOADS: EntitySet = EntitySet {
@@ -382,6 +418,7 @@ pub static ANSWER_UPLOADS: EntitySet = EntitySet {
         content_column: "content",
         media_type: MediaType::Column("content_type"),
     }),
+    writes: CREATE_ONLY,
 };
 
 pub static RESULTS: EntitySet = EntitySet {
@@ -445,6 +482,12 @@ pub static RESULTS: EntitySet = EntitySet {
         "WhenFinished",
     ],
     media: None,
+    writes: Writes {
+        // Spec, Results feed: "Only Status and ExtraTime may be changed", by PATCH,
+        // MERGE or PUT; purges are actions.
+        entity: &[Verb::Put, Verb::Patch, Verb::Merge],
+        collection: &[],
+    },
 };
 
 pub static TOPIC_SCORES: EntitySet = EntitySet {
@@ -467,6 +510,7 @@ pub static TOPIC_SCORES: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ResultID", "TopicID"],
     media: None,
+    writes: READ_ONLY,
 };
 
 pub static RESULTS_AUDIT_LOG: EntitySet = EntitySet {
@@ -496,6 +540,7 @@ pub static RESULTS_AUDIT_LOG: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "MessageID", "RequestUserID", "RequestDateTime"],
     media: None,
+    writes: READ_ONLY,
 };
 
 /// Every entity set, in the order `$metadata` and the service document list them.

@@ -5,7 +5,7 @@
 use axum::body::{to_bytes, Body};
 use axum::extract::Request;
 use axum::http::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE};
-use axum::http::HeaderValue;
+use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 use serde_json::{json, Value};
@@ -15,10 +15,11 @@ use crate::odata::error::error_body;
 /// The largest error body rewrapped; ours are a few hundred bytes.
 const MAX_ERROR_BODY: usize = 64 * 1024;
 
-fn wants_verbose(request: &Request) -> bool {
+/// Whether a request with these headers and query asked for verbose JSON (or is from
+/// a version 2 client, which gets it).
+pub fn wants_verbose(headers: &HeaderMap, query: Option<&str>) -> bool {
     let header = |name: &str| {
-        request
-            .headers()
+        headers
             .get(name)
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
@@ -26,10 +27,7 @@ fn wants_verbose(request: &Request) -> bool {
     };
     let accept = header(ACCEPT.as_str()).to_ascii_lowercase();
     let max_version = header("MaxDataServiceVersion");
-    let format_verbose = request
-        .uri()
-        .query()
-        .is_some_and(|q| q.contains("format=verbosejson"));
+    let format_verbose = query.is_some_and(|q| q.contains("format=verbosejson"));
     let version_2 = max_version
         .split(';')
         .next()
@@ -39,8 +37,13 @@ fn wants_verbose(request: &Request) -> bool {
 }
 
 pub async fn error_format(request: Request, next: Next) -> Response {
-    let verbose = wants_verbose(&request);
+    let verbose = wants_verbose(request.headers(), request.uri().query());
     let response = next.run(request).await;
+    formatted(verbose, response).await
+}
+
+/// `response` with the contract's error body in the asked-for format, if it is an error.
+pub async fn formatted(verbose: bool, response: Response) -> Response {
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return response;

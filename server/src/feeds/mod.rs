@@ -3,27 +3,35 @@
 
 mod access;
 pub mod actions;
+mod allowed_host;
+mod batch;
 pub mod entities;
 mod error_format;
 mod health;
 mod read;
+mod route;
 mod scoring;
 mod service_root;
 mod write;
 
-use axum::extract::{RawQuery, Request, State};
-use axum::http::Method;
+use axum::body::Bytes;
+use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::{middleware, Extension, Router};
+use std::time::Duration;
+
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::auth::{require_customer_area, CustomerArea, Principal};
-use crate::odata::path::{self, EntityPath, ResourcePath, Suffix};
+use crate::odata::path::EntityPath;
 use crate::odata::query::QueryOptions;
 use crate::odata::ApiError;
+use crate::store::WriteScope;
 use crate::AppState;
+use route::{Incoming, Routed, Target};
 
 pub fn router(state: AppState) -> Router {
     let service = Router::new()
@@ -33,11 +41,21 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             require_customer_area,
         ));
+    let request_timeout = Duration::from_secs(state.settings.request_timeout_seconds.max(1));
     Router::new()
         .route("/health", get(health::health))
         .merge(service)
         .fallback(not_found)
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
+        // 408 once a request (its body included) takes longer than this.
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            request_timeout,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            allowed_host::allowed_host,
+        ))
         .layer(middleware::from_fn(error_format::error_format))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
@@ -45,17 +63,6 @@ pub fn router(state: AppState) -> Router {
 
 async fn not_found() -> ApiError {
     ApiError::not_found("no such resource; the service is under /deliveryodata/<customer_id>/")
-}
-
-/// The resource path after `/deliveryodata/<customer_id>`, percent-decoded.
-fn resource_path_text(request_path: &str) -> Result<String, ApiError> {
-    let decoded = percent_encoding::percent_decode_str(request_path)
-        .decode_utf8()
-        .map_err(|_| ApiError::bad_request("the path is not valid UTF-8 once percent-decoded"))?;
-    let mut segments = decoded.trim_start_matches('/').splitn(3, '/');
-    let _service = segments.next();
-    let _area = segments.next();
-    Ok(segments.next().unwrap_or_default().to_owned())
 }
 
 /// `$metadata`, generated once: the declarations do not change while we run.
@@ -79,95 +86,102 @@ fn metadata_document() -> Response {
         .into_response()
 }
 
-/// Feeds whose reading is not a plain read, and arrives with their own issue.
-fn not_served_yet(path: &EntityPath) -> Option<String> {
-    if path.set.name == "AssessmentSnapshots" || path.target().name == "AssessmentSnapshots" {
-        return Some("AssessmentSnapshots are not served yet".into());
-    }
-    None
-}
-
-/// Every OData request: the resource path is parsed here, not by the router, because
-/// OData paths carry key predicates and percent-encoded punctuation.
+/// Every OData request: routed (see `route`), then served. The resource path is
+/// parsed there, not by axum's router, because OData paths carry key predicates and
+/// percent-encoded punctuation.
 async fn dispatch(
     State(state): State<AppState>,
     Extension(area): Extension<CustomerArea>,
     Extension(principal): Extension<Principal>,
-    RawQuery(query): RawQuery,
     request: Request,
 ) -> Result<Response, ApiError> {
     let (parts, body) = request.into_parts();
-    let text = resource_path_text(parts.uri.path())?;
-    // Actions are declared in $metadata; they are invoked with their own issues.
-    let last_segment = text
-        .trim_end_matches('/')
-        .rsplit('/')
-        .next()
-        .unwrap_or_default();
-    if let Some(action) = actions::ACTIONS.iter().find(|a| a.name == last_segment) {
-        return Err(ApiError::NotImplemented(format!(
-            "the action {} is not served yet",
-            action.name
-        )));
-    }
-    let resource = path::parse(&text, entities::by_name)?;
-    let options = QueryOptions::parse(query.as_deref())?;
-    let method = parts.method.clone();
-    let reading = method == Method::GET || method == Method::HEAD;
-    let path = match resource {
-        ResourcePath::ServiceRoot if reading => {
-            return service_root::service_document(&parts.headers, area.0, &options)
-        }
-        ResourcePath::Metadata if reading => return Ok(metadata_document()),
-        ResourcePath::ServiceRoot | ResourcePath::Metadata => {
-            return Err(ApiError::MethodNotAllowed(format!(
-                "{method} is not allowed on this resource"
-            )))
-        }
-        ResourcePath::Entities(path) => path,
+    let incoming = Incoming {
+        method: parts.method,
+        uri: parts.uri,
+        headers: parts.headers,
     };
-    access::check(&principal, path.set.name)?;
-    access::check(&principal, path.target().name)?;
-    if let Some(reason) = not_served_yet(&path) {
-        return Err(ApiError::NotImplemented(reason));
-    }
-    if scoring::refuses_partial_updates(&path, &method) {
-        return Err(ApiError::MethodNotAllowed(format!(
-            "{method} is not allowed on {}: the scoring feeds take PUT of the whole entity",
-            path.target().name
-        )));
-    }
-    if !reading && path.suffix == Suffix::Count {
-        return Err(ApiError::MethodNotAllowed(format!(
-            "{method} is not allowed on $count, which is read-only"
-        )));
-    }
-    if method == Method::PUT && path.suffix == Suffix::None {
-        let put = write::PutRequest {
-            state: &state,
-            area: area.0,
-            headers: &parts.headers,
-            uri: &parts.uri,
-            path: &path,
-            options: &options,
-            body: write::read_body(body, state.settings.max_body_bytes).await?,
-        };
-        if let Some(response) = scoring::put(&put).await {
-            return response;
+    let routed = route::route(&principal, &incoming)?;
+    let body = match routed.target {
+        Target::Batch | Target::Put { .. } => {
+            write::read_body(body, state.settings.max_body_bytes).await?
         }
-    }
-    if !reading {
-        return Err(ApiError::NotImplemented(format!(
-            "{method} on {} is not served yet",
-            path.target().name
-        )));
-    }
-    scoring::before_read(&state, area.0, &path).await?;
-    let read_request = read::ReadRequest {
+        _ => Bytes::new(),
+    };
+    let service = Service {
+        state: &state,
         area: area.0,
-        headers: &parts.headers,
-        uri: &parts.uri,
-        head: method == Method::HEAD,
+        principal: &principal,
     };
-    read::get(&state, read_request, &path, &options).await
+    service.serve(&incoming, routed, body).await
+}
+
+/// What serving a request needs besides the request itself.
+pub(crate) struct Service<'a> {
+    pub state: &'a AppState,
+    pub area: i32,
+    pub principal: &'a Principal,
+}
+
+impl Service<'_> {
+    /// Serves a routed request; a PUT is written in a transaction of its own.
+    async fn serve(
+        &self,
+        incoming: &Incoming,
+        routed: Routed,
+        body: Bytes,
+    ) -> Result<Response, ApiError> {
+        match &routed.target {
+            Target::Batch => batch::run(self, incoming, body).await,
+            Target::Put { path } => {
+                let put = self.put_request(incoming, path, &routed.options, body);
+                let mut writes = WriteScope::new(&self.state.store);
+                let written = scoring::put(&put, &mut writes).await?;
+                writes.commit().await?;
+                put.respond(written).await
+            }
+            _ => self.read(incoming, routed).await,
+        }
+    }
+
+    /// Serves a routed read (service document, `$metadata`, an entity path).
+    async fn read(&self, incoming: &Incoming, routed: Routed) -> Result<Response, ApiError> {
+        match routed.target {
+            Target::ServiceDocument => {
+                service_root::service_document(&incoming.headers, self.area, &routed.options)
+            }
+            Target::Metadata => Ok(metadata_document()),
+            Target::Read { path, head } => {
+                scoring::before_read(self.state, self.area, &path).await?;
+                let read_request = read::ReadRequest {
+                    area: self.area,
+                    headers: &incoming.headers,
+                    uri: &incoming.uri,
+                    head,
+                };
+                read::get(self.state, read_request, &path, &routed.options).await
+            }
+            Target::Batch | Target::Put { .. } => Err(ApiError::Internal(anyhow::anyhow!(
+                "a write was served as a read"
+            ))),
+        }
+    }
+
+    fn put_request<'r>(
+        &'r self,
+        incoming: &'r Incoming,
+        path: &'r EntityPath,
+        options: &'r QueryOptions,
+        body: Bytes,
+    ) -> write::PutRequest<'r> {
+        write::PutRequest {
+            state: self.state,
+            area: self.area,
+            headers: &incoming.headers,
+            uri: &incoming.uri,
+            path,
+            options,
+            body,
+        }
+    }
 }

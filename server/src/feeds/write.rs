@@ -18,6 +18,12 @@ use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::AppState;
 
+/// What a PUT wrote, for its answer once the writes are committed.
+pub struct Written {
+    /// The entity's new ETag, for feeds with a concurrency token.
+    pub etag: Option<String>,
+}
+
 /// A PUT as the feed handlers see it.
 pub struct PutRequest<'a> {
     pub state: &'a AppState,
@@ -30,14 +36,9 @@ pub struct PutRequest<'a> {
 }
 
 impl PutRequest<'_> {
-    /// The stored entity the PUT replaces (404 when there is none).
+    /// The stored entity the PUT replaces (404 when there is none). PUT is declared
+    /// on single entities only, so the path addresses one.
     pub async fn stored(&self) -> Result<EntityOut, ApiError> {
-        if !self.path.is_single() {
-            return Err(ApiError::MethodNotAllowed(format!(
-                "PUT replaces one {}: address it by its key",
-                self.path.target().type_name
-            )));
-        }
         read::stored_entity(self.state, self.area, self.path).await
     }
 
@@ -52,8 +53,10 @@ impl PutRequest<'_> {
     }
 
     /// 204 with no body, or 200 with the entity as a GET would return it when the
-    /// request says `Prefer: return-content` (the contract's write responses).
-    pub async fn respond(&self, etag: Option<String>) -> Result<Response, ApiError> {
+    /// request says `Prefer: return-content` (the contract's write responses). Called
+    /// once the writes are committed, so that the entity read is the new one.
+    pub async fn respond(&self, written: Written) -> Result<Response, ApiError> {
+        let etag = written.etag;
         if prefers_content(self.headers) {
             let read_request = ReadRequest {
                 area: self.area,

@@ -1,6 +1,7 @@
-//! The domain, knowing nothing of HTTP: question kinds, result finalisation,
-//! and a result's scores.
+//! The domain, knowing nothing of HTTP: roles and what they may do, question kinds,
+//! result finalisation, and a result's scores.
 
+pub mod access;
 pub mod finalise;
 pub mod question_kind;
 pub mod result_scores;

@@ -137,7 +137,9 @@ fn typed(set: &EntitySet, property: &Property, json: &Json) -> Result<Value, Api
         ),
         EdmType::Double => Value::Double(json.as_f64().ok_or_else(|| wrong("a number"))?),
         EdmType::String => {
-            Value::String(json.as_str().ok_or_else(|| wrong("a string"))?.to_owned())
+            let text = json.as_str().ok_or_else(|| wrong("a string"))?;
+            check_length(set, property, text)?;
+            Value::String(text.to_owned())
         }
         EdmType::DateTime => {
             Value::DateTime(json.as_str().and_then(datetime).ok_or_else(|| {
@@ -145,6 +147,22 @@ fn typed(set: &EntitySet, property: &Property, json: &Json) -> Result<Value, Api
             })?)
         }
     })
+}
+
+/// Refuses a string longer than the property's `max_length`, in characters.
+fn check_length(set: &EntitySet, property: &Property, text: &str) -> Result<(), ApiError> {
+    let Some(limit) = property.max_length else {
+        return Ok(());
+    };
+    // Counting stops past the limit: a 32 MiB string is not walked to its end.
+    let length = text.chars().take(limit as usize + 1).count();
+    if length > limit as usize {
+        return Err(ApiError::bad_request(format!(
+            "{}.{} may be at most {limit} characters long; the body's value is longer",
+            set.type_name, property.name
+        )));
+    }
+    Ok(())
 }
 
 fn integer(json: &Json, string_allowed: bool) -> Option<i64> {
@@ -189,14 +207,30 @@ mod tests {
         properties: &[
             prop("ID", "id", EdmType::Int64, false),
             prop("Score", "score", EdmType::Int16, true),
-            prop("Comment", "comment", EdmType::String, true),
+            prop("Comment", "comment", EdmType::String, true).max_length(5),
             prop("ModifiedDateTime", "modified_at", EdmType::DateTime, false),
         ],
         navigations: &[],
         concurrency: Some("ModifiedDateTime"),
         filterable: &[],
         media: None,
+        writes: crate::odata::model::READ_ONLY,
     };
+
+    #[test]
+    fn a_string_longer_than_its_limit_is_refused_by_name() {
+        assert!(
+            parse(r#"{"Comment": "fünf!"}"#).is_ok(),
+            "five characters, more bytes"
+        );
+        let Err(ApiError::BadRequest(message)) = parse(r#"{"Comment": "sechs!"}"#) else {
+            panic!("six characters must be refused")
+        };
+        assert!(
+            message.contains("Thing.Comment") && message.contains("at most 5"),
+            "{message}"
+        );
+    }
 
     fn parse(text: &str) -> Result<EntityBody, ApiError> {
         parse_entity(&THINGS, text.as_bytes())

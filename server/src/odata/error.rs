@@ -4,6 +4,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use super::model::Verb;
 use crate::store::StoreError;
 
 /// Every failure a client can see. The message is safe to show; causes of internal
@@ -22,9 +23,10 @@ pub enum ApiError {
     /// 404: no such feed, entity or customer area.
     #[error("{0}")]
     NotFound(String),
-    /// 405: the feed does not take this method.
-    #[error("{0}")]
-    MethodNotAllowed(String),
+    /// 405: the resource does not take this method; `allow` lists the ones it takes
+    /// and becomes the `Allow` header.
+    #[error("{message}")]
+    MethodNotAllowed { message: String, allow: String },
     /// 406: the `Accept`ed formats are all ones the service cannot produce.
     #[error("{0}")]
     NotAcceptable(String),
@@ -40,6 +42,15 @@ pub enum ApiError {
     /// 415: the body is not in a format the resource takes.
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// 421: the `Host` header names a server this one does not answer for.
+    #[error("{0}")]
+    MisdirectedRequest(String),
+    /// 429: too many attempts; `retry_after` seconds become the `Retry-After` header.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
+    /// 503: the database did not answer in time; the client may try again.
+    #[error("{0}")]
+    ServiceUnavailable(String),
     /// 501: a feed the model declares but this version does not serve yet.
     #[error("{0}")]
     NotImplemented(String),
@@ -55,13 +66,16 @@ impl ApiError {
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotAcceptable(_) => StatusCode::NOT_ACCEPTABLE,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::MisdirectedRequest(_) => StatusCode::MISDIRECTED_REQUEST,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
+            ApiError::ServiceUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -73,13 +87,16 @@ impl ApiError {
             ApiError::Unauthorized => "Unauthorized",
             ApiError::Forbidden(_) => "Forbidden",
             ApiError::NotFound(_) => "NotFound",
-            ApiError::MethodNotAllowed(_) => "MethodNotAllowed",
+            ApiError::MethodNotAllowed { .. } => "MethodNotAllowed",
             ApiError::NotAcceptable(_) => "NotAcceptable",
             ApiError::Conflict(_) => "Conflict",
             ApiError::PreconditionFailed(_) => "PreconditionFailed",
             ApiError::PayloadTooLarge(_) => "PayloadTooLarge",
             ApiError::UnsupportedMediaType(_) => "UnsupportedMediaType",
+            ApiError::MisdirectedRequest(_) => "MisdirectedRequest",
+            ApiError::TooManyRequests { .. } => "TooManyRequests",
             ApiError::NotImplemented(_) => "NotImplemented",
+            ApiError::ServiceUnavailable(_) => "ServiceUnavailable",
             ApiError::Internal(_) => "InternalError",
         }
     }
@@ -90,6 +107,18 @@ impl ApiError {
 
     pub fn not_found(message: impl Into<String>) -> Self {
         ApiError::NotFound(message.into())
+    }
+
+    /// 405 for `method` on `resource`, which takes only `allowed`.
+    pub fn method_not_allowed(method: &str, resource: &str, allowed: &[Verb]) -> Self {
+        let names: Vec<&str> = allowed.iter().map(|verb| verb.as_str()).collect();
+        ApiError::MethodNotAllowed {
+            message: format!(
+                "{method} is not allowed on {resource}, which takes {}",
+                names.join(", ")
+            ),
+            allow: names.join(", "),
+        }
     }
 }
 
@@ -108,11 +137,22 @@ impl IntoResponse for ApiError {
         let mut response = (status, axum::Json(body)).into_response();
         let headers = response.headers_mut();
         headers.insert("DataServiceVersion", HeaderValue::from_static("3.0;"));
-        if status == StatusCode::UNAUTHORIZED {
-            headers.insert(
-                header::WWW_AUTHENTICATE,
-                HeaderValue::from_static("Basic realm=\"ScoreDesk\", charset=\"UTF-8\""),
-            );
+        match &self {
+            ApiError::Unauthorized => {
+                headers.insert(
+                    header::WWW_AUTHENTICATE,
+                    HeaderValue::from_static("Basic realm=\"ScoreDesk\", charset=\"UTF-8\""),
+                );
+            }
+            ApiError::MethodNotAllowed { allow, .. } => {
+                if let Ok(value) = HeaderValue::from_str(allow) {
+                    headers.insert(header::ALLOW, value);
+                }
+            }
+            ApiError::TooManyRequests { retry_after, .. } => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
+            }
+            _ => {}
         }
         response
     }
@@ -125,6 +165,9 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict(_) => {
                 ApiError::Conflict("the write conflicts with stored data".into())
             }
+            StoreError::TimedOut => ApiError::ServiceUnavailable(
+                "the database took too long to answer; try again, or ask for less".into(),
+            ),
             other => ApiError::Internal(other.into()),
         }
     }

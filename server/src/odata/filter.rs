@@ -22,6 +22,32 @@ pub enum Filter {
     Not(Box<Filter>),
 }
 
+impl Filter {
+    /// Every property path the expression names (nesting is bounded by the parser).
+    pub fn property_paths(&self) -> Vec<&PropertyPath> {
+        let mut paths = Vec::new();
+        self.collect_paths(&mut paths);
+        paths
+    }
+
+    fn collect_paths<'a>(&'a self, paths: &mut Vec<&'a PropertyPath>) {
+        match self {
+            Filter::Compare { left, right, .. } => {
+                for operand in [left, right] {
+                    if let Operand::Property(path) = operand {
+                        paths.push(path);
+                    }
+                }
+            }
+            Filter::And(a, b) | Filter::Or(a, b) => {
+                a.collect_paths(paths);
+                b.collect_paths(paths);
+            }
+            Filter::Not(inner) => inner.collect_paths(paths),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Operand {
     Property(PropertyPath),

@@ -104,11 +104,15 @@ pub fn document(
         xml.close("Key");
         for property in set.properties {
             let edm = property.edm.to_string();
+            let max_length = property.max_length.map(|n| n.to_string());
             let mut attributes = vec![
                 ("Name", property.name),
                 ("Type", edm.as_str()),
                 ("Nullable", if property.nullable { "true" } else { "false" }),
             ];
+            if let Some(max_length) = &max_length {
+                attributes.push(("MaxLength", max_length.as_str()));
+            }
             if set.concurrency == Some(property.name) {
                 attributes.push(("ConcurrencyMode", "Fixed"));
             }

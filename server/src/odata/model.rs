@@ -27,6 +27,75 @@ pub struct EntitySet {
     pub filterable: &'static [&'static str],
     /// Set for media-link entries: where the media resource and its type are.
     pub media: Option<Media>,
+    /// The methods beyond GET and HEAD that the feed takes. Any other is a 405.
+    pub writes: Writes,
+}
+
+/// An HTTP method as OData uses it (`MERGE` is version 2's PATCH).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Get,
+    Head,
+    Post,
+    Put,
+    Patch,
+    Merge,
+    Delete,
+}
+
+impl Verb {
+    /// The verb of an HTTP method; `None` for methods OData does not use.
+    pub fn from_method(method: &str) -> Option<Verb> {
+        Some(match method {
+            "GET" => Verb::Get,
+            "HEAD" => Verb::Head,
+            "POST" => Verb::Post,
+            "PUT" => Verb::Put,
+            "PATCH" => Verb::Patch,
+            "MERGE" => Verb::Merge,
+            "DELETE" => Verb::Delete,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verb::Get => "GET",
+            Verb::Head => "HEAD",
+            Verb::Post => "POST",
+            Verb::Put => "PUT",
+            Verb::Patch => "PATCH",
+            Verb::Merge => "MERGE",
+            Verb::Delete => "DELETE",
+        }
+    }
+
+    /// GET and HEAD read; every other verb writes.
+    pub fn reads(self) -> bool {
+        matches!(self, Verb::Get | Verb::Head)
+    }
+}
+
+/// The write methods a feed takes: on one entity (by key) and on the collection.
+#[derive(Debug, Clone, Copy)]
+pub struct Writes {
+    pub entity: &'static [Verb],
+    pub collection: &'static [Verb],
+}
+
+/// A feed that is only read.
+pub const READ_ONLY: Writes = Writes {
+    entity: &[],
+    collection: &[],
+};
+
+impl Writes {
+    /// Every method a resource takes, reads first: what an `Allow` header lists.
+    pub fn allowed(&self, single: bool) -> Vec<Verb> {
+        let mut verbs = vec![Verb::Get, Verb::Head];
+        verbs.extend_from_slice(if single { self.entity } else { self.collection });
+        verbs
+    }
 }
 
 #[derive(Debug)]
@@ -37,6 +106,19 @@ pub struct Property {
     pub column: &'static str,
     pub edm: EdmType,
     pub nullable: bool,
+    /// For strings a client writes: the most characters accepted (`MaxLength` in
+    /// `$metadata`); longer values are a 400.
+    pub max_length: Option<u32>,
+}
+
+impl Property {
+    /// The same property, accepting at most `characters` characters.
+    pub const fn max_length(self, characters: u32) -> Property {
+        Property {
+            max_length: Some(characters),
+            ..self
+        }
+    }
 }
 
 /// A navigation property: rows of `target` whose columns equal this row's columns.
@@ -115,6 +197,7 @@ pub const fn prop(
         column,
         edm,
         nullable,
+        max_length: None,
     }
 }
 

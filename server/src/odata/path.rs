@@ -3,7 +3,7 @@
 
 use super::edm::EdmType;
 use super::filter::{parse_literal, Literal};
-use super::model::{EntitySet, Navigation, Property};
+use super::model::{Action, Binding, EntitySet, Navigation, Property};
 use super::ApiError;
 
 /// What a URL addresses.
@@ -11,8 +11,20 @@ use super::ApiError;
 pub enum ResourcePath {
     ServiceRoot,
     Metadata,
+    /// `$batch`: several operations in one multipart request.
+    Batch,
     /// An entity set, an entity, or entities reached by navigation from it.
     Entities(EntityPath),
+    /// An action: `Results/PurgeResultsByParticipantName`, `Result(5)/Purge`, or a
+    /// service action at the root.
+    Action(ActionPath),
+}
+
+#[derive(Debug)]
+pub struct ActionPath {
+    pub action: &'static Action,
+    /// The collection or entity the action is bound to; `None` for service actions.
+    pub binding: Option<EntityPath>,
 }
 
 #[derive(Debug)]
@@ -62,10 +74,11 @@ impl EntityPath {
 }
 
 /// Parses `path` (already percent-decoded, without the service root) using `lookup`
-/// to find entity sets by name.
+/// to find entity sets by name and `actions` for the service's actions.
 pub fn parse(
     path: &str,
     lookup: impl Fn(&str) -> Option<&'static EntitySet>,
+    actions: &'static [Action],
 ) -> Result<ResourcePath, ApiError> {
     let path = path.trim_matches('/');
     if path.len() > MAX_PATH_LEN {
@@ -79,14 +92,83 @@ pub fn parse(
     if path == "$metadata" {
         return Ok(ResourcePath::Metadata);
     }
+    if path == "$batch" {
+        return Ok(ResourcePath::Batch);
+    }
     let segments = split_segments(path)?;
+    let (last, before) = segments
+        .split_last()
+        .expect("a non-empty path has a segment");
+    if let Some(action) = actions.iter().find(|action| action.name == last) {
+        return action_path(action, before, &lookup).map(ResourcePath::Action);
+    }
+    entity_path(&segments, &lookup, false).map(ResourcePath::Entities)
+}
+
+/// The path of `action`, whose binding is written in `segments`.
+fn action_path(
+    action: &'static Action,
+    segments: &[String],
+    lookup: &impl Fn(&str) -> Option<&'static EntitySet>,
+) -> Result<ActionPath, ApiError> {
+    let Some((set_name, binding)) = action.binding else {
+        if segments.is_empty() {
+            return Ok(ActionPath {
+                action,
+                binding: None,
+            });
+        }
+        return Err(ApiError::not_found(format!(
+            "{} is a service action: POST it to the service root",
+            action.name
+        )));
+    };
+    let path = if segments.is_empty() {
+        None
+    } else {
+        Some(entity_path(segments, lookup, true)?)
+    };
+    let wanted = match binding {
+        Binding::Collection => format!("{set_name}/{}", action.name),
+        Binding::Entity => format!("{set_name}(<key>)/{}", action.name),
+    };
+    let fits = path.as_ref().is_some_and(|path| {
+        path.target().name == set_name
+            && path.suffix == Suffix::None
+            && path.is_single() == (binding == Binding::Entity)
+    });
+    if !fits {
+        return Err(ApiError::not_found(format!(
+            "the action {} is bound to {set_name}: invoke it as {wanted}",
+            action.name
+        )));
+    }
+    Ok(ActionPath {
+        action,
+        binding: path,
+    })
+}
+
+/// An entity path from its segments. `type_names` also admits an entity type's name
+/// for the first segment (`Result(5)/Purge`, as the spec writes a bound action).
+fn entity_path(
+    segments: &[String],
+    lookup: &impl Fn(&str) -> Option<&'static EntitySet>,
+    type_names: bool,
+) -> Result<EntityPath, ApiError> {
     let (first, rest) = segments
         .split_first()
         .expect("a non-empty path has a segment");
     let (name, key_text) = split_key(first)?;
-    let set = lookup(name).ok_or_else(|| {
-        ApiError::not_found(format!("there is no resource '{name}' in this service"))
-    })?;
+    let set = lookup(name)
+        .or_else(|| {
+            // The singular form names the same set: `Result` is the type of `Results`.
+            let plural = lookup(&format!("{name}s"))?;
+            (type_names && plural.type_name == name && key_text.is_some()).then_some(plural)
+        })
+        .ok_or_else(|| {
+            ApiError::not_found(format!("there is no resource '{name}' in this service"))
+        })?;
     let key = key_text.map(|text| parse_key(set, text)).transpose()?;
     let mut entity_path = EntityPath {
         set,
@@ -153,7 +235,7 @@ pub fn parse(
             }
         }
     }
-    Ok(ResourcePath::Entities(entity_path))
+    Ok(entity_path)
 }
 
 /// Splits on `/` outside quotes and parentheses.

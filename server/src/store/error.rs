@@ -9,6 +9,9 @@ pub enum StoreError {
     /// A unique or foreign-key constraint refused the write.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// PostgreSQL stopped a statement that ran past `statement_timeout`.
+    #[error("the statement ran past the statement timeout")]
+    TimedOut,
     #[error("the database URL must start with sqlite: or postgres://")]
     UnsupportedUrl,
     #[error(transparent)]
@@ -23,6 +26,10 @@ impl From<sqlx::Error> for StoreError {
             sqlx::Error::RowNotFound => StoreError::NotFound,
             sqlx::Error::Database(db) if db.is_unique_violation() => {
                 StoreError::Conflict(db.message().to_owned())
+            }
+            // PostgreSQL's query_canceled, which statement_timeout raises.
+            sqlx::Error::Database(db) if db.code().as_deref() == Some("57014") => {
+                StoreError::TimedOut
             }
             _ => StoreError::Database(error),
         }

@@ -45,14 +45,18 @@ pub enum Tx {
         sqlx::Transaction<'static, Sqlite>,
         tokio::sync::OwnedSemaphorePermit,
     ),
-    Postgres(sqlx::Transaction<'static, Postgres>),
+    /// With one of the pool's writer permits, held until the transaction ends.
+    Postgres(
+        sqlx::Transaction<'static, Postgres>,
+        tokio::sync::OwnedSemaphorePermit,
+    ),
 }
 
 impl Tx {
     pub async fn commit(self) -> Result<(), StoreError> {
         match self {
             Tx::Sqlite(tx, _permit) => tx.commit().await?,
-            Tx::Postgres(tx) => tx.commit().await?,
+            Tx::Postgres(tx, _permit) => tx.commit().await?,
         }
         Ok(())
     }
@@ -60,7 +64,7 @@ impl Tx {
     pub fn backend(&self) -> super::Backend {
         match self {
             Tx::Sqlite(..) => super::Backend::Sqlite,
-            Tx::Postgres(_) => super::Backend::Postgres,
+            Tx::Postgres(..) => super::Backend::Postgres,
         }
     }
 }
@@ -131,7 +135,7 @@ impl Store {
     fn executor_parts(&self) -> StoreParts<'_> {
         match &self.pool {
             Pool::Sqlite(pool, _) => StoreParts::Sqlite(pool),
-            Pool::Postgres(pool) => StoreParts::Postgres(pool),
+            Pool::Postgres(pool, _) => StoreParts::Postgres(pool),
         }
     }
 }
@@ -145,7 +149,7 @@ impl Tx {
     fn executor_parts(&mut self) -> TxParts<'_> {
         match self {
             Tx::Sqlite(tx, _) => TxParts::Sqlite(tx),
-            Tx::Postgres(tx) => TxParts::Postgres(tx),
+            Tx::Postgres(tx, _) => TxParts::Postgres(tx),
         }
     }
 }

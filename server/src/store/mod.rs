@@ -14,6 +14,7 @@ mod scoring;
 mod scoring_updates;
 pub mod seed_writes;
 mod values;
+mod write_scope;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -21,7 +22,7 @@ use std::time::Duration;
 
 use tokio::sync::Semaphore;
 
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
@@ -31,6 +32,7 @@ pub use exec::{Record, Scalar, Tx};
 pub use scoring::ScoringResultCreation;
 pub use scoring_updates::{ConditionalUpdate, ScoringResultKey, ScoringResultValues, StatusChange};
 pub use values::MediaColumn;
+pub use write_scope::WriteScope;
 
 /// Which database engine a [`Store`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,8 +45,12 @@ pub enum Backend {
 pub(crate) enum Pool {
     /// With one write permit: see [`Store::begin`].
     Sqlite(SqlitePool, Arc<Semaphore>),
-    Postgres(PgPool),
+    /// With permits for half the pool's connections: see [`Store::begin`].
+    Postgres(PgPool, Arc<Semaphore>),
 }
+
+/// Connections in a PostgreSQL pool.
+const POSTGRES_CONNECTIONS: u32 = 16;
 
 /// A connection pool to one database, SQLite or PostgreSQL.
 #[derive(Clone)]
@@ -53,15 +59,32 @@ pub struct Store {
 }
 
 impl Store {
-    /// Connects to `url`: `sqlite:<path>` (created if missing) or `postgres://...`.
+    /// Connects to `url`: `sqlite:<path>` (created if missing) or `postgres://...`,
+    /// with no limit on how long a statement runs (migrations, seeding).
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        Self::connect_with(url, None).await
+    }
+
+    /// Connects as [`Store::connect`] does; on PostgreSQL each statement is stopped
+    /// after `statement_timeout` (SQLite has no such limit: there the request timeout
+    /// bounds what a client waits).
+    pub async fn connect_with(
+        url: &str,
+        statement_timeout: Option<Duration>,
+    ) -> Result<Self, StoreError> {
         let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let mut options = PgConnectOptions::from_str(url)?;
+            if let Some(timeout) = statement_timeout {
+                options =
+                    options.options([("statement_timeout", format!("{}ms", timeout.as_millis()))]);
+            }
             let pool = PgPoolOptions::new()
-                .max_connections(16)
+                .max_connections(POSTGRES_CONNECTIONS)
                 .acquire_timeout(Duration::from_secs(10))
-                .connect(url)
+                .connect_with(options)
                 .await?;
-            Pool::Postgres(pool)
+            let writers = POSTGRES_CONNECTIONS as usize / 2;
+            Pool::Postgres(pool, Arc::new(Semaphore::new(writers)))
         } else if url.starts_with("sqlite:") {
             let options = SqliteConnectOptions::from_str(url)?
                 .create_if_missing(true)
@@ -83,7 +106,7 @@ impl Store {
     pub fn backend(&self) -> Backend {
         match self.pool {
             Pool::Sqlite(..) => Backend::Sqlite,
-            Pool::Postgres(_) => Backend::Postgres,
+            Pool::Postgres(..) => Backend::Postgres,
         }
     }
 
@@ -94,7 +117,7 @@ impl Store {
         let before = self.applied_migrations().await;
         match &self.pool {
             Pool::Sqlite(pool, _) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
-            Pool::Postgres(pool) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
+            Pool::Postgres(pool, _) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
         }
         if self.applied_migrations().await != before {
             self.analyze().await?;
@@ -107,7 +130,7 @@ impl Store {
         let sql = "SELECT COUNT(*) FROM _sqlx_migrations";
         let count = match &self.pool {
             Pool::Sqlite(pool, _) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
-            Pool::Postgres(pool) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
+            Pool::Postgres(pool, _) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
         };
         count.unwrap_or(0)
     }
@@ -124,6 +147,11 @@ impl Store {
     /// handler, which sleeps in steps of up to 100 ms (it made a p99 of 280 ms out of
     /// 5 ms writes in the scoring benchmark). The busy timeout still covers writers in
     /// other processes.
+    ///
+    /// On PostgreSQL at most half the pool's connections hold a transaction at once. A
+    /// request (or a `$batch` change set) may read through the pool while its
+    /// transaction is open; were every connection held by such a transaction, each
+    /// would wait for a connection to read with, and none would ever come free.
     pub async fn begin(&self) -> Result<Tx, StoreError> {
         Ok(match &self.pool {
             Pool::Sqlite(pool, writers) => {
@@ -133,7 +161,13 @@ impl Store {
                     .expect("the write semaphore is never closed");
                 Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?, permit)
             }
-            Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+            Pool::Postgres(pool, writers) => {
+                let permit = Arc::clone(writers)
+                    .acquire_owned()
+                    .await
+                    .expect("the write semaphore is never closed");
+                Tx::Postgres(pool.begin().await?, permit)
+            }
         })
     }
 
@@ -141,7 +175,7 @@ impl Store {
     pub async fn analyze(&self) -> Result<(), StoreError> {
         match &self.pool {
             Pool::Sqlite(pool, _) => sqlx::query("ANALYZE").execute(pool).await.map(drop)?,
-            Pool::Postgres(pool) => sqlx::query("ANALYZE").execute(pool).await.map(drop)?,
+            Pool::Postgres(pool, _) => sqlx::query("ANALYZE").execute(pool).await.map(drop)?,
         };
         Ok(())
     }
@@ -149,7 +183,7 @@ impl Store {
     pub async fn close(&self) {
         match &self.pool {
             Pool::Sqlite(pool, _) => pool.close().await,
-            Pool::Postgres(pool) => pool.close().await,
+            Pool::Postgres(pool, _) => pool.close().await,
         }
     }
 }
@@ -164,7 +198,7 @@ impl Store {
     pub async fn ping(&self) -> Result<(), StoreError> {
         match &self.pool {
             Pool::Sqlite(pool, _) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
-            Pool::Postgres(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
+            Pool::Postgres(pool, _) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
         };
         Ok(())
     }

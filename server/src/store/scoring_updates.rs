@@ -1,11 +1,11 @@
 //! The scoring workflow's writes: a task's status (and, on reaching 3, the result
 //! update), a ScoringResult under optimistic concurrency, a DimensionScore. Each runs
-//! in one transaction.
+//! in the transaction it is given: a request's own, or a `$batch` change set's.
 
 use sea_query::{Expr, Order, Query};
 
 use super::schema::{Answers, DimensionScores, Dimensions, Rubrics, ScoringResults, ScoringTasks};
-use super::{now_millis, Store, StoreError};
+use super::{now_millis, Store, StoreError, Tx};
 use crate::model::scoring::SCORED;
 
 /// The key of a ScoringResult (its `RubricID` follows from the question).
@@ -40,7 +40,7 @@ pub struct ScoringResultValues {
     pub comments: Option<String>,
 }
 
-impl Store {
+impl Tx {
     /// Sets a task's status. Moving it to 3 from another state makes, in the same
     /// transaction, the ScoringResult's `Score` the answer's score (its revision goes
     /// up by one) and recomputes the participant's Result and TopicScores (spec,
@@ -48,12 +48,12 @@ impl Store {
     /// requests scoring the same task update the result once, and two tasks of one
     /// result are rescored one after the other.
     pub async fn set_task_status(
-        &self,
+        &mut self,
         area: i32,
         key: ScoringResultKey,
         status: i32,
     ) -> Result<StatusChange, StoreError> {
-        let mut tx = self.begin().await?;
+        let tx = self;
         if !tx.lock_result(area, key.result_id).await? {
             return Ok(StatusChange::NoTask);
         }
@@ -128,7 +128,6 @@ impl Store {
             }
             tx.rescore_result(area, key.result_id).await?;
         }
-        tx.commit().await?;
         Ok(StatusChange::Written { result_updated })
     }
 
@@ -137,15 +136,14 @@ impl Store {
     /// concurrent writers holding the same value exactly one succeeds. The new value
     /// is later than the old one even within the same millisecond.
     pub async fn update_scoring_result(
-        &self,
+        &mut self,
         area: i32,
         key: ScoringResultKey,
         expected_modified_at: i64,
         values: ScoringResultValues,
     ) -> Result<ConditionalUpdate, StoreError> {
         let modified_at = now_millis().max(expected_modified_at + 1);
-        let mut tx = self.begin().await?;
-        let written = tx
+        let written = self
             .execute(
                 &Query::update()
                     .table(ScoringResults::Table)
@@ -161,7 +159,6 @@ impl Store {
                     .to_owned(),
             )
             .await?;
-        tx.commit().await?;
         Ok(if written == 1 {
             ConditionalUpdate::Written { modified_at }
         } else {
@@ -171,15 +168,14 @@ impl Store {
 
     /// Writes a DimensionScore's `Score` and `Comment`; returns whether it exists.
     pub async fn update_dimension_score(
-        &self,
+        &mut self,
         area: i32,
         key: ScoringResultKey,
         order: i32,
         score: Option<i16>,
         comment: Option<String>,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin().await?;
-        let written = tx
+        let written = self
             .execute(
                 &Query::update()
                     .table(DimensionScores::Table)
@@ -194,10 +190,11 @@ impl Store {
                     .to_owned(),
             )
             .await?;
-        tx.commit().await?;
         Ok(written == 1)
     }
+}
 
+impl Store {
     /// The highest score a rubric allows (its question's maximum).
     pub async fn rubric_max_score(&self, area: i32, rubric_id: i32) -> Result<i16, StoreError> {
         self.fetch_scalar(

@@ -52,7 +52,7 @@ impl Store {
                     out.push(decoded);
                 }
             }
-            Pool::Postgres(pool) => {
+            Pool::Postgres(pool, _) => {
                 let (sql, values) = select.build_sqlx(PostgresQueryBuilder);
                 for row in sqlx::query_with(&sql, values).fetch_all(pool).await? {
                     let mut decoded = Vec::with_capacity(kinds.len());
@@ -82,7 +82,7 @@ impl Store {
                     Some(row) => Some(row.try_get::<Vec<u8>, _>(0)?),
                 }
             }
-            Pool::Postgres(pool) => {
+            Pool::Postgres(pool, _) => {
                 let (sql, values) = select.build_sqlx(PostgresQueryBuilder);
                 let row = sqlx::query_with(&sql, values).fetch_optional(pool).await?;
                 match row {

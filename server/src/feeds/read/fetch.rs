@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use sea_query::{Expr, SimpleExpr};
+use sea_query::{Alias, Asterisk, Expr, Query, SimpleExpr, ValueTuple};
 
 use super::resolve::join_kinds;
 use crate::feeds::entities;
@@ -12,7 +12,7 @@ use crate::odata::filter::Filter;
 use crate::odata::json::{EntityOut, Expanded};
 use crate::odata::model::{EntitySet, Navigation, Property};
 use crate::odata::orderby::OrderKey;
-use crate::odata::sql::{all_of, any_of, column, sql_value, CollectionRead, BASE};
+use crate::odata::sql::{column, sql_value, CollectionRead, BASE};
 use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::store::Backend;
@@ -48,36 +48,18 @@ fn stored_properties(set: &'static EntitySet) -> Vec<&'static Property> {
         .collect()
 }
 
-/// Validates `$expand` paths against `set`; returns the navigations of the first level.
+/// The navigations of the first level of `expand`, each once.
 fn expand_navigations(
     set: &'static EntitySet,
     expand: &[Vec<String>],
 ) -> Result<Vec<&'static Navigation>, ApiError> {
+    let paths = crate::odata::expand::resolve(set, expand, entities::by_name)?;
+    crate::odata::expand::check_expandable(&paths)?;
     let mut navigations: Vec<&'static Navigation> = Vec::new();
-    for path in expand {
-        let mut from = set;
-        for (depth, name) in path.iter().enumerate() {
-            let navigation = from.navigation(name).ok_or_else(|| {
-                let names: Vec<&str> = from.navigations.iter().map(|n| n.name).collect();
-                ApiError::bad_request(format!(
-                    "$expand: {} has no navigation property '{name}'; it has {}",
-                    from.type_name,
-                    if names.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        names.join(", ")
-                    }
-                ))
-            })?;
-            if navigation.through.is_some() {
-                return Err(ApiError::bad_request(format!(
-                    "$expand: '{name}' cannot be expanded; read it by navigation"
-                )));
-            }
-            if depth == 0 && !navigations.iter().any(|n| n.name == navigation.name) {
-                navigations.push(navigation);
-            }
-            from = entities::by_name(navigation.target).expect("navigation targets are declared");
+    for path in &paths {
+        let navigation = path.first();
+        if !navigations.iter().any(|n| n.name == navigation.name) {
+            navigations.push(navigation);
         }
     }
     Ok(navigations)
@@ -167,8 +149,12 @@ fn group_key(values: &[Value]) -> String {
     format!("{values:?}")
 }
 
-/// Reads the targets of `navigation` for every parent key at once; returns them
-/// grouped by the parent key they belong to.
+/// Parent keys per expansion query: bounds each statement's size (bound parameters,
+/// SQL text) whatever the page holds, e.g. 10,000 tasks under 100 results.
+const KEYS_PER_QUERY: usize = 500;
+
+/// Reads the targets of `navigation` for every parent key, [`KEYS_PER_QUERY`] parents
+/// per query; returns them grouped by the parent key they belong to.
 async fn expand_one(
     state: &AppState,
     area: i32,
@@ -177,28 +163,77 @@ async fn expand_one(
     keys: &[Vec<Value>],
     nested: &[Vec<String>],
 ) -> Result<HashMap<String, Vec<EntityOut>>, ApiError> {
-    let target = entities::by_name(navigation.target).expect("navigation targets are declared");
     let mut distinct: Vec<&Vec<Value>> =
         keys.iter().filter(|k| !k.contains(&Value::Null)).collect();
     distinct.sort_by_key(|k| group_key(k));
     distinct.dedup();
-    if distinct.is_empty() {
-        return Ok(HashMap::new());
+    let mut grouped: HashMap<String, Vec<EntityOut>> = HashMap::new();
+    for chunk in distinct.chunks(KEYS_PER_QUERY) {
+        let limit = chunk.len() * EXPANDED_COLLECTION_LIMIT;
+        let children = children_of(state, area, source, navigation, chunk, limit, nested).await?;
+        if children.len() < limit {
+            group_children(&mut grouped, navigation, children);
+            continue;
+        }
+        // The chunk filled its limit: one parent may have crowded out the others.
+        // Read each parent's first children on its own instead.
+        for key in chunk {
+            let own = children_of(
+                state,
+                area,
+                source,
+                navigation,
+                std::slice::from_ref(key),
+                EXPANDED_COLLECTION_LIMIT,
+                nested,
+            )
+            .await?;
+            group_children(&mut grouped, navigation, own);
+        }
     }
-    // One join column (the common case) becomes an IN list: index lookups.
+    Ok(grouped)
+}
+
+fn group_children(
+    grouped: &mut HashMap<String, Vec<EntityOut>>,
+    navigation: &Navigation,
+    children: Vec<Fetched>,
+) {
+    for child in children {
+        grouped
+            .entry(group_key(&child.hidden[..navigation.on.len()]))
+            .or_default()
+            .push(child.entity);
+    }
+}
+
+/// The targets of `navigation` from the parents with `keys`, at most `limit` rows.
+async fn children_of(
+    state: &AppState,
+    area: i32,
+    source: &'static EntitySet,
+    navigation: &'static Navigation,
+    keys: &[&Vec<Value>],
+    limit: usize,
+    nested: &[Vec<String>],
+) -> Result<Vec<Fetched>, ApiError> {
+    let target = entities::by_name(navigation.target).expect("navigation targets are declared");
+    let far_columns = navigation.on.iter().map(|(_, far)| column(BASE, far));
+    // One flat IN list, never a chain of ORs: its size does not nest.
     let any_parent = match navigation.on {
         [(_, far)] => {
-            Expr::expr(column(BASE, far)).is_in(distinct.iter().map(|key| sql_value(&key[0])))
+            Expr::expr(column(BASE, far)).is_in(keys.iter().map(|key| sql_value(&key[0])))
         }
-        _ => any_of(distinct.iter().map(|key| {
-            all_of(
-                navigation
-                    .on
-                    .iter()
-                    .zip(key.iter())
-                    .map(|((_, far), value)| Expr::expr(column(BASE, far)).eq(sql_value(value))),
-            )
-        })),
+        _ => Expr::tuple(far_columns).in_subquery(
+            Query::select()
+                .column(Asterisk)
+                .from_values(
+                    keys.iter()
+                        .map(|key| ValueTuple::Many(key.iter().map(sql_value).collect())),
+                    Alias::new("parent_keys"),
+                )
+                .to_owned(),
+        ),
     };
     // The children carry their join values as their first hidden columns, to be grouped.
     let matching: Vec<(SimpleExpr, EdmType)> = navigation
@@ -213,19 +248,12 @@ async fn expand_one(
         filter: None,
         orderby: &[],
         skiptoken: None,
-        limit: (distinct.len() * EXPANDED_COLLECTION_LIMIT) as u64,
+        limit: limit as u64,
         offset: None,
         expand: nested,
     };
     let (children, _) = Box::pin(read(state, area, children_read, &matching)).await?;
-    let mut grouped: HashMap<String, Vec<EntityOut>> = HashMap::new();
-    for child in children {
-        grouped
-            .entry(group_key(&child.hidden[..navigation.on.len()]))
-            .or_default()
-            .push(child.entity);
-    }
-    Ok(grouped)
+    Ok(children)
 }
 
 /// Builds the entity from a row whose first columns are `properties`.

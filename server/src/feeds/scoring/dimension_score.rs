@@ -1,16 +1,18 @@
 //! `PUT DimensionScores(QuestionID=<id>L,RubricID=<id>,ResultID=<id>,Order=<n>)`: a
 //! dimension's `Score` (0 to the dimension's `MaxScore`) and `Comment`.
 
-use axum::response::Response;
-
 use super::{stored_int32, task_key};
 use crate::feeds::entities::DIMENSION_SCORES;
-use crate::feeds::write::{check_unchanged, PutRequest};
+use crate::feeds::write::{check_unchanged, PutRequest, Written};
 use crate::model::scoring::check_score;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
+use crate::store::WriteScope;
 
-pub async fn put(request: &PutRequest<'_>) -> Result<Response, ApiError> {
+pub async fn put(
+    request: &PutRequest<'_>,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
     let stored = request.stored().await?;
     let body = request.entity(&DIMENSION_SCORES)?;
     check_unchanged(&body, &stored, &["Score", "Comment"])?;
@@ -37,9 +39,9 @@ pub async fn put(request: &PutRequest<'_>) -> Result<Response, ApiError> {
         Some(Value::String(comment)) => Some(comment.clone()),
         _ => None,
     };
-    let written = request
-        .state
-        .store
+    let written = writes
+        .tx()
+        .await?
         .update_dimension_score(request.area, task_key(&stored), order, score, comment)
         .await?;
     if !written {
@@ -47,5 +49,5 @@ pub async fn put(request: &PutRequest<'_>) -> Result<Response, ApiError> {
             "there is no DimensionScore with that key",
         ));
     }
-    request.respond(None).await
+    Ok(Written { etag: None })
 }

@@ -1,21 +1,19 @@
 //! The scoring feeds' own rules on top of the generic read: the ScoringResult
-//! created on first retrieval, PUT of tasks, ScoringResults and DimensionScores, and
-//! no partial updates.
+//! created on first retrieval, and PUT of tasks, ScoringResults and DimensionScores
+//! (their declarations refuse PATCH and MERGE).
 
 mod dimension_score;
 mod scoring_result;
 mod task_status;
 
-use axum::http::Method;
-use axum::response::Response;
-
-use super::write::{stored_value, PutRequest};
+use super::write::{stored_value, PutRequest, Written};
 use crate::odata::filter::Literal;
 use crate::odata::json::EntityOut;
+use crate::odata::model::EntitySet;
 use crate::odata::path::EntityPath;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
-use crate::store::{ScoringResultCreation, ScoringResultKey};
+use crate::store::{ScoringResultCreation, ScoringResultKey, WriteScope};
 use crate::AppState;
 
 /// Spec, ScoringTask rule 2: "The ScoringResult is created automatically when it is
@@ -53,23 +51,28 @@ pub async fn before_read(state: &AppState, area: i32, path: &EntityPath) -> Resu
     }
 }
 
-/// The feeds of the scoring workflow.
-const SCORING_FEEDS: &[&str] = &["ScoringTasks", "ScoringResults", "DimensionScores"];
+/// The feeds whose PUT this module serves.
+const PUT_FEEDS: &[&str] = &["ScoringTasks", "ScoringResults", "DimensionScores"];
 
-/// Spec, Endpoints: "The scoring feeds support PUT and do not support PATCH or MERGE."
-pub fn refuses_partial_updates(path: &EntityPath, method: &Method) -> bool {
-    let partial = method == Method::PATCH || method.as_str() == "MERGE";
-    partial && SCORING_FEEDS.contains(&path.target().name)
+/// Whether a PUT on `set` is served here.
+pub fn serves_put(set: &EntitySet) -> bool {
+    PUT_FEEDS.contains(&set.name)
 }
 
-/// PUT on a scoring feed; `None` when the target is not one (the caller decides).
-pub async fn put(request: &PutRequest<'_>) -> Option<Result<Response, ApiError>> {
-    Some(match request.path.target().name {
-        "ScoringTasks" => task_status::put(request).await,
-        "ScoringResults" => scoring_result::put(request).await,
-        "DimensionScores" => dimension_score::put(request).await,
-        _ => return None,
-    })
+/// PUT on a scoring feed (routing sends only those for which [`serves_put`] holds),
+/// written in `writes`.
+pub async fn put(
+    request: &PutRequest<'_>,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
+    match request.path.target().name {
+        "ScoringTasks" => task_status::put(request, writes).await,
+        "ScoringResults" => scoring_result::put(request, writes).await,
+        "DimensionScores" => dimension_score::put(request, writes).await,
+        other => Err(ApiError::Internal(anyhow::anyhow!(
+            "a PUT on {other} was routed to the scoring feeds"
+        ))),
+    }
 }
 
 /// The task (and ScoringResult) key of a stored scoring entity.

@@ -5,18 +5,20 @@
 //! mean the same; either suffices, both must hold.
 
 use axum::http::header::IF_MATCH;
-use axum::response::Response;
 
 use super::{stored_int32, task_key};
 use crate::feeds::entities::SCORING_RESULTS;
-use crate::feeds::write::{check_unchanged, stored_value, PutRequest};
+use crate::feeds::write::{check_unchanged, stored_value, PutRequest, Written};
 use crate::model::scoring::check_score;
 use crate::odata::etag;
 use crate::odata::value::{format_datetime, Value};
 use crate::odata::ApiError;
-use crate::store::{ConditionalUpdate, ScoringResultValues};
+use crate::store::{ConditionalUpdate, ScoringResultValues, WriteScope};
 
-pub async fn put(request: &PutRequest<'_>) -> Result<Response, ApiError> {
+pub async fn put(
+    request: &PutRequest<'_>,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
     let stored = request.stored().await?;
     let body = request.entity(&SCORING_RESULTS)?;
     check_unchanged(&body, &stored, &["Score", "Comments"])?;
@@ -70,9 +72,9 @@ pub async fn put(request: &PutRequest<'_>) -> Result<Response, ApiError> {
         Some(Value::String(comments)) => Some(comments.clone()),
         _ => None,
     };
-    let update = request
-        .state
-        .store
+    let update = writes
+        .tx()
+        .await?
         .update_scoring_result(
             request.area,
             task_key(&stored),
@@ -84,10 +86,8 @@ pub async fn put(request: &PutRequest<'_>) -> Result<Response, ApiError> {
         .await?;
     match update {
         ConditionalUpdate::Stale => Err(stale()),
-        ConditionalUpdate::Written { modified_at } => {
-            request
-                .respond(Some(etag::for_value(&Value::DateTime(modified_at))))
-                .await
-        }
+        ConditionalUpdate::Written { modified_at } => Ok(Written {
+            etag: Some(etag::for_value(&Value::DateTime(modified_at))),
+        }),
     }
 }

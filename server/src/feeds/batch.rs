@@ -1,0 +1,180 @@
+//! Running a `$batch`: each read on its own, each change set in one transaction that
+//! is committed only if every write in it succeeded (otherwise nothing of it is
+//! stored, and the change set answers with the error of the write that failed). Each
+//! operation is routed as a request of its own, so it meets the same method check and
+//! the same access decision.
+
+use axum::body::{to_bytes, Bytes};
+use axum::http::header::{CONTENT_TYPE, HOST};
+use axum::http::{HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+
+use super::error_format::{formatted, wants_verbose};
+use super::route::{route, Incoming, Routed, Target};
+use super::{scoring, Service};
+use crate::odata::batch::{self, Answer, Operation, Part, PartAnswer};
+use crate::odata::ApiError;
+use crate::store::WriteScope;
+
+/// The largest answer of one operation taken into a batch response.
+const MAX_ANSWER_BYTES: usize = 64 * 1024 * 1024;
+
+pub async fn run(
+    service: &Service<'_>,
+    outer: &Incoming,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let content_type = outer
+        .headers
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok());
+    let parts = batch::parse(content_type, body).await?;
+    let mut answers = Vec::with_capacity(parts.len());
+    for part in parts {
+        answers.push(match part {
+            Part::Query(operation) => PartAnswer::Query(query(service, outer, operation).await),
+            Part::ChangeSet(operations) => change_set(service, outer, operations).await,
+        });
+    }
+    let (boundary, bytes) = batch::write_response(&answers);
+    let mut response = (StatusCode::ACCEPTED, bytes).into_response();
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&format!("multipart/mixed; boundary={boundary}")) {
+        headers.insert(CONTENT_TYPE, value);
+    }
+    headers.insert("DataServiceVersion", HeaderValue::from_static("3.0;"));
+    Ok(response)
+}
+
+/// A read on its own.
+async fn query(service: &Service<'_>, outer: &Incoming, operation: Operation) -> Answer {
+    let result = async {
+        let incoming = incoming(service.area, outer, &operation)?;
+        let routed = route(service.principal, &incoming)?;
+        let response = service.read(&incoming, routed).await;
+        Ok::<_, ApiError>((incoming, response))
+    }
+    .await;
+    match result {
+        Ok((incoming, response)) => answer(&incoming, response).await,
+        Err(error) => error_answer(&operation, error).await,
+    }
+}
+
+/// Writes that succeed or fail together.
+async fn change_set(
+    service: &Service<'_>,
+    outer: &Incoming,
+    operations: Vec<Operation>,
+) -> PartAnswer {
+    // Routing decides everything that does not need the data, for every operation,
+    // before anything is written.
+    let mut routed: Vec<(Incoming, Routed, Bytes)> = Vec::with_capacity(operations.len());
+    for operation in &operations {
+        let result = incoming(service.area, outer, operation).and_then(|incoming| {
+            let routed = route(service.principal, &incoming)?;
+            match routed.target {
+                Target::Put { .. } => Ok((incoming, routed)),
+                _ => Err(ApiError::bad_request(
+                    "$batch: a change set holds writes that this service serves (PUT)",
+                )),
+            }
+        });
+        match result {
+            Ok((incoming, target)) => routed.push((incoming, target, operation.body.clone())),
+            Err(error) => return PartAnswer::Failed(error_answer(operation, error).await),
+        }
+    }
+    let mut writes = WriteScope::new(&service.state.store);
+    let mut written = Vec::with_capacity(routed.len());
+    for (index, (incoming, routed, body)) in routed.iter().enumerate() {
+        let Target::Put { path } = &routed.target else {
+            unreachable!("only PUTs were kept above")
+        };
+        let put = service.put_request(incoming, path, &routed.options, body.clone());
+        match scoring::put(&put, &mut writes).await {
+            Ok(done) => written.push(done),
+            // Dropping the scope rolls back what the earlier writes did.
+            Err(error) => {
+                drop(writes);
+                return PartAnswer::Failed(error_answer(&operations[index], error).await);
+            }
+        }
+    }
+    if let Err(error) = writes.commit().await {
+        return PartAnswer::Failed(error_answer(&operations[0], error.into()).await);
+    }
+    let mut answers = Vec::with_capacity(written.len());
+    for ((incoming, routed, body), done) in routed.iter().zip(written) {
+        let Target::Put { path } = &routed.target else {
+            unreachable!("only PUTs were kept above")
+        };
+        let put = service.put_request(incoming, path, &routed.options, body.clone());
+        let response = put.respond(done).await;
+        answers.push(answer(incoming, response).await);
+    }
+    PartAnswer::Applied(answers)
+}
+
+/// An operation as a request to this service: its URL, relative to the service root
+/// or absolute, must address the batch's own customer area; the batch's `Host` is
+/// kept so that links in answers point where the client went.
+fn incoming(area: i32, outer: &Incoming, operation: &Operation) -> Result<Incoming, ApiError> {
+    let root = format!("/deliveryodata/{area}/");
+    let path_and_query =
+        if operation.url.starts_with("http://") || operation.url.starts_with("https://") {
+            let uri: Uri = operation.url.parse().map_err(|_| {
+                ApiError::bad_request(format!("$batch: '{}' is not a URL", operation.url))
+            })?;
+            uri.path_and_query()
+                .map(|p| p.as_str().to_owned())
+                .unwrap_or_default()
+        } else if operation.url.starts_with('/') {
+            operation.url.clone()
+        } else {
+            format!("{root}{}", operation.url)
+        };
+    if !path_and_query.starts_with(&root) {
+        return Err(ApiError::bad_request(format!(
+            "$batch: '{}' is outside this batch's service root {root}",
+            operation.url
+        )));
+    }
+    let uri: Uri = path_and_query.parse().map_err(|_| {
+        ApiError::bad_request(format!("$batch: '{}' is not a valid URL", operation.url))
+    })?;
+    let mut headers = operation.headers.clone();
+    if let Some(host) = outer.headers.get(HOST) {
+        headers.insert(HOST, host.clone());
+    }
+    Ok(Incoming {
+        method: operation.method.clone(),
+        uri,
+        headers,
+    })
+}
+
+/// One operation's answer, errors in the contract's body and the asked-for format.
+async fn answer(incoming: &Incoming, response: Result<Response, ApiError>) -> Answer {
+    let response = response.unwrap_or_else(IntoResponse::into_response);
+    let verbose = wants_verbose(&incoming.headers, incoming.uri.query());
+    let response = formatted(verbose, response).await;
+    let (parts, body) = response.into_parts();
+    let body = to_bytes(body, MAX_ANSWER_BYTES).await.unwrap_or_default();
+    Answer {
+        status: parts.status,
+        headers: parts.headers,
+        body,
+    }
+}
+
+async fn error_answer(operation: &Operation, error: ApiError) -> Answer {
+    let verbose = wants_verbose(&operation.headers, None);
+    let response = formatted(verbose, error.into_response()).await;
+    let (parts, body) = response.into_parts();
+    Answer {
+        status: parts.status,
+        headers: parts.headers,
+        body: to_bytes(body, MAX_ANSWER_BYTES).await.unwrap_or_default(),
+    }
+}

@@ -1,0 +1,249 @@
+//! Who may do what: the contract's three roles and the one role table that every
+//! request is decided against (docs/architecture.md, "Roles").
+//!
+//! A request is described by everything it touches: every entity set it reads (the
+//! path's first set, each navigation step, each `$expand` path, each navigation a
+//! `$filter` or `$orderby` crosses), the set it writes, and the action it runs. It is
+//! allowed only if the role may do each of these. Deciding from the whole request,
+//! not from how its URL is spelled, is what makes `Results(1)?$expand=ScoringTasks`
+//! answer the same as `ScoringTasks`.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// What an account may do (the contract's three roles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Everything in its customer area (or every area, for a server administrator).
+    Admin,
+    /// The scoring feeds and what the scoring workflow reads.
+    Scorer,
+    /// External delivery, and reading results.
+    Coordinator,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Admin, Role::Scorer, Role::Coordinator];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Scorer => "scorer",
+            Role::Coordinator => "coordinator",
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Role {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "admin" => Ok(Role::Admin),
+            "scorer" => Ok(Role::Scorer),
+            "coordinator" => Ok(Role::Coordinator),
+            other => Err(format!(
+                "unknown role '{other}': use admin, scorer or coordinator"
+            )),
+        }
+    }
+}
+
+/// An account of no customer area uses every area, so it must be an administrator:
+/// a "scorer of every area" would be a scorer in every customer's data.
+pub fn check_account_scope(area: Option<i32>, role: Role) -> Result<(), String> {
+    match (area, role) {
+        (None, Role::Admin) | (Some(_), _) => Ok(()),
+        (None, other) => Err(format!(
+            "a server administrator uses every customer area, so its role must be admin, not {other}"
+        )),
+    }
+}
+
+/// One thing a request does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Touch {
+    /// Reads entities of this set (as the target, on the way, or expanded).
+    Read(&'static str),
+    /// Creates or changes entities of this set (POST, PUT, PATCH, MERGE).
+    Write(&'static str),
+    /// Runs an action, bound to an entity set or (`None`) to the service.
+    Action(&'static str, Option<&'static str>),
+}
+
+impl fmt::Display for Touch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Touch::Read(set) => write!(f, "read {set}"),
+            Touch::Write(set) => write!(f, "change {set}"),
+            Touch::Action(action, _) => write!(f, "run the action {action}"),
+        }
+    }
+}
+
+/// What one role may do with one entity set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grant {
+    None,
+    Read,
+    ReadWrite,
+}
+
+/// The role table: per entity set, what a scorer and a coordinator may do.
+/// Administrators may do everything, actions included; nobody else runs actions.
+///
+/// - Scorers read what the spec's scoring endpoints read (tasks, their results,
+///   rubrics and dimensions, questions and answers, groups, the participant's
+///   result and its assessment) and write the three scoring feeds.
+/// - Coordinators do external delivery (snapshots, print batches, attempts,
+///   uploads) and read results with what the delivery workflow reads beside them.
+///   Scores and comments in progress (ScoringTasks, ScoringResults,
+///   DimensionScores) and rubrics are the scorers'.
+pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
+    // (entity set, scorer, coordinator)
+    ("AnswerUploads", Grant::None, Grant::ReadWrite),
+    ("Answers", Grant::Read, Grant::Read),
+    ("AssessmentSnapshotData", Grant::None, Grant::Read),
+    ("AssessmentSnapshots", Grant::None, Grant::ReadWrite),
+    ("Assessments", Grant::Read, Grant::Read),
+    ("Attempts", Grant::None, Grant::ReadWrite),
+    ("DimensionScores", Grant::ReadWrite, Grant::None),
+    ("Dimensions", Grant::Read, Grant::None),
+    ("Groups", Grant::Read, Grant::Read),
+    ("Participants", Grant::None, Grant::Read),
+    ("PrintBatches", Grant::None, Grant::ReadWrite),
+    ("Questions", Grant::Read, Grant::Read),
+    ("Results", Grant::Read, Grant::Read),
+    ("ResultsAuditLog", Grant::None, Grant::None),
+    ("Rubrics", Grant::Read, Grant::None),
+    ("ScoringResults", Grant::ReadWrite, Grant::None),
+    ("ScoringTasks", Grant::ReadWrite, Grant::None),
+    ("TopicScores", Grant::None, Grant::Read),
+];
+
+/// What `role` may do with `set` (nothing for a set the table does not name).
+pub fn grant(role: Role, set: &str) -> Grant {
+    let row = ROLE_TABLE.iter().find(|(name, _, _)| *name == set);
+    match (role, row) {
+        (Role::Admin, _) => Grant::ReadWrite,
+        (_, None) => Grant::None,
+        (Role::Scorer, Some((_, scorer, _))) => *scorer,
+        (Role::Coordinator, Some((_, _, coordinator))) => *coordinator,
+    }
+}
+
+/// Whether `role` may do `touch`.
+pub fn permits(role: Role, touch: Touch) -> bool {
+    match touch {
+        Touch::Read(set) => grant(role, set) != Grant::None,
+        Touch::Write(set) => grant(role, set) == Grant::ReadWrite,
+        Touch::Action(..) => role == Role::Admin,
+    }
+}
+
+/// The one access decision of a request: `Err` names the first thing `role` may not do.
+pub fn decide(role: Role, touches: &[Touch]) -> Result<(), Touch> {
+    match touches.iter().find(|touch| !permits(role, **touch)) {
+        Some(refused) => Err(*refused),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_administrator_may_do_everything_including_actions() {
+        for (set, _, _) in ROLE_TABLE {
+            assert!(permits(Role::Admin, Touch::Write(set)));
+        }
+        assert!(permits(
+            Role::Admin,
+            Touch::Action("Purge", Some("Results"))
+        ));
+    }
+
+    #[test]
+    fn only_administrators_run_actions_or_change_results() {
+        for role in [Role::Scorer, Role::Coordinator] {
+            assert!(!permits(role, Touch::Action("Purge", Some("Results"))));
+            assert!(!permits(
+                role,
+                Touch::Action("FetchPurgeRetentionPeriodDays", None)
+            ));
+            assert!(!permits(role, Touch::Write("Results")));
+            assert!(permits(role, Touch::Read("Results")));
+        }
+    }
+
+    #[test]
+    fn a_scorer_reads_what_the_scoring_workflow_reads_and_nothing_of_delivery() {
+        for set in [
+            "ScoringTasks",
+            "ScoringResults",
+            "DimensionScores",
+            "Dimensions",
+            "Rubrics",
+            "Questions",
+            "Answers",
+            "Groups",
+            "Results",
+            "Assessments",
+        ] {
+            assert!(permits(Role::Scorer, Touch::Read(set)), "{set}");
+        }
+        for set in ["TopicScores", "Attempts", "Participants", "ResultsAuditLog"] {
+            assert!(!permits(Role::Scorer, Touch::Read(set)), "{set}");
+        }
+    }
+
+    #[test]
+    fn a_coordinator_never_reads_scores_in_progress_or_rubrics() {
+        for set in [
+            "ScoringTasks",
+            "ScoringResults",
+            "DimensionScores",
+            "Rubrics",
+        ] {
+            assert!(!permits(Role::Coordinator, Touch::Read(set)), "{set}");
+        }
+        assert!(permits(Role::Coordinator, Touch::Write("Attempts")));
+    }
+
+    #[test]
+    fn the_decision_names_the_first_refused_touch() {
+        let touches = [
+            Touch::Read("Results"),
+            Touch::Read("ScoringTasks"),
+            Touch::Read("ScoringResults"),
+        ];
+        assert_eq!(
+            decide(Role::Coordinator, &touches),
+            Err(Touch::Read("ScoringTasks"))
+        );
+        assert_eq!(decide(Role::Scorer, &touches), Ok(()));
+    }
+
+    #[test]
+    fn an_account_of_every_area_must_be_an_administrator() {
+        assert!(check_account_scope(None, Role::Admin).is_ok());
+        assert!(check_account_scope(Some(1), Role::Scorer).is_ok());
+        for role in [Role::Scorer, Role::Coordinator] {
+            let error = check_account_scope(None, role).unwrap_err();
+            assert!(error.contains(role.as_str()), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_set_the_table_does_not_name_is_refused_to_all_but_administrators() {
+        assert!(!permits(Role::Scorer, Touch::Read("Accounts")));
+        assert!(permits(Role::Admin, Touch::Read("Accounts")));
+    }
+}
