@@ -3,6 +3,7 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
+mod access_matrix;
 mod auth;
 mod dimension_score_put;
 mod feeds;

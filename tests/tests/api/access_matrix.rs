@@ -1,0 +1,468 @@
+//! The access decision, walked as a matrix: each role (administrator, scorer,
+//! coordinator, another area's administrator) × every entity set × every URL form
+//! (the feed, a key, `$count`, `$value`, each navigation, each `$expand` one and two
+//! levels deep, each `$orderby` through a navigation) × every method, on both
+//! databases. Each answer is checked against this file's own copy of the role table
+//! and of the methods each feed takes (docs/architecture.md, "Roles"): the same data
+//! must get the same answer however the URL is spelled.
+
+use std::collections::BTreeMap;
+
+use futures::StreamExt;
+use reqwest::{Method, StatusCode};
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use scoredesk_server::feeds::entities;
+use scoredesk_server::odata::model::EntitySet;
+
+use crate::scoring_support::{open_task_with_rubric, scoring_result_of, scoring_result_path};
+
+on_both_backends! {
+    every_role_gets_the_role_tables_answer_for_every_url_form_and_method => matrix;
+    every_feed_answers_405_with_allow_never_501_for_methods_it_never_takes => never_taken;
+    the_same_data_gets_the_same_answer_whatever_the_url_form => url_forms_of_the_issue;
+}
+
+/// What a role may do with a set: nothing, read, or read and write.
+#[derive(Clone, Copy, PartialEq)]
+enum May {
+    No,
+    R,
+    Rw,
+}
+
+/// The role table, written out independently of the server's: (set, scorer, coordinator).
+const ORACLE: &[(&str, May, May)] = &[
+    ("AnswerUploads", May::No, May::Rw),
+    ("Answers", May::R, May::R),
+    ("AssessmentSnapshotData", May::No, May::R),
+    ("AssessmentSnapshots", May::No, May::Rw),
+    ("Assessments", May::R, May::R),
+    ("Attempts", May::No, May::Rw),
+    ("DimensionScores", May::Rw, May::No),
+    ("Dimensions", May::R, May::No),
+    ("Groups", May::R, May::R),
+    ("Participants", May::No, May::R),
+    ("PrintBatches", May::No, May::Rw),
+    ("Questions", May::R, May::R),
+    ("Results", May::R, May::R),
+    ("ResultsAuditLog", May::No, May::No),
+    ("Rubrics", May::R, May::No),
+    ("ScoringResults", May::Rw, May::No),
+    ("ScoringTasks", May::Rw, May::No),
+    ("TopicScores", May::No, May::R),
+];
+
+/// The write methods each feed takes (spec, Endpoints), on one entity and on the collection.
+fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
+    match (set, single) {
+        ("ScoringTasks" | "ScoringResults" | "DimensionScores", true) => &["PUT"],
+        ("Results", true) => &["PUT", "PATCH", "MERGE"],
+        ("AssessmentSnapshots" | "PrintBatches" | "Attempts" | "AnswerUploads", false) => &["POST"],
+        _ => &[],
+    }
+}
+
+/// Whether this version serves a method it takes (the rest is declared: 501).
+fn served(set: &str, method: &str) -> bool {
+    set != "AssessmentSnapshots"
+        && match method {
+            "GET" | "HEAD" => true,
+            "PUT" => matches!(set, "ScoringTasks" | "ScoringResults" | "DimensionScores"),
+            _ => false,
+        }
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Role {
+    Admin,
+    Scorer,
+    Coordinator,
+    OtherAreaAdmin,
+}
+
+impl Role {
+    fn username(self) -> &'static str {
+        match self {
+            Role::Admin => "northwind-admin",
+            Role::Scorer => "northwind-scorer",
+            Role::Coordinator => "northwind-coordinator",
+            Role::OtherAreaAdmin => "harbour-admin",
+        }
+    }
+
+    fn may(self, set: &str) -> May {
+        let row = ORACLE.iter().find(|(name, _, _)| *name == set);
+        let (_, scorer, coordinator) = row.unwrap_or_else(|| panic!("{set} is not in the oracle"));
+        match self {
+            Role::Admin => May::Rw,
+            Role::Scorer => *scorer,
+            Role::Coordinator => *coordinator,
+            Role::OtherAreaAdmin => May::No,
+        }
+    }
+}
+
+const METHODS: &[&str] = &["GET", "HEAD", "POST", "PUT", "PATCH", "MERGE", "DELETE"];
+
+/// One URL form: what it reads, what a write would change, and which methods apply.
+#[derive(Debug, Clone)]
+struct Form {
+    path: String,
+    reads: Vec<&'static str>,
+    target: &'static str,
+    single: bool,
+    /// `$count` and `$value` are read-only whatever the feed takes.
+    read_only: bool,
+    methods: &'static [&'static str],
+}
+
+/// A key of `set` that exists in Northwind if the set has any rows there.
+async fn some_key(app: &TestApp, set: &EntitySet) -> String {
+    let (status, body) = app
+        .get_json_with(
+            "northwind-admin",
+            &format!("{}{}?$top=1&$format=verbosejson", app.root(), set.name),
+            &[],
+        )
+        .await;
+    if status == StatusCode::OK {
+        if let Some(uri) = body["d"]["results"][0]["__metadata"]["uri"].as_str() {
+            let (_, key) = uri.rsplit_once('/').unwrap();
+            return key
+                .split_once('(')
+                .unwrap()
+                .1
+                .trim_end_matches(')')
+                .to_owned();
+        }
+    }
+    // No rows (or not served yet): a made-up key of the right type.
+    set.key
+        .iter()
+        .map(|name| {
+            let property = set.property(name).unwrap();
+            let literal = match property.edm {
+                scoredesk_server::odata::edm::EdmType::Int64 => "1L".to_owned(),
+                scoredesk_server::odata::edm::EdmType::String => "'x'".to_owned(),
+                _ => "1".to_owned(),
+            };
+            if set.key.len() == 1 {
+                literal
+            } else {
+                format!("{name}={literal}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+async fn forms(app: &TestApp) -> Vec<Form> {
+    let all = &METHODS[..];
+    let get = &["GET"][..];
+    let mut forms = Vec::new();
+    for set in entities::ALL {
+        let key = some_key(app, set).await;
+        let entity = format!("{}({key})", set.name);
+        forms.push(Form {
+            path: set.name.to_owned(),
+            reads: vec![set.name],
+            target: set.name,
+            single: false,
+            read_only: false,
+            methods: all,
+        });
+        forms.push(Form {
+            path: entity.clone(),
+            reads: vec![set.name],
+            target: set.name,
+            single: true,
+            read_only: false,
+            methods: all,
+        });
+        forms.push(Form {
+            path: format!("{}/$count", set.name),
+            reads: vec![set.name],
+            target: set.name,
+            single: false,
+            read_only: true,
+            methods: all,
+        });
+        if set.media.is_some() {
+            forms.push(Form {
+                path: format!("{entity}/$value"),
+                reads: vec![set.name],
+                target: set.name,
+                single: true,
+                read_only: true,
+                methods: all,
+            });
+        }
+        for navigation in set.navigations {
+            let target = entities::by_name(navigation.target).unwrap();
+            forms.push(Form {
+                path: format!("{entity}/{}", navigation.name),
+                reads: vec![set.name, target.name],
+                target: target.name,
+                single: !navigation.many,
+                read_only: false,
+                methods: all,
+            });
+            forms.push(Form {
+                path: format!("{}?$top=2&$expand={}", set.name, navigation.name),
+                reads: vec![set.name, target.name],
+                target: set.name,
+                single: false,
+                read_only: true,
+                methods: get,
+            });
+            for second in target.navigations {
+                let last = entities::by_name(second.target).unwrap();
+                forms.push(Form {
+                    path: format!("{entity}?$expand={}/{}", navigation.name, second.name),
+                    reads: vec![set.name, target.name, last.name],
+                    target: set.name,
+                    single: true,
+                    read_only: true,
+                    methods: get,
+                });
+            }
+            if !navigation.many && navigation.through.is_none() {
+                for property in target.filterable.iter().take(1) {
+                    forms.push(Form {
+                        path: format!(
+                            "{}?$top=2&$orderby={}/{property}",
+                            set.name, navigation.name
+                        ),
+                        reads: vec![set.name, target.name],
+                        target: set.name,
+                        single: false,
+                        read_only: true,
+                        methods: get,
+                    });
+                }
+            }
+        }
+    }
+    forms
+}
+
+/// The methods a form takes, as `Allow` lists them.
+fn allowed(form: &Form) -> Vec<&'static str> {
+    let mut methods = vec!["GET", "HEAD"];
+    if !form.read_only {
+        methods.extend_from_slice(writes_taken(form.target, form.single));
+    }
+    methods
+}
+
+/// Checks one answer against the oracle; returns a description of what is wrong.
+fn check(
+    role: Role,
+    form: &Form,
+    method: &str,
+    status: StatusCode,
+    allow: Option<&str>,
+) -> Option<String> {
+    let allowed_methods = allowed(form);
+    let expected_refusal = if role == Role::OtherAreaAdmin {
+        Some(StatusCode::FORBIDDEN)
+    } else if !allowed_methods.contains(&method) {
+        Some(StatusCode::METHOD_NOT_ALLOWED)
+    } else {
+        let writes = !matches!(method, "GET" | "HEAD");
+        let readable = form.reads.iter().all(|set| role.may(set) != May::No);
+        let writable = !writes || role.may(form.target) == May::Rw;
+        (!readable || !writable).then_some(StatusCode::FORBIDDEN)
+    };
+    match expected_refusal {
+        Some(expected) if status != expected => Some(format!("expected {expected}, got {status}")),
+        Some(StatusCode::METHOD_NOT_ALLOWED) => {
+            let wanted = allowed_methods.join(", ");
+            (allow != Some(wanted.as_str()))
+                .then(|| format!("405 with Allow {allow:?}, expected {wanted}"))
+        }
+        Some(_) => None,
+        None => {
+            let set_served =
+                form.reads.iter().all(|set| served(set, "GET")) && served(form.target, method);
+            let fine = match status.as_u16() {
+                501 => !set_served,
+                200 | 204 | 400 | 404 => set_served,
+                _ => false,
+            };
+            (!fine).then(|| format!("allowed, but answered {status}"))
+        }
+    }
+}
+
+async fn matrix(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let forms = forms(&app).await;
+    let mut cases = Vec::new();
+    for role in [
+        Role::Admin,
+        Role::Scorer,
+        Role::Coordinator,
+        Role::OtherAreaAdmin,
+    ] {
+        for form in &forms {
+            for method in form.methods {
+                cases.push((role, form.clone(), *method));
+            }
+        }
+    }
+    let total = cases.len();
+    let app = &app;
+    let failures: Vec<String> = futures::stream::iter(cases)
+        .map(|(role, form, method)| async move {
+            let response = app
+                .client
+                .request(
+                    Method::from_bytes(method.as_bytes()).unwrap(),
+                    app.url(&format!("{}{}", app.root(), form.path)),
+                )
+                .basic_auth(role.username(), Some("scoredesk-demo"))
+                .header("Content-Type", "application/json")
+                .body("{}")
+                .send()
+                .await
+                .unwrap();
+            let status = response.status();
+            let allow = response
+                .headers()
+                .get("allow")
+                .map(|v| v.to_str().unwrap().to_owned());
+            check(role, &form, method, status, allow.as_deref())
+                .map(|problem| format!("{role:?} {method} {}: {problem}", form.path))
+        })
+        .buffer_unordered(8)
+        .filter_map(|failure| async move { failure })
+        .collect()
+        .await;
+    assert!(
+        failures.is_empty(),
+        "{} of {total} answers differ from the role table:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(total > 2_000, "the matrix covers {total} requests");
+}
+
+async fn never_taken(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let mut answers: BTreeMap<String, u16> = BTreeMap::new();
+    for set in entities::ALL {
+        let key = some_key(&app, set).await;
+        for (path, single) in [
+            (set.name.to_owned(), false),
+            (format!("{}({key})", set.name), true),
+        ] {
+            for method in METHODS {
+                if ["GET", "HEAD"].contains(method)
+                    || writes_taken(set.name, single).contains(method)
+                {
+                    continue;
+                }
+                let response = app
+                    .client
+                    .request(
+                        Method::from_bytes(method.as_bytes()).unwrap(),
+                        app.url(&format!("{}{path}", app.root())),
+                    )
+                    .basic_auth("northwind-admin", Some("scoredesk-demo"))
+                    .json(&serde_json::json!({}))
+                    .send()
+                    .await
+                    .unwrap();
+                let status = response.status();
+                let allow = response.headers().get("allow").cloned();
+                answers.insert(format!("{method} {path}"), status.as_u16());
+                assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+                let mut expected = vec!["GET", "HEAD"];
+                expected.extend_from_slice(writes_taken(set.name, single));
+                assert_eq!(
+                    allow.unwrap().to_str().unwrap(),
+                    expected.join(", "),
+                    "{method} {path}"
+                );
+                let message = scoredesk_e2e::odata_error_message(response).await;
+                assert!(message.contains(method), "{message}");
+            }
+        }
+    }
+    assert!(
+        answers.len() > 150,
+        "{} refused methods walked",
+        answers.len()
+    );
+}
+
+/// The forms the issue found answering differently, each now with the same answer as
+/// the plain feed.
+async fn url_forms_of_the_issue(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let root = app.root();
+    let task = open_task_with_rubric(&app).await;
+    let result = task.result;
+    let question = task.question;
+    let scoring_result = scoring_result_of(&app, task).await;
+    let rubric = &scoring_result["RubricID"];
+    let status = |username: &'static str, path: String| {
+        let app = &app;
+        async move { app.get_as(username, &path).await.status() }
+    };
+    for path in [
+        format!("{root}ScoringResults"),
+        format!("{root}Results({result})?$expand=ScoringTasks/ScoringResult"),
+        format!("{root}Results({result})/ScoringTasks"),
+        format!("{root}Questions({question}L)?$expand=Rubric"),
+        format!("{root}Questions({question}L)/Rubric"),
+    ] {
+        assert_eq!(
+            status("northwind-coordinator", path.clone()).await,
+            403,
+            "{path}"
+        );
+        assert_eq!(status("northwind-admin", path.clone()).await, 200, "{path}");
+    }
+    for path in [
+        format!("{root}TopicScores"),
+        format!("{root}Results({result})?$expand=TopicScores,Attempt"),
+        format!("{root}Results({result})/TopicScores"),
+    ] {
+        assert_eq!(
+            status("northwind-scorer", path.clone()).await,
+            403,
+            "{path}"
+        );
+    }
+    // What the scoring workflow reads, the scorer reads.
+    let scoring_result_path = scoring_result_path(&app, &scoring_result);
+    for path in [
+        format!("{root}Questions({question}L)/Rubric({rubric})"),
+        format!("{root}Questions({question}L)/Rubric({rubric})/Dimensions"),
+        format!("{scoring_result_path}/Rubric"),
+        format!("{scoring_result_path}/DimensionScores?$expand=Dimension"),
+        format!("{root}DimensionScores(QuestionID={question}L,RubricID={rubric},ResultID={result},Order=1)/Dimension"),
+    ] {
+        assert_eq!(status("northwind-scorer", path.clone()).await, 200, "{path}");
+    }
+    // Results change and actions are the administrators' alone.
+    for username in ["northwind-scorer", "northwind-coordinator"] {
+        for (method, path) in [
+            (Method::PATCH, format!("{root}Results({result})")),
+            (Method::POST, format!("{root}Results({result})/Purge")),
+            (Method::POST, format!("{root}Result({result})/Purge")),
+            (
+                Method::POST,
+                format!("{root}Results/PurgeResultsByParticipantName"),
+            ),
+            (Method::POST, format!("{root}FetchPurgeRetentionPeriodDays")),
+        ] {
+            let response = app
+                .request_as(method.clone(), &path, username, "scoredesk-demo")
+                .await;
+            assert_eq!(response.status(), 403, "{username} {method} {path}");
+        }
+    }
+}
