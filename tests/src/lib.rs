@@ -32,26 +32,40 @@ impl TestApp {
     /// A server over an empty, migrated database.
     pub async fn spawn(backend: Backend) -> Self {
         let database = TestDatabase::create_empty(backend).await;
-        Self::start(backend, database, None).await
+        Self::start(backend, database, None, |_| {}).await
     }
 
     /// A server over a copy of the seeded demo data.
     pub async fn spawn_with_demo(backend: Backend) -> Self {
-        let (database, areas) = TestDatabase::create_from_demo(backend).await;
-        Self::start(backend, database, Some(areas)).await
+        Self::spawn_with_demo_configured(backend, |_| {}).await
     }
 
-    async fn start(backend: Backend, database: TestDatabase, demo_areas: Option<[i32; 2]>) -> Self {
+    /// A server over a copy of the demo data, with settings changed by `configure`.
+    pub async fn spawn_with_demo_configured(
+        backend: Backend,
+        configure: impl FnOnce(&mut Settings),
+    ) -> Self {
+        let (database, areas) = TestDatabase::create_from_demo(backend).await;
+        Self::start(backend, database, Some(areas), configure).await
+    }
+
+    async fn start(
+        backend: Backend,
+        database: TestDatabase,
+        demo_areas: Option<[i32; 2]>,
+        configure: impl FnOnce(&mut Settings),
+    ) -> Self {
         // The server's warnings and errors (with internal causes) in the output of the
         // test that caused them; shown by cargo only when the test fails.
         let _ = tracing_subscriber::fmt()
             .with_env_filter("warn")
             .with_test_writer()
             .try_init();
-        let settings = Settings {
+        let mut settings = Settings {
             database_url: secrecy::SecretString::from(database.url().to_owned()),
             ..Settings::default()
         };
+        configure(&mut settings);
         let app = App::build(settings).await.expect("the server builds");
         let store = app.store().clone();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -225,6 +239,25 @@ impl TestApp {
             }
         };
         result.unwrap_or_else(|e| panic!("{sql}: {e}"))
+    }
+
+    /// Runs a statement that changes the test database directly (a fixture).
+    pub async fn sql_execute(&self, sql: &str) {
+        let result = match self.backend {
+            Backend::Sqlite => {
+                let mut conn = sqlx::SqliteConnection::connect(self.database_url())
+                    .await
+                    .expect("sqlite connection");
+                sqlx::query(sql).execute(&mut conn).await.map(drop)
+            }
+            Backend::Postgres => {
+                let mut conn = sqlx::PgConnection::connect(self.database_url())
+                    .await
+                    .expect("postgres connection");
+                sqlx::query(sql).execute(&mut conn).await.map(drop)
+            }
+        };
+        result.unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
 
     pub async fn sql_strings(&self, sql: &str) -> Vec<String> {

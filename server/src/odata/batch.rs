@@ -163,7 +163,7 @@ fn operation(part_headers: &HeaderMap, content: &[u8]) -> Result<Operation, ApiE
         Ok(httparse::Status::Complete(length)) => length,
         Ok(httparse::Status::Partial) => {
             return Err(ApiError::bad_request(
-                "$batch: an operation's request line or headers end early",
+                "$batch: an operation is not a complete HTTP request: its request line or headers end early",
             ))
         }
         Err(error) => {
@@ -175,7 +175,10 @@ fn operation(part_headers: &HeaderMap, content: &[u8]) -> Result<Operation, ApiE
     let method = Method::from_bytes(request.method.unwrap_or_default().as_bytes())
         .map_err(|_| ApiError::bad_request("$batch: an operation has no valid method"))?;
     let url = request.path.unwrap_or_default().to_owned();
-    if url.starts_with('$') {
+    if url
+        .strip_prefix('$')
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+    {
         return Err(ApiError::bad_request(format!(
             "$batch: '{url}' refers to another operation by Content-ID, which this service does not support"
         )));

@@ -165,6 +165,11 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict(_) => {
                 ApiError::Conflict("the write conflicts with stored data".into())
             }
+            StoreError::Contention => ApiError::Conflict(
+                "another write to the same entities happened at the same moment; nothing was \
+                 written, so try again"
+                    .into(),
+            ),
             StoreError::TimedOut => ApiError::ServiceUnavailable(
                 "the database took too long to answer; try again, or ask for less".into(),
             ),

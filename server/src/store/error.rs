@@ -9,6 +9,10 @@ pub enum StoreError {
     /// A unique or foreign-key constraint refused the write.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// Two transactions wanted each other's rows (PostgreSQL's deadlock detector chose
+    /// this one): nothing of it was written, and it may simply be tried again.
+    #[error("the write collided with another at the same moment")]
+    Contention,
     /// PostgreSQL stopped a statement that ran past `statement_timeout`.
     #[error("the statement ran past the statement timeout")]
     TimedOut,
@@ -26,6 +30,12 @@ impl From<sqlx::Error> for StoreError {
             sqlx::Error::RowNotFound => StoreError::NotFound,
             sqlx::Error::Database(db) if db.is_unique_violation() => {
                 StoreError::Conflict(db.message().to_owned())
+            }
+            // deadlock_detected and serialization_failure.
+            sqlx::Error::Database(db)
+                if matches!(db.code().as_deref(), Some("40P01") | Some("40001")) =>
+            {
+                StoreError::Contention
             }
             // PostgreSQL's query_canceled, which statement_timeout raises.
             sqlx::Error::Database(db) if db.code().as_deref() == Some("57014") => {

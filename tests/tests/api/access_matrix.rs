@@ -157,7 +157,7 @@ async fn some_key(app: &TestApp, set: &EntitySet) -> String {
 }
 
 async fn forms(app: &TestApp) -> Vec<Form> {
-    let all = &METHODS[..];
+    let all = METHODS;
     let get = &["GET"][..];
     let mut forms = Vec::new();
     for set in entities::ALL {

@@ -14,6 +14,103 @@ on_both_backends! {
     each_role_uses_only_its_feeds => roles_limit_feeds;
     a_changed_password_stops_working_at_once => changed_password;
     a_server_administrator_uses_every_area => server_administrator;
+    a_changed_role_or_area_takes_effect_at_once_as_a_changed_password_does => changed_role_and_area;
+    an_area_that_does_not_exist_is_404_for_any_signed_in_account_and_401_without => missing_area_for_everyone;
+    a_host_the_server_does_not_answer_to_is_refused_before_anything_else => allowed_hosts;
+}
+
+async fn changed_role_and_area(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let tasks = format!("{}ScoringTasks/$count", app.root());
+    // Signed in once: the password is remembered from here on.
+    assert_eq!(
+        app.get_as("northwind-scorer", &tasks).await.status(),
+        StatusCode::OK
+    );
+    app.sql_execute("UPDATE accounts SET role = 'coordinator' WHERE username = 'northwind-scorer'")
+        .await;
+    assert_eq!(
+        app.get_as("northwind-scorer", &tasks).await.status(),
+        StatusCode::FORBIDDEN,
+        "the new role applies to the very next request"
+    );
+    app.sql_execute(&format!(
+        "UPDATE accounts SET role = 'scorer', customer_id = {} WHERE username = 'northwind-scorer'",
+        app.harbour()
+    ))
+    .await;
+    assert_eq!(
+        app.get_as("northwind-scorer", &tasks).await.status(),
+        StatusCode::FORBIDDEN,
+        "the account left Northwind"
+    );
+    let harbour = format!("/deliveryodata/{}/ScoringTasks/$count", app.harbour());
+    assert_eq!(
+        app.get_as("northwind-scorer", &harbour).await.status(),
+        StatusCode::OK
+    );
+}
+
+async fn missing_area_for_everyone(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    for username in ["northwind-admin", "northwind-scorer", "harbour-admin"] {
+        let response = app
+            .get_as(username, "/deliveryodata/4242/ScoringTasks")
+            .await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{username}");
+        assert!(odata_error_message(response).await.contains("4242"));
+    }
+    let anonymous = app.get_anonymous("/deliveryodata/4242/ScoringTasks").await;
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    let wrong = app
+        .request_as(
+            Method::GET,
+            "/deliveryodata/4242/",
+            "northwind-admin",
+            "wrong",
+        )
+        .await;
+    assert_eq!(
+        wrong.status(),
+        StatusCode::UNAUTHORIZED,
+        "no area is revealed without credentials"
+    );
+}
+
+async fn allowed_hosts(backend: Backend) {
+    let app = TestApp::spawn_with_demo_configured(backend, |settings| {
+        settings.allowed_hosts = vec!["scoring.example:8080".into()];
+    })
+    .await;
+    let path = app.url(&app.root());
+    for (host, status) in [
+        ("scoring.example:8080", StatusCode::OK),
+        ("SCORING.example:8080", StatusCode::OK),
+        ("attacker.example:8080", StatusCode::MISDIRECTED_REQUEST),
+        ("scoring.example", StatusCode::MISDIRECTED_REQUEST),
+    ] {
+        let response = app
+            .client
+            .get(&path)
+            .header("Host", host)
+            .basic_auth("northwind-admin", Some(DEMO_PASSWORD))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), status, "{host}");
+        if status != StatusCode::OK {
+            assert!(odata_error_message(response).await.contains(host));
+        }
+    }
+    // The health check is behind the same gate: a rebinding page learns nothing.
+    let health = app
+        .client
+        .get(app.url("/health"))
+        .header("Host", "attacker.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(health.status(), StatusCode::MISDIRECTED_REQUEST);
 }
 
 async fn without_credentials(backend: Backend) {

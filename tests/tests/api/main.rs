@@ -5,6 +5,8 @@
 
 mod access_matrix;
 mod auth;
+mod batch;
+mod bounded_work;
 mod dimension_score_put;
 mod feeds;
 mod formats;

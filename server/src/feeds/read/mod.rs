@@ -5,7 +5,9 @@ mod fetch;
 mod resolve;
 
 use axum::body::Body;
-use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, ETAG, HOST};
+use axum::http::header::{
+    CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG, HOST, X_CONTENT_TYPE_OPTIONS,
+};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use sea_query::{Alias, Expr, Query};
@@ -171,9 +173,12 @@ async fn media(
         Body::from(bytes)
     };
     let mut response = with_headers(body.into_response(), negotiated, &media_type);
-    response
-        .headers_mut()
-        .insert(CONTENT_LENGTH, HeaderValue::from(length));
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(length));
+    // Media is data written by clients (question markup, answers): a browser must
+    // neither guess another type for it nor run what it holds on this origin.
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox"));
     Ok(response)
 }
 
