@@ -4,73 +4,11 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
-use std::io::Write;
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+mod support;
 
-const BINARY: &str = env!("CARGO_BIN_EXE_scoredesk-server");
+use std::process::{Command, Stdio};
 
-fn run(database_url: &str, args: &[&str], stdin: Option<&str>) -> String {
-    let mut child = Command::new(BINARY)
-        .arg("--database-url")
-        .arg(database_url)
-        .args(args)
-        .env_remove("SCOREDESK_PASSWORD")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.as_bytes())
-            .expect("writing stdin");
-    }
-    drop(child.stdin.take());
-    let output = child.wait_with_output().expect("the binary finishes");
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .expect("port 0")
-        .local_addr()
-        .expect("address")
-        .port()
-}
-
-async fn wait_until_healthy(base: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    // The server is a separate process: poll its health check (a connection refused
-    // means it is still starting), never a fixed sleep.
-    while Instant::now() < deadline {
-        if let Ok(response) = reqwest::get(format!("{base}/health")).await {
-            if response.status().is_success() {
-                return;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not become healthy at {base}");
-}
+use support::{free_port, run, run_refused, wait_until_healthy, Server, BINARY};
 
 async fn operator_workflow(database_url: &str) {
     run(database_url, &["migrate"], None);
@@ -95,6 +33,34 @@ async fn operator_workflow(database_url: &str) {
             "scorer",
         ],
         Some("s3cret pass\n"),
+    );
+    // An account of every area is an administrator, or nothing.
+    let refused = run_refused(
+        database_url,
+        &[
+            "account",
+            "add",
+            "--username",
+            "everywhere",
+            "--server-admin",
+            "--role",
+            "scorer",
+        ],
+        Some("pass"),
+    );
+    assert!(refused.contains("must be admin"), "{refused}");
+    run(
+        database_url,
+        &[
+            "account",
+            "add",
+            "--username",
+            "root",
+            "--server-admin",
+            "--role",
+            "admin",
+        ],
+        Some("root pass"),
     );
     let seeded = run(database_url, &["seed", "--demo"], None);
     assert!(seeded.contains("demo seeded"), "{seeded}");

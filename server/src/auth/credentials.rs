@@ -1,5 +1,6 @@
 //! Parsing `Authorization: Basic` and remembering credentials already verified.
 
+use std::net::IpAddr;
 use std::time::Duration;
 
 use base64::engine::general_purpose::STANDARD;
@@ -44,8 +45,9 @@ impl std::fmt::Debug for BasicCredentials {
 /// Credentials verified recently, so that argon2's deliberate slowness is paid once
 /// per account and password, not on every request.
 ///
-/// It remembers only *that* a password matched a stored hash, never who the account
-/// is: the account row is read on every request, and its role and area come from
+/// It remembers only *that* a password matched a stored hash, from a client address,
+/// never who the account is: another address checks the password again (under the
+/// sign-in limits), so a guess cannot be tested against someone else's session. And the account row is read on every request, and its role and area come from
 /// that row, so a changed role or area takes effect at once, as a changed password
 /// does. The key is a SHA-256 over a per-process secret, the user name, the password
 /// *and the stored hash*: a wrong password gives another key, and a changed password
@@ -67,13 +69,20 @@ impl CredentialCache {
         }
     }
 
-    fn key(&self, credentials: &BasicCredentials, stored_hash: &str) -> [u8; 32] {
+    fn key(
+        &self,
+        credentials: &BasicCredentials,
+        stored_hash: &str,
+        address: Option<IpAddr>,
+    ) -> [u8; 32] {
         let mut hasher = Sha256::new();
         hasher.update(self.secret);
+        let address = address.map(|a| a.to_string()).unwrap_or_default();
         for part in [
             credentials.username.as_bytes(),
             credentials.password.as_bytes(),
             stored_hash.as_bytes(),
+            address.as_bytes(),
         ] {
             hasher.update((part.len() as u64).to_le_bytes());
             hasher.update(part);
@@ -81,15 +90,26 @@ impl CredentialCache {
         hasher.finalize().into()
     }
 
-    /// Whether `credentials` were found to match `stored_hash` recently.
-    pub fn is_verified(&self, credentials: &BasicCredentials, stored_hash: &str) -> bool {
+    /// Whether `credentials` were found to match `stored_hash` recently, from `address`.
+    pub fn is_verified(
+        &self,
+        credentials: &BasicCredentials,
+        stored_hash: &str,
+        address: Option<IpAddr>,
+    ) -> bool {
         self.verified
-            .contains_key(&self.key(credentials, stored_hash))
+            .contains_key(&self.key(credentials, stored_hash, address))
     }
 
-    /// Remembers that `credentials` match `stored_hash`.
-    pub fn remember(&self, credentials: &BasicCredentials, stored_hash: &str) {
-        self.verified.insert(self.key(credentials, stored_hash), ());
+    /// Remembers that `credentials` from `address` match `stored_hash`.
+    pub fn remember(
+        &self,
+        credentials: &BasicCredentials,
+        stored_hash: &str,
+        address: Option<IpAddr>,
+    ) {
+        self.verified
+            .insert(self.key(credentials, stored_hash, address), ());
     }
 }
 
@@ -128,15 +148,20 @@ mod tests {
             username: "ann".into(),
             password: "right".into(),
         };
-        cache.remember(&right, "$hash-1");
-        assert!(cache.is_verified(&right, "$hash-1"));
+        let here = Some(IpAddr::from([10, 0, 0, 1]));
+        cache.remember(&right, "$hash-1", here);
+        assert!(cache.is_verified(&right, "$hash-1", here));
+        assert!(
+            !cache.is_verified(&right, "$hash-1", Some(IpAddr::from([10, 0, 0, 2]))),
+            "another address checks again"
+        );
         let wrong = BasicCredentials {
             username: "ann".into(),
             password: "wrong".into(),
         };
-        assert!(!cache.is_verified(&wrong, "$hash-1"));
+        assert!(!cache.is_verified(&wrong, "$hash-1", here));
         assert!(
-            !cache.is_verified(&right, "$hash-2"),
+            !cache.is_verified(&right, "$hash-2", here),
             "a changed stored hash must miss"
         );
     }

@@ -97,11 +97,13 @@ async fn authenticate(
         .ok()
         .and_then(BasicCredentials::parse)
         .ok_or(ApiError::Unauthorized)?;
+    let refuse = |refusal| refused(refusal, &credentials.username, address);
+    state.sign_in.check_address(address).map_err(refuse)?;
     let account = state.store.find_account(&credentials.username).await?;
     if let Some(account) = &account {
         if state
             .credentials
-            .is_verified(&credentials, &account.password_hash)
+            .is_verified(&credentials, &account.password_hash, address)
         {
             return principal_of(account);
         }
@@ -110,27 +112,27 @@ async fn authenticate(
         .sign_in
         .slot(&credentials.username, address)
         .await
-        .map_err(|refusal| refused(refusal, &credentials.username, address))?;
-    // An unknown name is checked against a dummy hash: the same work, the same time.
-    let stored = account
-        .as_ref()
-        .map_or_else(|| dummy_hash().to_owned(), |a| a.password_hash.clone());
+        .map_err(refuse)?;
+    let stored = account.as_ref().map(|a| a.password_hash.clone());
     let password = credentials.password.clone();
-    // argon2 takes tens of milliseconds of CPU on purpose: keep it off the async
-    // workers. The slot goes with the hash, so a client that hangs up does not free it
-    // while the hash still runs.
-    let matches = tokio::task::spawn_blocking(move || {
-        let matches = verify_password(&password, &stored);
-        drop(slot);
-        matches
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.into()))?;
+    // argon2 takes tens of milliseconds of CPU on purpose: it runs on the guard's own
+    // threads, off the async workers. An unknown name is checked against a dummy
+    // hash: the same work, the same time.
+    let matches = state
+        .sign_in
+        .run(slot, move || {
+            let stored = match &stored {
+                Some(hash) => hash.as_str(),
+                None => dummy_hash(),
+            };
+            verify_password(&password, stored)
+        })
+        .await;
     match account {
         Some(account) if matches => {
             state
                 .credentials
-                .remember(&credentials, &account.password_hash);
+                .remember(&credentials, &account.password_hash, address);
             principal_of(&account)
         }
         known => {

@@ -3,16 +3,24 @@
 //! Each check is an argon2 hash (about 19 MiB and tens of milliseconds of CPU, on
 //! purpose). Without limits, a few hundred concurrent wrong passwords exhaust memory
 //! and threads (issue 10 measured 5.2 GB from 64). So:
-//! - at most `at_once` hashes run at a time, and at most `waiting` more wait their
-//!   turn; beyond that a sign-in is refused at once with 429;
+//! - hashes run on `at_once` threads of their own, and at most `waiting` more
+//!   sign-ins wait their turn; beyond that a sign-in is refused at once with 429. The
+//!   threads are fixed, not borrowed from tokio's blocking pool: the allocator keeps
+//!   a hash's memory in the arena of the thread that ran it, so memory grows with the
+//!   number of threads that ever hashed (348 MB with two hashes at once spread over
+//!   tokio's threads, in the flood test), not with the hashes in flight;
 //! - failed sign-ins are counted per account name and per client address in a fixed
 //!   window; once either reaches its limit, further attempts get 429 with
-//!   `Retry-After` *before* any hash is spent, until the window ends;
+//!   `Retry-After` *before* any hash is spent, until the window ends. An address over
+//!   its limit is refused even credentials verified before, and attempts refused for
+//!   the account's limit count against the address: otherwise a guess could still be
+//!   tested, at no cost, against a remembered session from that address;
 //! - an unknown account name costs the same hash as a known one (against a dummy
 //!   hash), so answer times do not tell which names exist.
 //!
-//! Credentials already verified are remembered (`CredentialCache`) and skip all of
-//! this, so a scorer who signed in keeps working while a flood is refused.
+//! Credentials verified before from the same address are remembered
+//! (`CredentialCache`), so a scorer who signed in keeps working while a flood from
+//! elsewhere is refused.
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -60,6 +68,8 @@ pub struct SignInGuard {
     hashing: Arc<Semaphore>,
     /// Admission: hashing plus waiting. Holding one of these is being in line.
     admitted: Arc<Semaphore>,
+    /// The threads hashes run on, as many as `hashing` has permits.
+    hashers: Arc<rayon::ThreadPool>,
     /// Bounded and expiring: a flood of made-up names cannot grow it without limit.
     windows: Cache<Counted, Arc<Window>>,
 }
@@ -76,10 +86,16 @@ pub struct CheckSlot {
 impl SignInGuard {
     pub fn new(limits: SignInLimits) -> Self {
         let at_once = limits.at_once.max(1);
+        let hashers = rayon::ThreadPoolBuilder::new()
+            .num_threads(at_once)
+            .thread_name(|n| format!("password-check-{n}"))
+            .build()
+            .expect("starting the password-check threads");
         Self {
             limits,
             hashing: Arc::new(Semaphore::new(at_once)),
             admitted: Arc::new(Semaphore::new(at_once + limits.waiting)),
+            hashers: Arc::new(hashers),
             windows: Cache::builder()
                 .max_capacity(MAX_COUNTED)
                 .time_to_live(limits.window)
@@ -87,21 +103,38 @@ impl SignInGuard {
         }
     }
 
-    /// Refuses an attempt whose account name or address has used up its failures.
-    pub fn check(&self, username: &str, address: Option<IpAddr>) -> Result<(), Refusal> {
-        let mut wait = Duration::ZERO;
-        for (counted, limit) in self.counted(username, address) {
-            if let Some(window) = self.windows.get(&counted) {
-                if window.failures.load(Ordering::Relaxed) >= limit {
-                    let left = self.limits.window.saturating_sub(window.started.elapsed());
-                    wait = wait.max(left);
-                }
+    /// Refuses an address that has used up its failures: before anything else, even
+    /// credentials verified before.
+    pub fn check_address(&self, address: Option<IpAddr>) -> Result<(), Refusal> {
+        let Some(address) = address else {
+            return Ok(());
+        };
+        self.refusal(&Counted::Address(address), self.limits.failures_per_address)
+    }
+
+    /// Refuses an account name that has used up its failures; the refused attempt
+    /// counts against the address, so that guesses stay limited there.
+    pub fn check_account(&self, username: &str, address: Option<IpAddr>) -> Result<(), Refusal> {
+        let refused = self.refusal(
+            &Counted::Account(username.to_owned()),
+            self.limits.failures_per_account,
+        );
+        if refused.is_err() {
+            if let Some(address) = address {
+                self.count(Counted::Address(address));
             }
         }
-        if wait.is_zero() {
-            Ok(())
-        } else {
-            Err(Refusal::TooManyFailures { retry_after: wait })
+        refused
+    }
+
+    fn refusal(&self, counted: &Counted, limit: u32) -> Result<(), Refusal> {
+        match self.windows.get(counted) {
+            Some(window) if window.failures.load(Ordering::Relaxed) >= limit => {
+                Err(Refusal::TooManyFailures {
+                    retry_after: self.limits.window.saturating_sub(window.started.elapsed()),
+                })
+            }
+            _ => Ok(()),
         }
     }
 
@@ -112,7 +145,8 @@ impl SignInGuard {
         username: &str,
         address: Option<IpAddr>,
     ) -> Result<CheckSlot, Refusal> {
-        self.check(username, address)?;
+        self.check_address(address)?;
+        self.check_account(username, address)?;
         let admitted = Arc::clone(&self.admitted)
             .try_acquire_owned()
             .map_err(|_| Refusal::Busy)?;
@@ -120,35 +154,48 @@ impl SignInGuard {
             .acquire_owned()
             .await
             .expect("the hashing semaphore is never closed");
-        self.check(username, address)?;
+        self.check_address(address)?;
+        self.check_account(username, address)?;
         Ok(CheckSlot {
             _admitted: admitted,
             _hashing: hashing,
         })
     }
 
+    /// Runs `check` on a password-check thread, holding `slot` until it is done (a
+    /// client that hangs up does not free the slot while the hash still runs).
+    pub async fn run<T: Send + 'static>(
+        &self,
+        slot: CheckSlot,
+        check: impl FnOnce() -> T + Send + 'static,
+    ) -> T {
+        let (done, outcome) = tokio::sync::oneshot::channel();
+        self.hashers.spawn(move || {
+            let result = check();
+            drop(slot);
+            let _ = done.send(result);
+        });
+        outcome
+            .await
+            .expect("a password-check thread always answers")
+    }
+
     /// Counts a failed sign-in against the account name and the address.
     pub fn record_failure(&self, username: &str, address: Option<IpAddr>) {
-        for (counted, _) in self.counted(username, address) {
-            let window = self.windows.get_with(counted, || {
-                Arc::new(Window {
-                    started: Instant::now(),
-                    failures: AtomicU32::new(0),
-                })
-            });
-            window.failures.fetch_add(1, Ordering::Relaxed);
+        self.count(Counted::Account(username.to_owned()));
+        if let Some(address) = address {
+            self.count(Counted::Address(address));
         }
     }
 
-    fn counted(&self, username: &str, address: Option<IpAddr>) -> Vec<(Counted, u32)> {
-        let mut counted = vec![(
-            Counted::Account(username.to_owned()),
-            self.limits.failures_per_account,
-        )];
-        if let Some(address) = address {
-            counted.push((Counted::Address(address), self.limits.failures_per_address));
-        }
-        counted
+    fn count(&self, counted: Counted) {
+        let window = self.windows.get_with(counted, || {
+            Arc::new(Window {
+                started: Instant::now(),
+                failures: AtomicU32::new(0),
+            })
+        });
+        window.failures.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -174,15 +221,16 @@ mod tests {
     fn an_account_name_is_refused_after_its_failures_until_the_window_ends() {
         let guard = guard(1, 1);
         for _ in 0..3 {
-            assert_eq!(guard.check("ann", address(1)), Ok(()));
+            assert_eq!(guard.check_account("ann", address(1)), Ok(()));
             guard.record_failure("ann", address(1));
         }
-        let Err(Refusal::TooManyFailures { retry_after }) = guard.check("ann", address(2)) else {
+        let Err(Refusal::TooManyFailures { retry_after }) = guard.check_account("ann", address(2))
+        else {
             panic!("the fourth attempt must be refused, from any address")
         };
         assert!(retry_after > Duration::from_secs(55) && retry_after <= Duration::from_secs(60));
         assert_eq!(
-            guard.check("bob", address(2)),
+            guard.check_account("bob", address(2)),
             Ok(()),
             "other names are not"
         );
@@ -194,9 +242,25 @@ mod tests {
         for name in ["a", "b", "c", "d", "e"] {
             guard.record_failure(name, address(9));
         }
-        assert!(guard.check("f", address(9)).is_err());
-        assert_eq!(guard.check("f", address(8)), Ok(()));
-        assert_eq!(guard.check("f", None), Ok(()));
+        assert!(guard.check_address(address(9)).is_err());
+        assert_eq!(guard.check_address(address(8)), Ok(()));
+        assert_eq!(guard.check_address(None), Ok(()));
+    }
+
+    #[test]
+    fn attempts_refused_for_the_account_count_against_the_address() {
+        let guard = guard(1, 1);
+        for _ in 0..3 {
+            guard.record_failure("ann", address(1));
+        }
+        // 3 failures at the address; each refusal for the account adds one.
+        assert!(guard.check_account("ann", address(1)).is_err());
+        assert_eq!(guard.check_address(address(1)), Ok(()));
+        assert!(guard.check_account("ann", address(1)).is_err());
+        assert!(
+            guard.check_address(address(1)).is_err(),
+            "5 attempts: the address waits"
+        );
     }
 
     #[tokio::test]

@@ -1,0 +1,283 @@
+//! The limits that keep the server process alive under hostile clients, measured on
+//! the real binary as an operator runs it: a flood of wrong passwords, failed
+//! sign-ins per account and per address, clients that never finish their headers,
+//! and requests that never finish their bodies.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use reqwest::StatusCode;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use support::{area_with_account, Server};
+
+const PASSWORD: &str = "the right password";
+
+fn sqlite(dir: &tempfile::TempDir) -> String {
+    format!("sqlite:{}", dir.path().join("limits.db").display())
+}
+
+/// A GET of the area's service root as `username`; the status and how long it took.
+async fn sign_in(
+    client: &reqwest::Client,
+    root: &str,
+    username: &str,
+    password: &str,
+) -> (StatusCode, Duration, Option<String>) {
+    let started = Instant::now();
+    let response = client
+        .get(root)
+        .basic_auth(username, Some(password))
+        .send()
+        .await
+        .unwrap();
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    (response.status(), started.elapsed(), retry_after)
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_flood_of_wrong_passwords_is_refused_in_bounded_memory_while_signed_in_clients_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = sqlite(&dir);
+    let area = area_with_account(&database, "known", PASSWORD);
+    // Failure limits out of the way: what is measured here is the bound on password
+    // checks in flight, which holds whatever the failures.
+    let config = "password_checks_at_once = 2\npassword_checks_waiting = 8\n\
+                  failed_sign_ins_per_account = 1000000\nfailed_sign_ins_per_address = 1000000\n";
+    let (server, base) = Server::start(&database, config, dir.path()).await;
+    let root = format!("{base}/deliveryodata/{area}/");
+    let signed_in = reqwest::Client::new();
+    assert_eq!(sign_in(&signed_in, &root, "known", PASSWORD).await.0, 200);
+
+    // A known name and an unknown one take the same time to be refused.
+    let probe = reqwest::Client::new();
+    let (mut known, mut unknown) = (Vec::new(), Vec::new());
+    for round in 0..15 {
+        let (status, time, _) = sign_in(&probe, &root, "known", "a wrong guess").await;
+        assert_eq!(status, 401);
+        known.push(time);
+        let (status, time, _) = sign_in(&probe, &root, &format!("nobody-{round}"), "a guess").await;
+        assert_eq!(status, 401);
+        unknown.push(time);
+    }
+    let (known, unknown) = (median(known), median(unknown));
+    let ratio = known.as_secs_f64() / unknown.as_secs_f64();
+    assert!(
+        (0.5..2.0).contains(&ratio),
+        "known names answer in {known:?}, unknown ones in {unknown:?}: an outsider can tell them apart"
+    );
+
+    // The flood: 64 connections at once, wrong passwords for a known and unknown names.
+    let flood = reqwest::Client::new();
+    let root_ref = &root;
+    let flooding = futures::stream::iter(0..960)
+        .map(|i| {
+            let flood = flood.clone();
+            async move {
+                let name = if i % 2 == 0 {
+                    "known".to_owned()
+                } else {
+                    format!("x{i}")
+                };
+                sign_in(&flood, root_ref, &name, "guess").await
+            }
+        })
+        .buffer_unordered(64)
+        .collect::<Vec<_>>();
+    let working = async {
+        let mut answers = Vec::new();
+        for _ in 0..30 {
+            answers.push(sign_in(&signed_in, &root, "known", PASSWORD).await.0);
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        answers
+    };
+    let (flooded, worked) = tokio::join!(flooding, working);
+    assert!(
+        worked.iter().all(|status| *status == 200),
+        "signed-in requests keep answering: {worked:?}"
+    );
+    let refused = flooded
+        .iter()
+        .filter(|(status, _, _)| *status == 429)
+        .count();
+    let checked = flooded
+        .iter()
+        .filter(|(status, _, _)| *status == 401)
+        .count();
+    assert_eq!(refused + checked, flooded.len(), "only 401 and 429");
+    assert!(
+        refused > 0 && checked > 0,
+        "{refused} refused at once, {checked} checked"
+    );
+    assert!(flooded
+        .iter()
+        .filter(|(status, _, _)| *status == 429)
+        .all(|(_, _, retry)| retry.is_some()));
+    let peak = server.peak_memory();
+    eprintln!(
+        "flood: {refused} refused at once, {checked} checked; peak {} MB, {} threads; \
+         refusal medians known {known:?}, unknown {unknown:?}",
+        peak / 1024 / 1024,
+        server.threads()
+    );
+    assert!(
+        peak < 150 * 1024 * 1024,
+        "the server held {} MB at its peak",
+        peak / 1024 / 1024
+    );
+    assert!(server.threads() < 40, "{} threads", server.threads());
+}
+
+/// A client whose connections come from `address` (any of 127.0.0.0/8 is this machine).
+fn client_from(address: [u8; 4]) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from(address))
+        .build()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_sign_ins_are_limited_per_account_and_per_address_before_any_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = sqlite(&dir);
+    let area = area_with_account(&database, "known", PASSWORD);
+    let config = "failed_sign_ins_per_account = 4\nfailed_sign_ins_per_address = 7\n\
+                  failed_sign_in_window_seconds = 60\n";
+    let (_server, base) = Server::start(&database, config, dir.path()).await;
+    let root = format!("{base}/deliveryodata/{area}/");
+    // The account's owner signed in from 127.0.0.2; guesses come from 127.0.0.1.
+    let owner = client_from([127, 0, 0, 2]);
+    assert_eq!(sign_in(&owner, &root, "known", PASSWORD).await.0, 200);
+    let guesser = client_from([127, 0, 0, 1]);
+    for _ in 0..4 {
+        assert_eq!(sign_in(&guesser, &root, "known", "wrong").await.0, 401);
+    }
+    let (status, _, retry) = sign_in(&guesser, &root, "known", "wrong").await;
+    assert_eq!(status, 429, "the account's limit is reached");
+    let retry: u64 = retry.unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry), "Retry-After {retry}");
+    assert_eq!(
+        sign_in(&guesser, &root, "known", PASSWORD).await.0,
+        429,
+        "a right guess is not checked either, so it tells nothing"
+    );
+    assert_eq!(
+        sign_in(&owner, &root, "known", PASSWORD).await.0,
+        200,
+        "the owner, signed in from elsewhere, keeps working"
+    );
+    // The guesser's address has 6 attempts; one more failure under another name,
+    // then every name waits, the remembered sessions of that address included.
+    assert_eq!(sign_in(&guesser, &root, "another", "wrong").await.0, 401);
+    assert_eq!(
+        sign_in(&guesser, &root, "yet-another", "wrong").await.0,
+        429
+    );
+    assert_eq!(sign_in(&owner, &root, "known", PASSWORD).await.0, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_that_never_finish_their_headers_are_closed_while_others_are_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = sqlite(&dir);
+    let area = area_with_account(&database, "known", PASSWORD);
+    let (_server, base) =
+        Server::start(&database, "header_timeout_seconds = 2\n", dir.path()).await;
+    let address = base.trim_start_matches("http://").to_owned();
+    let mut slow = Vec::new();
+    for _ in 0..500 {
+        let mut stream = TcpStream::connect(&address).await.unwrap();
+        stream
+            .write_all(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
+            .await
+            .unwrap();
+        slow.push(stream);
+    }
+    let root = format!("{base}/deliveryodata/{area}/");
+    let client = reqwest::Client::new();
+    for _ in 0..10 {
+        assert_eq!(sign_in(&client, &root, "known", PASSWORD).await.0, 200);
+    }
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let mut closed = 0;
+    for stream in &mut slow {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let mut buffer = [0u8; 1024];
+        // Closed means end of stream or a reset; anything else is a bug or a timeout.
+        loop {
+            match tokio::time::timeout(left, stream.read(&mut buffer)).await {
+                Ok(Ok(0)) | Ok(Err(_)) => {
+                    closed += 1;
+                    break;
+                }
+                Ok(Ok(_)) => continue,
+                Err(_) => break,
+            }
+        }
+    }
+    assert_eq!(
+        closed, 500,
+        "every half-sent request is closed by the header timeout"
+    );
+    assert_eq!(sign_in(&client, &root, "known", PASSWORD).await.0, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_whose_body_never_ends_gets_408_with_the_error_body() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = sqlite(&dir);
+    let area = area_with_account(&database, "known", PASSWORD);
+    let (_server, base) =
+        Server::start(&database, "request_timeout_seconds = 1\n", dir.path()).await;
+    let address = base.trim_start_matches("http://").to_owned();
+    let mut stream = TcpStream::connect(&address).await.unwrap();
+    let credentials = base64_basic("known", PASSWORD);
+    let head = format!(
+        "PUT /deliveryodata/{area}/ScoringTasks(QuestionID=1L,ResultID=1) HTTP/1.1\r\n\
+         Host: {address}\r\nAuthorization: Basic {credentials}\r\n\
+         Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"Sta"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), async {
+        let mut buffer = [0u8; 4096];
+        loop {
+            let n = stream.read(&mut buffer).await.unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            answer.extend_from_slice(&buffer[..n]);
+            if answer.windows(4).any(|w| w == b"}}}\n") || answer.ends_with(b"}}") {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(
+        read.is_ok(),
+        "the server answered within the request timeout"
+    );
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("\"odata.error\""), "{text}");
+}
+
+fn base64_basic(username: &str, password: &str) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(format!("{username}:{password}"))
+}
