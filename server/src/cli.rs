@@ -9,7 +9,7 @@ use secrecy::SecretString;
 
 use crate::auth::{hash_password, Role};
 use crate::config::Settings;
-use crate::seed::demo::{seed_demo, DemoOutcome};
+use crate::seed::demo::{seed_demo, DemoLogins, DemoOutcome};
 use crate::seed::scale::seed_scale;
 use crate::store::{NewAccount, Store};
 use crate::{telemetry, App};
@@ -122,7 +122,7 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Seed(args) => {
             let app = App::build(settings).await?;
             if args.demo {
-                match seed_demo(app.store()).await? {
+                match seed_demo(app.store(), DemoLogins::Published).await? {
                     DemoOutcome::Seeded { customer_ids } => {
                         println!("demo seeded: customer areas {customer_ids:?}")
                     }

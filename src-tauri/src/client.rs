@@ -1,9 +1,15 @@
 //! The app's OData client: it holds the credentials and turns HTTP outcomes into
 //! states the UI can show.
 
+use reqwest::header::{HeaderMap, HeaderValue, CONTENT_TYPE};
 use reqwest::{Method, StatusCode};
+use scoredesk_server::odata::batch::{self, Answered, Operation};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::Value;
+
+/// The largest answer the app reads, in bytes: a 12-megapixel scan is a few MB, a
+/// page of tasks a few hundred KB. A server that sends more is refused, not obeyed.
+pub const MAX_ANSWER_BYTES: usize = 64 * 1024 * 1024;
 
 /// A server and an account to use it with.
 #[derive(Clone)]
@@ -49,8 +55,11 @@ impl ODataClient {
     pub fn new(base_url: &str, customer_id: i32, username: &str, password: SecretString) -> Self {
         let http = reqwest::Client::builder()
             .timeout(std::time::Duration::from_secs(15))
+            // Below any server's idle timeout, so a request is never sent on a
+            // connection the server is closing.
+            .pool_idle_timeout(std::time::Duration::from_secs(5))
             .build()
-            .expect("a reqwest client with only a timeout set builds");
+            .expect("a reqwest client with only timeouts set builds");
         Self {
             http,
             base_url: base_url.trim_end_matches('/').to_owned(),
@@ -85,6 +94,11 @@ impl ODataClient {
         if let Some(body) = body {
             request = request.json(body);
         }
+        self.answer_of(request).await
+    }
+
+    /// Sends a built request and sorts out what came back.
+    async fn answer_of(&self, request: reqwest::RequestBuilder) -> Result<Answer, RequestFailure> {
         let response = request.send().await.map_err(|e| {
             RequestFailure::Unreachable(format!(
                 "Cannot reach {}: {}",
@@ -99,21 +113,20 @@ impl ODataClient {
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
             .to_owned();
-        let bytes = response
-            .bytes()
-            .await
-            .map_err(|e| {
-                RequestFailure::Unreachable(format!("The answer broke off: {}", root_cause(&e)))
-            })?
-            .to_vec();
+        let bytes = read_capped(response).await?;
         if status.is_success() {
             return Ok(Answer {
                 content_type,
                 bytes,
             });
         }
-        let said = odata_message(&String::from_utf8_lossy(&bytes));
-        Err(match status {
+        Err(self.failure(status, &bytes))
+    }
+
+    /// What an error answer means for the app.
+    fn failure(&self, status: StatusCode, bytes: &[u8]) -> RequestFailure {
+        let said = odata_message(&String::from_utf8_lossy(bytes));
+        match status {
             StatusCode::UNAUTHORIZED => RequestFailure::Unauthorized(format!(
                 "The server did not accept the user name and password of {}.",
                 self.username
@@ -130,7 +143,48 @@ impl ODataClient {
             other => RequestFailure::Failed(
                 said.unwrap_or_else(|| format!("The server answered {other}.")),
             ),
-        })
+        }
+    }
+
+    /// PUTs every `(path, body)` as one `$batch` change set: the server applies all of
+    /// them or none. A failed change set is reported as its failing write's answer
+    /// (412 as [`RequestFailure::Stale`]).
+    pub async fn change_set(&self, writes: &[(String, Value)]) -> Result<(), RequestFailure> {
+        let json = HeaderValue::from_static("application/json");
+        let operations: Vec<Operation> = writes
+            .iter()
+            .map(|(path, body)| Operation {
+                method: Method::PUT,
+                url: path.clone(),
+                headers: HeaderMap::from_iter([(CONTENT_TYPE, json.clone())]),
+                body: body.to_string().into(),
+            })
+            .collect();
+        let (content_type, body) = batch::write_change_set(&operations);
+        let request = self
+            .http
+            .post(self.url("$batch"))
+            .basic_auth(&self.username, Some(self.password.expose_secret()))
+            .header(CONTENT_TYPE, content_type)
+            .body(body);
+        let answer = self.answer_of(request).await?;
+        let parts = batch::parse_response(Some(&answer.content_type), answer.bytes.into())
+            .await
+            .map_err(|e| RequestFailure::Failed(format!("The server's batch answer: {e}")))?;
+        match parts.as_slice() {
+            [Answered::ChangeSet(answers)] if answers.len() == writes.len() => {
+                match answers.iter().find(|a| !a.status.is_success()) {
+                    None => Ok(()),
+                    Some(failed) => Err(self.failure(failed.status, &failed.body)),
+                }
+            }
+            [Answered::One(failed)] if !failed.status.is_success() => {
+                Err(self.failure(failed.status, &failed.body))
+            }
+            _ => Err(RequestFailure::Failed(
+                "The server's batch answer did not match the writes sent.".into(),
+            )),
+        }
     }
 
     /// GET a JSON document.
@@ -174,6 +228,50 @@ impl ODataClient {
     }
 }
 
+/// Whether signing in to `url` sends the password over the network unencrypted:
+/// plain `http://` to anything but this machine. (HTTP Basic sends it with every
+/// request.)
+pub fn sends_password_in_clear(url: &reqwest::Url) -> bool {
+    if url.scheme() != "http" {
+        return false;
+    }
+    let host = url
+        .host_str()
+        .unwrap_or_default()
+        .trim_start_matches('[')
+        .trim_end_matches(']');
+    match host.parse::<std::net::IpAddr>() {
+        Ok(ip) => !ip.is_loopback(),
+        Err(_) => !host.eq_ignore_ascii_case("localhost"),
+    }
+}
+
+/// The body of a response, refused once it grows past [`MAX_ANSWER_BYTES`].
+async fn read_capped(mut response: reqwest::Response) -> Result<Vec<u8>, RequestFailure> {
+    let too_large = || {
+        RequestFailure::Failed(format!(
+            "The server's answer is larger than the {} MB the app reads.",
+            MAX_ANSWER_BYTES / 1024 / 1024
+        ))
+    };
+    if response
+        .content_length()
+        .is_some_and(|length| length > MAX_ANSWER_BYTES as u64)
+    {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| {
+        RequestFailure::Unreachable(format!("The answer broke off: {}", root_cause(&e)))
+    })? {
+        if bytes.len() + chunk.len() > MAX_ANSWER_BYTES {
+            return Err(too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
 /// The message of an OData error body, if the text is one.
 fn odata_message(body: &str) -> Option<String> {
     let value: serde_json::Value = serde_json::from_str(body).ok()?;
@@ -192,6 +290,21 @@ fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_plain_http_beyond_this_machine_sends_the_password_in_clear() {
+        for (url, clear) in [
+            ("http://scoring.example.org/", true),
+            ("http://10.0.0.5:8080/", true),
+            ("https://scoring.example.org/", false),
+            ("http://127.0.0.1:8080/", false),
+            ("http://localhost:8080/", false),
+            ("http://[::1]:8080/", false),
+        ] {
+            let url = reqwest::Url::parse(url).unwrap();
+            assert_eq!(sends_password_in_clear(&url), clear, "{url}");
+        }
+    }
 
     #[test]
     fn the_message_of_an_odata_error_body_is_read_in_both_formats() {

@@ -29,6 +29,10 @@ pub struct RemoteServer {
     customer_id: i32,
     username: String,
     password: SecretString,
+    /// The scorer saw the warning that this server gets the password unencrypted
+    /// (plain `http://` beyond this machine) and chose to go on.
+    #[serde(default)]
+    allow_cleartext: bool,
 }
 
 /// Tries the remote server; switches to it only if it answers with the account.
@@ -44,6 +48,12 @@ pub async fn connect_remote(
         return Err(CommandError::InvalidInput(
             "The server URL must start with http:// or https://.".into(),
         ));
+    }
+    if crate::client::sends_password_in_clear(&url) && !server.allow_cleartext {
+        return Err(CommandError::InvalidInput(format!(
+            "{} is plain http: the password would cross the network unencrypted. Use https://, or confirm that you accept this.",
+            url.host_str().unwrap_or("This server")
+        )));
     }
     if server.customer_id <= 0 {
         return Err(CommandError::InvalidInput(

@@ -5,7 +5,6 @@
 //! version whole. Each server (the built-in one, each remote one and area) has its
 //! own folder, so that one server's drafts are never listed or resumed on another.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -56,11 +55,7 @@ fn io_error(error: std::io::Error) -> CommandError {
 pub fn keep(dir: &Path, key: &str, text: &str) -> Result<(), CommandError> {
     let path = file_of(dir, key)?;
     std::fs::create_dir_all(dir).map_err(io_error)?;
-    let partial = path.with_extension("json.partial");
-    let mut file = std::fs::File::create(&partial).map_err(io_error)?;
-    file.write_all(text.as_bytes()).map_err(io_error)?;
-    file.sync_all().map_err(io_error)?;
-    std::fs::rename(&partial, &path).map_err(io_error)
+    crate::private_file::write_private(&path, text).map_err(io_error)
 }
 
 pub fn forget(dir: &Path, key: &str) -> Result<(), CommandError> {

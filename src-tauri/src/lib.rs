@@ -6,6 +6,7 @@ mod commands;
 mod drafts;
 mod embedded;
 mod error;
+mod navigation;
 mod private_file;
 mod saved_connection;
 pub mod scoring;
@@ -50,6 +51,7 @@ pub fn run() {
     startup::mark();
     scoredesk_server::telemetry::init(scoredesk_server::config::LogFormat::Pretty);
     let result = tauri::Builder::default()
+        .plugin(navigation::guard())
         .manage(DesktopState::default())
         .setup(|app| {
             let dir = data_dir(app)?;

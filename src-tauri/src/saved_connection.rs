@@ -70,9 +70,9 @@ pub fn save(
         write_private(&dir.join(PASSWORD_FILE), password.expose_secret())?;
         saved.secret_store = SecretStore::PrivateFile;
     }
-    std::fs::write(
-        dir.join(CONNECTION_FILE),
-        serde_json::to_string_pretty(&saved)?,
+    write_private(
+        &dir.join(CONNECTION_FILE),
+        &serde_json::to_string_pretty(&saved)?,
     )
     .with_context(|| format!("writing {}", dir.join(CONNECTION_FILE).display()))?;
     Ok(saved)

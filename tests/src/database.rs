@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use scoredesk_server::config::sqlite_url;
-use scoredesk_server::seed::demo::{seed_demo, DemoOutcome};
+use scoredesk_server::seed::demo::{seed_demo, DemoLogins, DemoOutcome};
 use scoredesk_server::store::Store;
 use sqlx::Connection;
 use tokio::sync::{Mutex, OnceCell};
@@ -110,7 +110,10 @@ static POSTGRES_COPY: Mutex<()> = Mutex::const_new(());
 async fn seed_template(url: &str) -> [i32; 2] {
     let store = Store::connect(url).await.expect("template database");
     store.migrate().await.expect("template migrations");
-    let DemoOutcome::Seeded { customer_ids } = seed_demo(&store).await.expect("demo seed") else {
+    let DemoOutcome::Seeded { customer_ids } = seed_demo(&store, DemoLogins::Published)
+        .await
+        .expect("demo seed")
+    else {
         panic!("a new template already had the demo");
     };
     store.close().await;

@@ -204,6 +204,7 @@ fn operation(part_headers: &HeaderMap, content: &[u8]) -> Result<Operation, ApiE
 }
 
 /// One operation's answer, as it goes into the batch response.
+#[derive(Debug)]
 pub struct Answer {
     pub status: StatusCode,
     pub headers: HeaderMap,
@@ -265,6 +266,101 @@ fn write_http(out: &mut Vec<u8>, answer: &Answer) {
     out.extend_from_slice(b"\r\n");
     out.extend_from_slice(&answer.body);
     out.extend_from_slice(b"\r\n");
+}
+
+/// A batch of one change set, as a client sends it: the `Content-Type` and the body.
+pub fn write_change_set(operations: &[Operation]) -> (String, Vec<u8>) {
+    let batch = format!("batch_{}", uuid::Uuid::new_v4());
+    let change_set = format!("changeset_{}", uuid::Uuid::new_v4());
+    let mut out = Vec::new();
+    out.extend_from_slice(
+        format!("--{batch}\r\nContent-Type: multipart/mixed; boundary={change_set}\r\n\r\n")
+            .as_bytes(),
+    );
+    for operation in operations {
+        out.extend_from_slice(format!("--{change_set}\r\n").as_bytes());
+        out.extend_from_slice(
+            b"Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n",
+        );
+        out.extend_from_slice(
+            format!("{} {} HTTP/1.1\r\n", operation.method, operation.url).as_bytes(),
+        );
+        for (name, value) in &operation.headers {
+            out.extend_from_slice(name.as_str().as_bytes());
+            out.extend_from_slice(b": ");
+            out.extend_from_slice(value.as_bytes());
+            out.extend_from_slice(b"\r\n");
+        }
+        out.extend_from_slice(b"\r\n");
+        out.extend_from_slice(&operation.body);
+        out.extend_from_slice(b"\r\n");
+    }
+    out.extend_from_slice(format!("--{change_set}--\r\n--{batch}--\r\n").as_bytes());
+    (format!("multipart/mixed; boundary={batch}"), out)
+}
+
+/// A part of a batch response, as a client reads it.
+#[derive(Debug)]
+pub enum Answered {
+    /// One answer: to a read, or to a change set that failed as a whole.
+    One(Answer),
+    /// The answers of a change set that was applied, one per operation.
+    ChangeSet(Vec<Answer>),
+}
+
+/// Reads a batch response whose `Content-Type` is `content_type`.
+pub async fn parse_response(
+    content_type: Option<&str>,
+    body: Bytes,
+) -> Result<Vec<Answered>, ApiError> {
+    let boundary = boundary_of(content_type, "the $batch response")?;
+    let mut parts = Vec::new();
+    for (headers, content) in split(body, &boundary, "the $batch response").await? {
+        let part_type = header_text(&headers, "content-type");
+        if part_type
+            .to_ascii_lowercase()
+            .starts_with("multipart/mixed")
+        {
+            let boundary = boundary_of(Some(&part_type), "a change set's answers")?;
+            let mut answers = Vec::new();
+            for (_, content) in split(content, &boundary, "a change set's answers").await? {
+                answers.push(http_answer(&content)?);
+            }
+            parts.push(Answered::ChangeSet(answers));
+        } else {
+            parts.push(Answered::One(http_answer(&content)?));
+        }
+    }
+    Ok(parts)
+}
+
+/// An `application/http` answer: a status line, headers, a blank line, a body.
+fn http_answer(content: &[u8]) -> Result<Answer, ApiError> {
+    let mut header_slots = [httparse::EMPTY_HEADER; 64];
+    let mut response = httparse::Response::new(&mut header_slots);
+    let Ok(httparse::Status::Complete(length)) = response.parse(content) else {
+        return Err(ApiError::bad_request(
+            "$batch: an answer is not a complete HTTP response",
+        ));
+    };
+    let status = response
+        .code
+        .and_then(|code| StatusCode::from_u16(code).ok())
+        .ok_or_else(|| ApiError::bad_request("$batch: an answer has no status"))?;
+    let mut headers = HeaderMap::new();
+    for header in response.headers.iter() {
+        if let (Ok(name), Ok(value)) = (
+            HeaderName::from_bytes(header.name.as_bytes()),
+            HeaderValue::from_bytes(header.value),
+        ) {
+            headers.append(name, value);
+        }
+    }
+    Ok(Answer {
+        status,
+        headers,
+        body: Bytes::copy_from_slice(&content[length..]),
+    })
 }
 
 #[cfg(test)]
@@ -360,6 +456,47 @@ Accept: application/json
             let error = parse(content_type, body(text)).await.unwrap_err();
             assert!(error.to_string().contains(named), "{text}: {error}");
         }
+    }
+
+    #[tokio::test]
+    async fn what_a_client_writes_the_server_reads_and_back() {
+        let operation = |url: &str| Operation {
+            method: Method::PUT,
+            url: url.to_owned(),
+            headers: HeaderMap::from_iter([(
+                HeaderName::from_static("content-type"),
+                HeaderValue::from_static("application/json"),
+            )]),
+            body: Bytes::from_static(b"{\"Score\": 2}"),
+        };
+        let (content_type, body) = write_change_set(&[operation("A(1)"), operation("B(2)")]);
+        let parts = parse(Some(&content_type), Bytes::from(body)).await.unwrap();
+        let [Part::ChangeSet(read)] = parts.as_slice() else {
+            panic!("{parts:?}")
+        };
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[1].url, "B(2)");
+        assert_eq!(&read[1].body[..], b"{\"Score\": 2}");
+
+        let answer = |status, body: &'static str| Answer {
+            status,
+            headers: HeaderMap::new(),
+            body: Bytes::from_static(body.as_bytes()),
+        };
+        let (boundary, bytes) = write_response(&[
+            PartAnswer::Applied(vec![answer(StatusCode::NO_CONTENT, "")]),
+            PartAnswer::Failed(answer(StatusCode::PRECONDITION_FAILED, "{\"stale\": true}")),
+        ]);
+        let content_type = format!("multipart/mixed; boundary={boundary}");
+        let answered = parse_response(Some(&content_type), Bytes::from(bytes))
+            .await
+            .unwrap();
+        let [Answered::ChangeSet(applied), Answered::One(failed)] = answered.as_slice() else {
+            panic!("{answered:?}")
+        };
+        assert_eq!(applied[0].status, StatusCode::NO_CONTENT);
+        assert_eq!(failed.status, StatusCode::PRECONDITION_FAILED);
+        assert_eq!(&failed.body[..], b"{\"stale\": true}");
     }
 
     #[test]

@@ -57,13 +57,61 @@ pub enum DemoOutcome {
     AlreadyPresent,
 }
 
+/// Who can sign in with the demo accounts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DemoLogins {
+    /// Whoever read the README: every account's password is [`DEMO_PASSWORD`]. For a
+    /// server run to show or try the service.
+    Published,
+    /// Nobody: each account gets a random password that is never kept or shown. For
+    /// the desktop app's embedded server, which every process on the machine could
+    /// reach; an operator can still set one with `account password`.
+    Unknowable,
+}
+
+impl DemoLogins {
+    fn password(self) -> String {
+        match self {
+            DemoLogins::Published => DEMO_PASSWORD.to_owned(),
+            DemoLogins::Unknowable => {
+                use rand::distr::{Alphanumeric, SampleString};
+                Alphanumeric.sample_string(&mut rand::rng(), 40)
+            }
+        }
+    }
+}
+
+/// Gives every demo account that still has the published password an unknowable
+/// one; returns how many it changed. Databases seeded before [`DemoLogins`] existed
+/// have published passwords.
+pub async fn make_demo_logins_unknowable(store: &Store) -> anyhow::Result<usize> {
+    let mut changed = 0;
+    for account in DEMO_ACCOUNTS {
+        let Some(stored) = store.find_account(account.username).await? else {
+            continue;
+        };
+        let published = tokio::task::spawn_blocking(move || {
+            crate::auth::verify_password(DEMO_PASSWORD, &stored.password_hash)
+        })
+        .await?;
+        if published {
+            let hash =
+                tokio::task::spawn_blocking(|| hash_password(&DemoLogins::Unknowable.password()))
+                    .await??;
+            store.set_password(account.username, &hash).await?;
+            changed += 1;
+        }
+    }
+    Ok(changed)
+}
+
 /// Seeds the demo in one transaction: all of it or, on failure, nothing.
-pub async fn seed_demo(store: &Store) -> anyhow::Result<DemoOutcome> {
+pub async fn seed_demo(store: &Store, logins: DemoLogins) -> anyhow::Result<DemoOutcome> {
     // Hash before opening the transaction: argon2 is slow on purpose.
-    let hashes = tokio::task::spawn_blocking(|| {
+    let hashes = tokio::task::spawn_blocking(move || {
         DEMO_ACCOUNTS
             .iter()
-            .map(|_| hash_password(DEMO_PASSWORD))
+            .map(|_| hash_password(&logins.password()))
             .collect::<anyhow::Result<Vec<_>>>()
     })
     .await??;

@@ -1,7 +1,9 @@
 //! Question markup is data from the server: it is shown only after ammonia has kept
 //! the harmless part of it. No script, no event handler, no style that could reach
-//! out, and no URL but inline `data:` images, so showing a question never runs code
-//! or fetches anything (the window's CSP is the second fence).
+//! out, no link (an `<a href>`, even relative, would navigate the app's window away),
+//! no relative or protocol-relative URL, and no URL but inline `data:` images, so
+//! showing a question never runs code, fetches anything or leaves the app (the
+//! window's CSP and its navigation guard are the second fences).
 
 use std::collections::HashSet;
 
@@ -9,8 +11,10 @@ use std::collections::HashSet;
 pub fn sanitize(markup: &str) -> String {
     ammonia::Builder::default()
         .url_schemes(HashSet::from(["data"]))
+        .url_relative(ammonia::UrlRelative::Deny)
+        .rm_tag_attributes("a", &["href"])
         .add_generic_attributes(["class"])
-        .link_rel(Some("noopener noreferrer"))
+        .link_rel(None)
         .clean(markup)
         .to_string()
 }
@@ -18,6 +22,21 @@ pub fn sanitize(markup: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_link_can_take_the_window_anywhere() {
+        let links = r##"<p>See <a href="/other">a</a>, <a href="//evil.example/x">b</a>,
+            <a href="data:text/html,<script>x()</script>">c</a>, <a href="#top">d</a>
+            <img src="/tracker.png"><img src="//evil.example/t.png"></p>"##;
+        let clean = sanitize(links);
+        for gone in ["href", "/other", "evil.example", "text/html", "tracker"] {
+            assert!(!clean.contains(gone), "{gone} survived: {clean}");
+        }
+        assert!(
+            clean.contains(">a</a>"),
+            "the text of a link stays: {clean}"
+        );
+    }
 
     #[test]
     fn scripts_handlers_and_remote_urls_are_removed() {

@@ -1,8 +1,10 @@
-//! Saving (Status 2), submitting (Status 3) and releasing (Status 0) a task, in the
-//! spec's order: DimensionScores, then the ScoringResult with the ModifiedDateTime the
-//! scorer's version started from, then the task's status. A conflict is found before
-//! anything is written (the stored revision is compared first) and, for the narrow
-//! window between that check and the write, by the server's 412.
+//! Saving (Status 2), submitting (Status 3) and releasing (Status 0) a task. A save or
+//! submit is one `$batch` change set, applied all or nothing: the ScoringResult with
+//! the ModifiedDateTime the scorer's version started from, then the DimensionScores,
+//! then the task's status. A conflict is found before anything is sent (the stored
+//! revision is compared first) and, for the window between that check and the write,
+//! by the server's 412, which then takes back the whole change set: a scorer who
+//! loses never leaves dimension scores behind.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -61,43 +63,34 @@ pub async fn submit(
     if stored.modified != draft.modified {
         return Ok(SubmitOutcome::Conflict { stored });
     }
-    for dimension in &draft.dimensions {
-        client
-            .put(
-                &format!(
-                    "DimensionScores(QuestionID={question_id}L,RubricID={},ResultID={},Order={})",
-                    draft.rubric_id, draft.result_id, dimension.order
-                ),
-                &json!({ "Score": dimension.score, "Comment": dimension.comment }),
-            )
-            .await?;
-    }
-    let written = client
-        .put(
-            &result_path,
-            &json!({
-                "Score": draft.score,
-                "Comments": draft.comments,
-                "ModifiedDateTime": draft.modified,
-            }),
+    let mut writes = vec![(
+        result_path,
+        json!({
+            "Score": draft.score,
+            "Comments": draft.comments,
+            "ModifiedDateTime": draft.modified,
+        }),
+    )];
+    writes.extend(draft.dimensions.iter().map(|dimension| {
+        (
+            format!(
+                "DimensionScores(QuestionID={question_id}L,RubricID={},ResultID={},Order={})",
+                draft.rubric_id, draft.result_id, dimension.order
+            ),
+            json!({ "Score": dimension.score, "Comment": dimension.comment }),
         )
-        .await;
-    match written {
-        Ok(()) => {}
-        Err(RequestFailure::Stale(_)) => {
-            return Ok(SubmitOutcome::Conflict {
-                stored: stored_version(client, draft).await?,
-            })
-        }
-        Err(other) => return Err(other.into()),
+    }));
+    writes.push((
+        task_path(&question_id, draft.result_id),
+        json!({ "Status": status }),
+    ));
+    match client.change_set(&writes).await {
+        Ok(()) => Ok(SubmitOutcome::Saved),
+        Err(RequestFailure::Stale(_)) => Ok(SubmitOutcome::Conflict {
+            stored: stored_version(client, draft).await?,
+        }),
+        Err(other) => Err(other.into()),
     }
-    client
-        .put(
-            &task_path(&question_id, draft.result_id),
-            &json!({ "Status": status }),
-        )
-        .await?;
-    Ok(SubmitOutcome::Saved)
 }
 
 /// Puts the task back in the queue (Status 0).

@@ -1,5 +1,5 @@
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
-use scoredesk_server::seed::demo::{seed_demo, DemoOutcome};
+use scoredesk_server::seed::demo::{seed_demo, DemoLogins, DemoOutcome};
 
 on_both_backends! {
     seeding_the_demo_twice_duplicates_nothing => seeding_is_idempotent;
@@ -35,13 +35,13 @@ async fn row_counts(app: &TestApp) -> Vec<i64> {
 async fn seeding_is_idempotent(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     assert!(matches!(
-        seed_demo(&app.store).await.unwrap(),
+        seed_demo(&app.store, DemoLogins::Published).await.unwrap(),
         DemoOutcome::Seeded { .. }
     ));
     let first = row_counts(&app).await;
     assert!(first.iter().all(|&n| n > 0), "{first:?}");
     assert_eq!(
-        seed_demo(&app.store).await.unwrap(),
+        seed_demo(&app.store, DemoLogins::Published).await.unwrap(),
         DemoOutcome::AlreadyPresent
     );
     assert_eq!(row_counts(&app).await, first);

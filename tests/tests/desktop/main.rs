@@ -74,5 +74,32 @@ async fn the_window_shows_the_demo_open_task_count_from_the_embedded_server() {
     let expected = open_tasks_in_app_database(&session.data_dir).await;
     assert!(expected > 50, "the demo has many open tasks: {expected}");
     assert_eq!(shown, expected, "the window shows what the server holds");
+    embedded_server_admits_no_stranger(&session).await;
     session.close().await;
+}
+
+/// Issue 10: nobody else on this machine signs in to the embedded server with the
+/// README's demo password, and a page that reaches its port under another name (DNS
+/// rebinding) is refused.
+async fn embedded_server_admits_no_stranger(session: &DesktopSession) {
+    let api = scoring::Api::of(session).await;
+    assert_eq!(api.status("ScoringTasks/$count").await, 200);
+    for demo in scoredesk_server::seed::demo::DEMO_ACCOUNTS {
+        let status = api
+            .signed_in_as(demo.username, scoredesk_server::seed::demo::DEMO_PASSWORD)
+            .status("ScoringTasks/$count")
+            .await;
+        assert_eq!(status, 401, "{} with the published password", demo.username);
+    }
+    let text = std::fs::read_to_string(session.data_dir.join("embedded-server.json")).unwrap();
+    let server: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let base = server["baseUrl"].as_str().unwrap();
+    let port = base.rsplit(':').next().unwrap();
+    let rebound = reqwest::Client::new()
+        .get(format!("{base}/health"))
+        .header("Host", format!("attacker.example:{port}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(rebound.status(), 421, "a foreign Host is refused");
 }

@@ -10,7 +10,7 @@ use secrecy::SecretString;
 use tokio::sync::oneshot;
 
 use scoredesk_server::config::{sqlite_url, Settings};
-use scoredesk_server::seed::demo::{seed_demo, DEMO_ACCOUNTS};
+use scoredesk_server::seed::demo::{seed_demo, DemoLogins, DEMO_ACCOUNTS};
 use scoredesk_server::App;
 
 use crate::driver::DesktopSession;
@@ -54,7 +54,7 @@ impl RemoteServer {
             ..Settings::default()
         };
         let app = App::build(settings).await.unwrap();
-        seed_demo(app.store()).await.unwrap();
+        seed_demo(app.store(), DemoLogins::Published).await.unwrap();
         let admin = app
             .store()
             .find_account(DEMO_ACCOUNTS[0].username)
@@ -101,7 +101,7 @@ async fn click(client: &Client, css: &str) {
 }
 
 async fn type_into(client: &Client, id: &str, text: &str) {
-    let field = client.find(Locator::Id(id)).await.unwrap();
+    let field = wait_for(client, &format!("#{id}")).await;
     field.clear().await.unwrap();
     field.send_keys(text).await.unwrap();
 }
@@ -237,6 +237,93 @@ async fn a_remote_server_is_remembered_and_a_lost_connection_loses_nothing() {
     }
     assert!(!session.data_dir.join("connection.json").exists());
     assert!(!session.data_dir.join("remote-password").exists());
+    session.close().await;
+    remote.stop().await;
+}
+
+/// Issue 10: a real scorer account (not an administrator) on a remote server opens a
+/// task with a rubric, scores it by keyboard and submits it; the scores arrive whole.
+/// On the way, the form warns before a password would go out over plain http.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scorer_on_a_remote_server_opens_a_task_with_a_rubric_and_submits_it() {
+    let remote_dir = tempfile::tempdir().unwrap();
+    let mut remote = RemoteServer::start(remote_dir.path()).await;
+    let admin = Api::at(&remote.url(), remote.customer_id);
+    let scorer = DEMO_ACCOUNTS
+        .iter()
+        .find(|a| a.role == scoredesk_server::auth::Role::Scorer && a.area == 0)
+        .unwrap();
+
+    let session = DesktopSession::start().await;
+    let client = &session.client;
+    wait_for(client, "#connection-state[data-state='connected']").await;
+    click(client, "section.server button.link").await;
+    // Plain http to another machine: the warning and its box, before anything is sent.
+    type_into(client, "remote-url", "http://scoring.example.org").await;
+    let warning = wait_for(client, "#cleartext-warning")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(warning.contains("unencrypted"), "{warning}");
+    session.screenshot("remote-cleartext-warning").await;
+    // This machine's loopback address needs no warning.
+    type_into(client, "remote-url", &remote.url()).await;
+    assert!(client.find(Locator::Id("cleartext-warning")).await.is_err());
+    type_into(client, "remote-customer", &remote.customer_id.to_string()).await;
+    type_into(client, "remote-username", scorer.username).await;
+    type_into(client, "remote-password", PASSWORD).await;
+    click(client, "section.server form button[type='submit']").await;
+    wait_for(client, "#password-store").await;
+    let detail = wait_for(client, "#connection-detail")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(detail.contains(scorer.username), "{detail}");
+
+    let task = bring_to_head(&admin, "text/").await;
+    take_with_keyboard(client, &task).await;
+    // The rubric is on screen: the scorer read Questions(…)/Rubric(…) and its
+    // dimensions, which the access decision must allow a scorer.
+    wait_for(client, "#scoring-view #dimension-1").await;
+    let maxima = dimension_maxima(&admin, &task).await;
+    score_all_by_keyboard(client, &maxima).await;
+    session.screenshot("remote-scorer-scoring").await;
+    ctrl(client, fantoccini::key::Key::Enter.into()).await;
+    wait_for(client, "#last-outcome").await;
+
+    assert_eq!(task_status(&admin, &task).await, 3, "submitted");
+    let (question, result) = &task;
+    let stored = admin
+        .get(&format!(
+            "ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"
+        ))
+        .await;
+    let total: i64 = maxima.iter().sum();
+    assert_eq!(stored["value"][0]["Score"], total);
+    let rubric = stored["value"][0]["RubricID"].as_i64().unwrap();
+    let dimensions = admin
+        .get(&format!(
+            "ScoringResults(QuestionID={question}L,RubricID={rubric},ResultID={result})/DimensionScores"
+        ))
+        .await;
+    let stored_dimensions: Vec<i64> = dimensions["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["Score"].as_i64().unwrap())
+        .collect();
+    assert_eq!(stored_dimensions, maxima, "every dimension as typed");
+    let answer = admin
+        .get(&format!(
+            "ScoringTasks(QuestionID={question}L,ResultID={result})/Answer"
+        ))
+        .await;
+    assert_eq!(
+        answer["ActualScore"], total,
+        "the participant's result has the score"
+    );
     session.close().await;
     remote.stop().await;
 }

@@ -26,6 +26,8 @@ export interface RemoteServer {
   customerId: number;
   username: string;
   password: string;
+  /** The scorer confirmed the warning that this server gets the password unencrypted. */
+  allowCleartext: boolean;
 }
 
 /** The error every command returns: a kind to branch on and words for people. */

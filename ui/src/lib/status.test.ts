@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConnectionStatus } from "./api";
-import { describeConnection, describeOpenTasks, describePasswordStore, describeRefresh, openTasksLabel, pollDelayMs, validateRemote } from "./status";
+import { cleartextWarning, describeConnection, describeOpenTasks, describePasswordStore, describeRefresh, openTasksLabel, pollDelayMs, validateRemote } from "./status";
 
 const base: ConnectionStatus = {
   state: "connected",
@@ -110,5 +110,19 @@ describe("describePasswordStore", () => {
     expect(describePasswordStore("keyring")).toContain("system keyring");
     expect(describePasswordStore("privateFile")).toContain("only you can read");
     expect(describePasswordStore(null)).toContain("not remembered");
+  });
+});
+
+describe("cleartextWarning", () => {
+  it("warns before a password goes over plain http to another machine", () => {
+    for (const url of ["http://scoring.example.org", "http://10.0.0.5:8080/", " HTTP://Scoring.Example.org "]) {
+      expect(cleartextWarning(url), url).toContain("unencrypted");
+    }
+  });
+
+  it("says nothing for https, this computer, or what is not a URL yet", () => {
+    for (const url of ["https://scoring.example.org", "http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080", "scoring.exam"]) {
+      expect(cleartextWarning(url), url).toBeNull();
+    }
   });
 });

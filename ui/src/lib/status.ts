@@ -72,6 +72,25 @@ export function validateRemote(url: string, customerId: string, username: string
   return null;
 }
 
+/**
+ * A warning when signing in to `url` would send the password unencrypted (plain
+ * http:// to anything but this computer), or null. The Rust side refuses such a
+ * server unless the scorer confirmed this warning.
+ */
+export function cleartextWarning(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== "http:") return null;
+  const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  const loopback = host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (loopback) return null;
+  return `${parsed.hostname} uses plain http: your password would cross the network unencrypted, readable by anyone on the way. Ask for an https:// address if you can.`;
+}
+
 /** Where the remembered server's password is, in words. */
 export function describePasswordStore(store: ConnectionStatus["passwordStore"]): string {
   switch (store) {
