@@ -1,7 +1,7 @@
 //! The ScoreDesk desktop shell: starts the embedded server, opens the window, and
 //! answers the UI's commands by talking OData to the active server.
 
-mod client;
+pub mod client;
 mod commands;
 mod drafts;
 mod embedded;
