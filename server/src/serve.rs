@@ -8,7 +8,6 @@
 //! is the same loop with one, in the shape of axum's "serve with hyper" example.
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -90,12 +89,4 @@ pub async fn serve(
         tracing::warn!("open requests did not finish within the shutdown grace period");
     }
     Ok(())
-}
-
-/// The address of a request's client, when it came through [`serve`].
-pub fn client_address(request: &Request) -> Option<SocketAddr> {
-    request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|info| info.0)
 }

@@ -257,14 +257,19 @@ fn write_http(out: &mut Vec<u8>, answer: &Answer) {
         )
         .as_bytes(),
     );
-    for (name, value) in &answer.headers {
+    write_headers_and_body(out, &answer.headers, &answer.body);
+}
+
+/// An embedded message's headers, a blank line, and its body.
+fn write_headers_and_body(out: &mut Vec<u8>, headers: &HeaderMap, body: &[u8]) {
+    for (name, value) in headers {
         out.extend_from_slice(name.as_str().as_bytes());
         out.extend_from_slice(b": ");
         out.extend_from_slice(value.as_bytes());
         out.extend_from_slice(b"\r\n");
     }
     out.extend_from_slice(b"\r\n");
-    out.extend_from_slice(&answer.body);
+    out.extend_from_slice(body);
     out.extend_from_slice(b"\r\n");
 }
 
@@ -285,15 +290,7 @@ pub fn write_change_set(operations: &[Operation]) -> (String, Vec<u8>) {
         out.extend_from_slice(
             format!("{} {} HTTP/1.1\r\n", operation.method, operation.url).as_bytes(),
         );
-        for (name, value) in &operation.headers {
-            out.extend_from_slice(name.as_str().as_bytes());
-            out.extend_from_slice(b": ");
-            out.extend_from_slice(value.as_bytes());
-            out.extend_from_slice(b"\r\n");
-        }
-        out.extend_from_slice(b"\r\n");
-        out.extend_from_slice(&operation.body);
-        out.extend_from_slice(b"\r\n");
+        write_headers_and_body(&mut out, &operation.headers, &operation.body);
     }
     out.extend_from_slice(format!("--{change_set}--\r\n--{batch}--\r\n").as_bytes());
     (format!("multipart/mixed; boundary={batch}"), out)

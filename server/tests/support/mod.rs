@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_scoredesk-server");
 
-pub fn run(database_url: &str, args: &[&str], stdin: Option<&str>) -> String {
+/// Runs the binary with `args` on `database_url`, `stdin` written to it.
+fn output_of(database_url: &str, args: &[&str], stdin: Option<&str>) -> std::process::Output {
     let mut child = Command::new(BINARY)
         .arg("--database-url")
         .arg(database_url)
@@ -31,7 +32,12 @@ pub fn run(database_url: &str, args: &[&str], stdin: Option<&str>) -> String {
             .expect("writing stdin");
     }
     drop(child.stdin.take());
-    let output = child.wait_with_output().expect("the binary finishes");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// Runs a command that must succeed; returns what it printed.
+pub fn run(database_url: &str, args: &[&str], stdin: Option<&str>) -> String {
+    let output = output_of(database_url, args, stdin);
     assert!(
         output.status.success(),
         "{args:?}: {}",
@@ -42,26 +48,7 @@ pub fn run(database_url: &str, args: &[&str], stdin: Option<&str>) -> String {
 
 /// Runs a command that must fail; returns what it said on standard error.
 pub fn run_refused(database_url: &str, args: &[&str], stdin: Option<&str>) -> String {
-    let mut child = Command::new(BINARY)
-        .arg("--database-url")
-        .arg(database_url)
-        .args(args)
-        .env_remove("SCOREDESK_PASSWORD")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.as_bytes())
-            .expect("writing stdin");
-    }
-    drop(child.stdin.take());
-    let output = child.wait_with_output().expect("the binary finishes");
+    let output = output_of(database_url, args, stdin);
     assert!(!output.status.success(), "{args:?} must fail");
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
