@@ -24,6 +24,8 @@ pub struct Settings {
     pub credential_cache_seconds: u64,
     /// Largest request body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// The answers one `$batch` may hold; GETs past it are not run (400).
+    pub max_batch_answer_bytes: usize,
     /// `pretty` for people, `json` for log collectors.
     pub log_format: LogFormat,
     /// Seconds a client has to send a request's headers (and, on a kept-alive
@@ -73,6 +75,7 @@ impl Default for Settings {
             page_size: 100,
             credential_cache_seconds: 300,
             max_body_bytes: 32 * 1024 * 1024,
+            max_batch_answer_bytes: 64 * 1024 * 1024,
             log_format: LogFormat::Pretty,
             header_timeout_seconds: 15,
             request_timeout_seconds: 60,

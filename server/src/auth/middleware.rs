@@ -164,7 +164,10 @@ fn principal_of(account: &AccountRecord) -> Result<Principal, ApiError> {
 }
 
 fn refused(refusal: Refusal, username: &str, address: Option<IpAddr>) -> ApiError {
-    tracing::info!(%username, address = ?address, ?refusal, "sign-in refused before checking");
+    // Debug, not info: refused attempts cost an attacker nothing, so logging each
+    // one loudly would hand over the log's volume. Checked failures, which the
+    // limits bound, are logged at warn.
+    tracing::debug!(%username, address = ?address, ?refusal, "sign-in refused before checking");
     match refusal {
         Refusal::TooManyFailures { retry_after } => ApiError::TooManyRequests {
             message: "too many failed sign-ins for this account or address; try again later".into(),

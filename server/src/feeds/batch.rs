@@ -30,11 +30,25 @@ pub async fn run(
         .and_then(|value| value.to_str().ok());
     let parts = batch::parse(content_type, body).await?;
     let mut answers = Vec::with_capacity(parts.len());
+    // 200 pages with deep expansions could otherwise hold gigabytes at once.
+    let budget = service.state.settings.max_batch_answer_bytes;
+    let mut held = 0;
     for part in parts {
-        answers.push(match part {
+        let answer = match part {
+            Part::Query(operation) if held > budget => {
+                let error = ApiError::bad_request(format!(
+                    "$batch: the answers before this one passed {budget} bytes; send this GET in a batch of its own"
+                ));
+                PartAnswer::Query(error_answer(&operation, error).await)
+            }
             Part::Query(operation) => PartAnswer::Query(query(service, outer, operation).await),
             Part::ChangeSet(operations) => change_set(service, outer, operations).await,
-        });
+        };
+        held += match &answer {
+            PartAnswer::Query(one) | PartAnswer::Failed(one) => one.body.len(),
+            PartAnswer::Applied(all) => all.iter().map(|a| a.body.len()).sum(),
+        };
+        answers.push(answer);
     }
     let (boundary, bytes) = batch::write_response(&answers);
     let mut response = (StatusCode::ACCEPTED, bytes).into_response();

@@ -17,6 +17,25 @@ on_both_backends! {
     each_operation_of_a_batch_meets_the_one_access_decision => access_per_operation;
     malformed_batches_are_refused_with_what_is_wrong => malformed;
     two_scorers_submitting_one_result_at_the_same_moment_never_mix_their_scores => simultaneous_submits;
+    a_batch_stops_running_reads_once_its_answers_pass_their_budget => answer_budget;
+}
+
+async fn answer_budget(backend: Backend) {
+    let app = TestApp::spawn_with_demo_configured(backend, |settings| {
+        settings.max_batch_answer_bytes = 1_000;
+    })
+    .await;
+    // The first page of Results alone passes the budget: the reads after it wait.
+    let pages: Vec<String> = (0..4).map(|_| "Results?$top=100".to_owned()).collect();
+    let (status, inner, text) = send(&app, "northwind-admin", batch_body(&[], &pages)).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    assert_eq!(
+        inner,
+        vec![200, 400, 400, 400],
+        "{}",
+        &text[..text.len().min(300)]
+    );
+    assert!(text.contains("send this GET in a batch of its own"));
 }
 
 /// One operation of a change set: method, URL relative to the service root, extra
