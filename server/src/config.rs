@@ -107,23 +107,6 @@ impl Settings {
     }
 }
 
-impl Settings {
-    /// The sign-in limits these settings describe.
-    pub fn sign_in_limits(&self) -> crate::auth::SignInLimits {
-        let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        crate::auth::SignInLimits {
-            at_once: match self.password_checks_at_once {
-                0 => cores,
-                n => n,
-            },
-            waiting: self.password_checks_waiting,
-            failures_per_account: self.failed_sign_ins_per_account,
-            failures_per_address: self.failed_sign_ins_per_address,
-            window: std::time::Duration::from_secs(self.failed_sign_in_window_seconds.max(1)),
-        }
-    }
-}
-
 /// A SQLite file in the user's data directory (`~/.local/share/scoredesk/` on Linux).
 pub fn default_database_url() -> String {
     let dir = directories::ProjectDirs::from("org", "ScoreDesk", "scoredesk")

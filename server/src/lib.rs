@@ -22,17 +22,24 @@ use axum::Router;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 
-use auth::{CredentialCache, SignInGuard};
+use auth::{CredentialCache, SignInGuard, SignInLimits};
 use config::Settings;
+use feeds::AppState;
 use store::Store;
 
-/// What every request handler shares.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Store,
-    pub credentials: CredentialCache,
-    pub sign_in: SignInGuard,
-    pub settings: std::sync::Arc<Settings>,
+/// The sign-in limits the settings describe.
+fn sign_in_limits(settings: &Settings) -> SignInLimits {
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    SignInLimits {
+        at_once: match settings.password_checks_at_once {
+            0 => cores,
+            n => n,
+        },
+        waiting: settings.password_checks_waiting,
+        failures_per_account: settings.failed_sign_ins_per_account,
+        failures_per_address: settings.failed_sign_ins_per_address,
+        window: Duration::from_secs(settings.failed_sign_in_window_seconds.max(1)),
+    }
 }
 
 /// A server ready to serve: its database is migrated.
@@ -58,7 +65,7 @@ impl App {
     pub fn with_store(settings: Settings, store: Store) -> Self {
         let credentials =
             CredentialCache::new(Duration::from_secs(settings.credential_cache_seconds));
-        let sign_in = SignInGuard::new(settings.sign_in_limits());
+        let sign_in = SignInGuard::new(sign_in_limits(&settings));
         Self {
             state: AppState {
                 store,

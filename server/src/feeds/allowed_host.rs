@@ -8,8 +8,8 @@ use axum::http::header::HOST;
 use axum::middleware::Next;
 use axum::response::Response;
 
+use crate::feeds::AppState;
 use crate::odata::ApiError;
-use crate::AppState;
 
 pub async fn allowed_host(
     State(state): State<AppState>,

@@ -4,6 +4,7 @@
 //! operation is routed as a request of its own, so it meets the same method check and
 //! the same access decision.
 
+use crate::model::area::CustomerArea;
 use axum::body::{to_bytes, Bytes};
 use axum::http::header::{CONTENT_TYPE, HOST};
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -133,7 +134,11 @@ async fn change_set(
 /// An operation as a request to this service: its URL, relative to the service root
 /// or absolute, must address the batch's own customer area; the batch's `Host` is
 /// kept so that links in answers point where the client went.
-fn incoming(area: i32, outer: &Incoming, operation: &Operation) -> Result<Incoming, ApiError> {
+fn incoming(
+    area: CustomerArea,
+    outer: &Incoming,
+    operation: &Operation,
+) -> Result<Incoming, ApiError> {
     let root = format!("/deliveryodata/{area}/");
     let path_and_query =
         if operation.url.starts_with("http://") || operation.url.starts_with("https://") {

@@ -600,34 +600,27 @@ mod tests {
 
 #[cfg(test)]
 mod query_plans {
-    use sea_query::SqliteQueryBuilder;
-
     use super::*;
     use crate::odata::filter::parse;
     use crate::odata::orderby;
-    use crate::odata::sql::CollectionRead;
+    use crate::odata::typed::Paths;
+    use crate::store::read::{sqlite_sql, RowsQuery, Scope};
 
     fn sql(set: &'static EntitySet, filter: &str, order: &str, nulls_smallest: bool) -> String {
-        let filter = parse(filter).unwrap();
-        let order = orderby::parse(order).unwrap();
-        let properties: Vec<_> = set.properties.iter().collect();
-        let read = CollectionRead {
-            set,
-            area: 1,
-            base: None,
+        let paths = Paths::new(set, by_name);
+        let filter = paths.condition(&parse(filter).unwrap()).unwrap();
+        let order = paths.order(&orderby::parse(order).unwrap()).unwrap();
+        let read = RowsQuery {
+            scope: &Scope::all(set),
             filter: Some(&filter),
-            orderby: &order,
-            properties: &properties,
-            skiptoken: None,
+            order: &order,
+            after: None,
             limit: 51,
             offset: None,
-            nulls_smallest,
             extra: &[],
+            lookup: by_name,
         };
-        read.plan(by_name)
-            .unwrap()
-            .statement
-            .to_string(SqliteQueryBuilder)
+        sqlite_sql(&read, nulls_smallest)
     }
 
     #[test]

@@ -7,12 +7,17 @@ mod allowed_host;
 mod batch;
 pub mod entities;
 mod error_format;
+mod gate;
 mod health;
 mod read;
 mod route;
 mod scoring;
 mod service_root;
+mod state;
+mod store_errors;
 mod write;
+
+pub use state::AppState;
 
 use axum::body::Bytes;
 use axum::extract::{Request, State};
@@ -25,12 +30,13 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::auth::{require_customer_area, CustomerArea, Principal};
+use crate::auth::Principal;
+use crate::model::area::CustomerArea;
 use crate::odata::path::EntityPath;
 use crate::odata::query::QueryOptions;
 use crate::odata::ApiError;
 use crate::store::WriteScope;
-use crate::AppState;
+use gate::require_customer_area;
 use route::{Incoming, Routed, Target};
 
 pub fn router(state: AppState) -> Router {
@@ -110,7 +116,7 @@ async fn dispatch(
     };
     let service = Service {
         state: &state,
-        area: area.0,
+        area,
         principal: &principal,
     };
     service.serve(&incoming, routed, body).await
@@ -119,7 +125,7 @@ async fn dispatch(
 /// What serving a request needs besides the request itself.
 pub(crate) struct Service<'a> {
     pub state: &'a AppState,
-    pub area: i32,
+    pub area: CustomerArea,
     pub principal: &'a Principal,
 }
 

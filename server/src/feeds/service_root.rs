@@ -1,3 +1,4 @@
+use crate::model::area::CustomerArea;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -11,7 +12,7 @@ use crate::odata::{service_document, ApiError};
 /// The service document, in the negotiated format.
 pub fn service_document(
     headers: &HeaderMap,
-    area: i32,
+    area: CustomerArea,
     options: &QueryOptions,
 ) -> Result<Response, ApiError> {
     let negotiated = negotiate(headers, options.format.as_deref(), false)?;

@@ -2,21 +2,22 @@
 //! refusing changes to what may not change, and answering 204 (or 200 with the
 //! entity when the client prefers `return-content`).
 
+use crate::model::area::CustomerArea;
 use axum::body::{to_bytes, Body, Bytes};
 use axum::http::header::{CONTENT_TYPE, ETAG};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 use super::read::{self, ReadRequest};
+use crate::feeds::AppState;
 use crate::odata::body::{parse_entity, require_json, EntityBody};
 use crate::odata::format::negotiate;
-use crate::odata::json::EntityOut;
 use crate::odata::model::EntitySet;
 use crate::odata::path::EntityPath;
 use crate::odata::query::QueryOptions;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
-use crate::AppState;
+use crate::store::read::Scope;
 
 /// What a PUT wrote, for its answer once the writes are committed.
 pub struct Written {
@@ -27,7 +28,7 @@ pub struct Written {
 /// A PUT as the feed handlers see it.
 pub struct PutRequest<'a> {
     pub state: &'a AppState,
-    pub area: i32,
+    pub area: CustomerArea,
     pub headers: &'a HeaderMap,
     pub uri: &'a Uri,
     pub path: &'a EntityPath,
@@ -36,10 +37,18 @@ pub struct PutRequest<'a> {
 }
 
 impl PutRequest<'_> {
-    /// The stored entity the PUT replaces (404 when there is none). PUT is declared
-    /// on single entities only, so the path addresses one.
-    pub async fn stored(&self) -> Result<EntityOut, ApiError> {
-        read::stored_entity(self.state, self.area, self.path).await
+    /// The rows the path addresses: one entity, since PUT is declared on single
+    /// entities only.
+    pub async fn scope(&self) -> Result<Scope, ApiError> {
+        Ok(read::resolve(self.state, self.area, self.path).await?.scope)
+    }
+
+    /// 404 for a path that addresses no entity.
+    pub fn missing(&self) -> ApiError {
+        ApiError::not_found(format!(
+            "there is no {} with that key",
+            self.path.target().type_name
+        ))
     }
 
     /// The body as one entity of `set`: JSON, typed, with no unknown property.
@@ -101,19 +110,22 @@ pub async fn read_body(body: Body, limit: usize) -> Result<Bytes, ApiError> {
 
 /// Refuses a body that changes anything but `writable`: key properties must equal
 /// the URL's entity and every other property, when sent, its stored value (a client
-/// sends back the whole entity it read).
+/// sends back the whole entity it read). `stored` holds the stored entity's values.
 pub fn check_unchanged(
     body: &EntityBody,
-    stored: &EntityOut,
+    set: &EntitySet,
+    stored: &[(&'static str, Value)],
     writable: &[&str],
 ) -> Result<(), ApiError> {
-    let set = stored.set;
     for (property, sent) in &body.values {
         // The concurrency token is the feed's to check: a stale one is a 412.
         if writable.contains(&property.name) || set.concurrency == Some(property.name) {
             continue;
         }
-        let current = stored_value(stored, property.name);
+        let current = stored
+            .iter()
+            .find(|(name, _)| *name == property.name)
+            .map_or(&Value::Null, |(_, value)| value);
         if current == sent {
             continue;
         }
@@ -142,13 +154,4 @@ pub fn check_unchanged(
         }));
     }
     Ok(())
-}
-
-/// A stored property's value; the declarations guarantee that it was read.
-pub fn stored_value<'e>(stored: &'e EntityOut, name: &str) -> &'e Value {
-    stored
-        .properties
-        .iter()
-        .find(|(property, _)| *property == name)
-        .map_or(&Value::Null, |(_, value)| value)
 }

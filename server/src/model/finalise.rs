@@ -2,29 +2,52 @@
 //! each unscored answer (the spec's first transition, into Status 0). Every path that
 //! finalises results (the demo seed, `seed --scale`, answer uploads) goes through here.
 
-use super::scoring::UNSCORED;
-use crate::store::seed_writes::{NewAnswer, NewScoringTask};
+use super::area::CustomerArea;
+use super::scoring::{TaskKey, TaskStatus};
 
 /// The result a set of answers belongs to, as its tasks need it.
 #[derive(Debug, Clone, Copy)]
 pub struct FinalisedResult {
+    pub area: CustomerArea,
     pub group_id: Option<i32>,
     pub assessment_id: i64,
     pub finished_at: i64,
 }
 
+/// An answer of a finalised result: which question, and its score if it has one.
+#[derive(Debug, Clone, Copy)]
+pub struct FinalisedAnswer {
+    pub key: TaskKey,
+    pub actual_score: Option<i32>,
+}
+
+/// A ScoringTask to create.
+#[derive(Debug, Clone)]
+pub struct NewScoringTask {
+    pub area: CustomerArea,
+    pub key: TaskKey,
+    pub group_id: Option<i32>,
+    pub assessment_id: i64,
+    pub status: TaskStatus,
+    pub at: i64,
+    /// The result's WhenFinished, copied for the queue's order.
+    pub result_finished_at: i64,
+}
+
 /// The scoring tasks a finalised result needs: one per answer not yet scored.
-pub fn scoring_tasks_for(answers: &[NewAnswer], result: FinalisedResult) -> Vec<NewScoringTask> {
+pub fn scoring_tasks_for(
+    answers: impl IntoIterator<Item = FinalisedAnswer>,
+    result: FinalisedResult,
+) -> Vec<NewScoringTask> {
     answers
-        .iter()
+        .into_iter()
         .filter(|answer| answer.actual_score.is_none())
         .map(|answer| NewScoringTask {
-            customer_id: answer.customer_id,
-            question_id: answer.question_id,
-            result_id: answer.result_id,
+            area: result.area,
+            key: answer.key,
             group_id: result.group_id,
             assessment_id: result.assessment_id,
-            status: UNSCORED,
+            status: TaskStatus::Unscored,
             at: result.finished_at,
             result_finished_at: result.finished_at,
         })
@@ -35,39 +58,35 @@ pub fn scoring_tasks_for(answers: &[NewAnswer], result: FinalisedResult) -> Vec<
 mod tests {
     use super::*;
 
-    fn answer(question_id: i64, actual_score: Option<i32>) -> NewAnswer {
-        NewAnswer {
-            customer_id: 1,
-            question_id,
-            result_id: 9,
-            occurrence: 1,
-            block_number: 1,
-            question_number: 1,
-            max_score: 4,
+    fn answer(question_id: i64, actual_score: Option<i32>) -> FinalisedAnswer {
+        FinalisedAnswer {
+            key: TaskKey {
+                question_id,
+                result_id: 9,
+            },
             actual_score,
-            media_type: "text/plain".into(),
-            content: Vec::new(),
         }
     }
 
     #[test]
     fn one_task_is_created_per_unscored_answer_with_status_0() {
         let result = FinalisedResult {
+            area: CustomerArea::new(1).unwrap(),
             group_id: Some(5),
             assessment_id: 77,
             finished_at: 0,
         };
         let tasks = scoring_tasks_for(
-            &[answer(1, Some(1)), answer(2, None), answer(3, None)],
+            [answer(1, Some(1)), answer(2, None), answer(3, None)],
             result,
         );
         assert_eq!(
-            tasks.iter().map(|t| t.question_id).collect::<Vec<_>>(),
+            tasks.iter().map(|t| t.key.question_id).collect::<Vec<_>>(),
             vec![2, 3]
         );
-        assert!(tasks.iter().all(|t| t.status == UNSCORED
+        assert!(tasks.iter().all(|t| t.status == TaskStatus::Unscored
             && t.group_id == Some(5)
             && t.assessment_id == 77
-            && t.result_id == 9));
+            && t.key.result_id == 9));
     }
 }

@@ -2,6 +2,7 @@
 //! result finalisation, and a result's scores.
 
 pub mod access;
+pub mod area;
 pub mod finalise;
 pub mod question_kind;
 pub mod result_scores;

@@ -5,7 +5,6 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::model::Verb;
-use crate::store::StoreError;
 
 /// Every failure a client can see. The message is safe to show; causes of internal
 /// errors go to the log only.
@@ -155,26 +154,6 @@ impl IntoResponse for ApiError {
             _ => {}
         }
         response
-    }
-}
-
-impl From<StoreError> for ApiError {
-    fn from(error: StoreError) -> Self {
-        match error {
-            StoreError::NotFound => ApiError::NotFound("the entity does not exist".into()),
-            StoreError::Conflict(_) => {
-                ApiError::Conflict("the write conflicts with stored data".into())
-            }
-            StoreError::Contention => ApiError::Conflict(
-                "another write to the same entities happened at the same moment; nothing was \
-                 written, so try again"
-                    .into(),
-            ),
-            StoreError::TimedOut => ApiError::ServiceUnavailable(
-                "the database took too long to answer; try again, or ask for less".into(),
-            ),
-            other => ApiError::Internal(other.into()),
-        }
     }
 }
 

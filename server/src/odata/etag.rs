@@ -4,7 +4,6 @@
 
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
-use super::json::EntityOut;
 use super::value::{format_datetime, Value};
 
 /// What is percent-encoded inside the tag: what may not appear in a quoted string or a
@@ -19,13 +18,6 @@ const LITERAL: &AsciiSet = &CONTROLS
     .add(b'#')
     .add(b'&')
     .add(b'+');
-
-/// The ETag of `entity`, when its entity set declares a concurrency token.
-pub fn of(entity: &EntityOut) -> Option<String> {
-    let token = entity.set.concurrency?;
-    let (_, value) = entity.properties.iter().find(|(name, _)| *name == token)?;
-    Some(for_value(value))
-}
 
 /// The weak ETag of a concurrency token's value.
 pub fn for_value(value: &Value) -> String {

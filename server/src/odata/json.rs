@@ -26,6 +26,58 @@ pub enum Expanded {
 }
 
 impl EntityOut {
+    /// The entity whose stored properties (as [`EntitySet::stored_properties`] lists
+    /// them) have `stored` values; computed properties start out null.
+    pub fn new(set: &'static EntitySet, stored: Vec<Value>, media_type: Option<String>) -> Self {
+        let mut stored = set.stored_properties().into_iter().zip(stored);
+        let mut values: Vec<(&'static str, Value)> = Vec::with_capacity(set.properties.len());
+        for property in set.properties {
+            let value = if property.column.is_empty() {
+                Value::Null
+            } else {
+                stored.next().map_or(Value::Null, |(_, value)| value)
+            };
+            values.push((property.name, value));
+        }
+        let key_of = |name: &str| {
+            &values
+                .iter()
+                .find(|(n, _)| *n == name)
+                .expect("keys are properties")
+                .1
+        };
+        let key_predicate = if set.key.len() == 1 {
+            key_of(set.key[0]).to_literal()
+        } else {
+            set.key
+                .iter()
+                .map(|name| format!("{name}={}", key_of(name).to_literal()))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        EntityOut {
+            set,
+            properties: values,
+            key_predicate,
+            media_type,
+            expanded: Vec::new(),
+        }
+    }
+
+    /// A property's value; the declarations guarantee that it was read.
+    pub fn value(&self, name: &str) -> &Value {
+        self.properties
+            .iter()
+            .find(|(property, _)| *property == name)
+            .map_or(&Value::Null, |(_, value)| value)
+    }
+
+    /// The entity's ETag: its concurrency token's value, for sets that have one.
+    pub fn etag(&self) -> Option<String> {
+        let token = self.set.concurrency?;
+        Some(super::etag::for_value(self.value(token)))
+    }
+
     /// `Set(key)`, relative to the service root.
     pub fn relative_uri(&self) -> String {
         format!("{}({})", self.set.name, self.key_predicate)
@@ -48,11 +100,11 @@ impl EntityOut {
                 );
                 metadata.insert("content_type".into(), json!(media_type));
             }
-            if let Some(etag) = super::etag::of(self) {
+            if let Some(etag) = self.etag() {
                 metadata.insert("etag".into(), json!(etag));
             }
             object.insert("__metadata".into(), Json::Object(metadata));
-        } else if let Some(etag) = super::etag::of(self) {
+        } else if let Some(etag) = self.etag() {
             object.insert("odata.etag".into(), json!(etag));
         }
         if let (Format::JsonLight, Some(media_type)) = (format, self.media_type()) {

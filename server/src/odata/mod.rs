@@ -1,5 +1,6 @@
-//! The OData version 3 protocol, knowing nothing of scoring: the error body, the
-//! `$filter` grammar, the service document, and response helpers.
+//! The OData version 3 protocol, knowing nothing of scoring or of SQL: resource paths
+//! and query options, the `$filter` grammar and the typed query it resolves to, the
+//! declarations of entity sets, formats, `$metadata`, `$batch`, and the error body.
 
 pub mod batch;
 pub mod body;
@@ -9,8 +10,7 @@ pub mod etag;
 pub mod expand;
 pub mod filter;
 #[cfg(test)]
-mod filter_properties;
-pub mod filter_sql;
+pub(crate) mod filter_properties;
 pub mod format;
 pub mod json;
 pub mod metadata;
@@ -20,8 +20,8 @@ pub mod path;
 pub mod query;
 pub mod service_document;
 pub mod skiptoken;
-pub mod sql;
 pub mod touched;
+pub mod typed;
 pub mod value;
 
 pub use error::ApiError;

@@ -183,6 +183,41 @@ impl EntitySet {
     pub fn qualified_type(&self) -> String {
         format!("{NAMESPACE}.{}", self.type_name)
     }
+
+    /// The properties stored in the set's table (not computed per request), in
+    /// declaration order: what a read of a row returns.
+    pub fn stored_properties(&self) -> Vec<&'static Property> {
+        self.properties
+            .iter()
+            .filter(|p| !p.column.is_empty())
+            .collect()
+    }
+}
+
+impl Navigation {
+    /// The kinds of the values this navigation joins on, from `source`: as the source
+    /// declares its column, or else as the target declares its own.
+    pub fn join_kinds(
+        &self,
+        source: &EntitySet,
+        lookup: impl Fn(&str) -> Option<&'static EntitySet>,
+    ) -> Vec<EdmType> {
+        let target = lookup(self.target).expect("navigation targets are declared");
+        self.on
+            .iter()
+            .map(|(near, far)| {
+                let declared = |set: &EntitySet, column: &str| {
+                    set.properties
+                        .iter()
+                        .find(|p| p.column == column)
+                        .map(|p| p.edm)
+                };
+                declared(source, near)
+                    .or_else(|| declared(target, far))
+                    .expect("every join column is a declared property on one side")
+            })
+            .collect()
+    }
 }
 
 /// Shorthand for declaring a property.

@@ -7,6 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::model::area::CustomerArea;
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
 use crate::store::seed_writes::{NewAnswer, NewQuestion, NewResult};
@@ -24,6 +25,7 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
     let mut rng = ChaCha8Rng::seed_from_u64(results as u64);
     let mut tx = store.begin().await?;
     let customer = tx.insert_customer(&format!("Scale {results}")).await?;
+    let area = CustomerArea::new(customer).expect("areas have positive IDs");
     let mut groups = Vec::with_capacity(SCALE_GROUPS);
     for g in 0..SCALE_GROUPS {
         groups.push((
@@ -139,14 +141,15 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
         tx.insert_answers(&answers).await?;
         let tasks: Vec<_> = rows
             .iter()
-            .zip(answers.chunks(1))
+            .zip(&answers)
             .flat_map(|(row, answer)| {
                 let finalised = FinalisedResult {
+                    area,
                     group_id: row.group_id,
                     assessment_id: row.assessment_id,
                     finished_at: row.when_finished,
                 };
-                scoring_tasks_for(answer, finalised)
+                scoring_tasks_for([answer.finalised()], finalised)
             })
             .collect();
         tx.insert_scoring_tasks(&tasks).await?;

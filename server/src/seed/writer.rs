@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::content::{AssessmentSpec, QuestionSpec, FIRST_NAMES, LAST_NAMES};
 use super::scans::{demo_scans, SCAN_MEDIA_TYPE};
+use crate::model::area::CustomerArea;
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
 use crate::model::result_scores::{self, ScoreBand, ScoredAnswer, Topic};
@@ -176,12 +177,16 @@ pub async fn write_area(
         }
         tx.insert_answers(&answers).await?;
         let finalised = FinalisedResult {
+            area: CustomerArea::new(customer).expect("seeded areas have positive IDs"),
             group_id: Some(group_id),
             assessment_id: *assessment_id,
             finished_at: finished,
         };
-        tx.insert_scoring_tasks(&scoring_tasks_for(&answers, finalised))
-            .await?;
+        tx.insert_scoring_tasks(&scoring_tasks_for(
+            answers.iter().map(NewAnswer::finalised),
+            finalised,
+        ))
+        .await?;
         let topic_scores: Vec<NewTopicScore> = scores
             .topics
             .into_iter()

@@ -16,6 +16,9 @@ pub enum StoreError {
     /// PostgreSQL stopped a statement that ran past `statement_timeout`.
     #[error("the statement ran past the statement timeout")]
     TimedOut,
+    /// A stored value breaks a rule the service keeps (a task status outside 0 to 3).
+    #[error("stored data is not valid: {0}")]
+    Corrupt(String),
     #[error("the database URL must start with sqlite: or postgres://")]
     UnsupportedUrl,
     #[error(transparent)]

@@ -8,9 +8,11 @@
 mod accounts;
 mod error;
 mod exec;
+pub mod read;
 mod result_scores;
 pub mod schema;
 mod scoring;
+mod scoring_reads;
 mod scoring_updates;
 pub mod seed_writes;
 mod values;
@@ -30,7 +32,8 @@ pub use accounts::{AccountRecord, NewAccount};
 pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
 pub use scoring::ScoringResultCreation;
-pub use scoring_updates::{ConditionalUpdate, ScoringResultKey, ScoringResultValues, StatusChange};
+pub use scoring_reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
+pub use scoring_updates::{ConditionalUpdate, ScoringResultValues, StatusChange};
 pub use values::MediaColumn;
 pub use write_scope::WriteScope;
 

@@ -6,6 +6,7 @@ use sea_query::{Expr, Order, Query};
 use super::schema::{Answers, Questions, Results, ScoreBands, TopicScores, Topics};
 use super::seed_writes::NewTopicScore;
 use super::{StoreError, Tx};
+use crate::model::area::CustomerArea;
 use crate::model::result_scores::{self, ScoreBand, ScoredAnswer, Topic};
 
 /// An answer's `max_score`, `actual_score`, and its question's topic ID and path.
@@ -16,13 +17,17 @@ impl Tx {
     /// result `result_id`, and replaces its TopicScores. The caller holds the result's
     /// row lock (see [`Tx::lock_result`]), so concurrent rescoring of one result is
     /// serialised and each sees the answers the other committed.
-    pub async fn rescore_result(&mut self, area: i32, result_id: i32) -> Result<(), StoreError> {
+    pub async fn rescore_result(
+        &mut self,
+        area: CustomerArea,
+        result_id: i32,
+    ) -> Result<(), StoreError> {
         let assessment_id: i64 = self
             .fetch_scalar(
                 &Query::select()
                     .column(Results::AssessmentId)
                     .from(Results::Table)
-                    .and_where(Expr::col(Results::CustomerId).eq(area))
+                    .and_where(Expr::col(Results::CustomerId).eq(area.id()))
                     .and_where(Expr::col(Results::Id).eq(result_id))
                     .to_owned(),
             )
@@ -45,7 +50,7 @@ impl Tx {
                         Expr::col((Topics::Table, Topics::Id))
                             .equals((Questions::Table, Questions::TopicId)),
                     )
-                    .and_where(Expr::col((Answers::Table, Answers::CustomerId)).eq(area))
+                    .and_where(Expr::col((Answers::Table, Answers::CustomerId)).eq(area.id()))
                     .and_where(Expr::col((Answers::Table, Answers::ResultId)).eq(result_id))
                     .to_owned(),
             )
@@ -66,7 +71,7 @@ impl Tx {
                 &Query::select()
                     .columns([ScoreBands::MinPercentage, ScoreBands::Title])
                     .from(ScoreBands::Table)
-                    .and_where(Expr::col(ScoreBands::CustomerId).eq(area))
+                    .and_where(Expr::col(ScoreBands::CustomerId).eq(area.id()))
                     .and_where(Expr::col(ScoreBands::AssessmentId).eq(assessment_id))
                     .order_by(ScoreBands::MinPercentage, Order::Asc)
                     .to_owned(),
@@ -92,7 +97,7 @@ impl Tx {
                         scores.score_band_title.clone().into(),
                     ),
                 ])
-                .and_where(Expr::col(Results::CustomerId).eq(area))
+                .and_where(Expr::col(Results::CustomerId).eq(area.id()))
                 .and_where(Expr::col(Results::Id).eq(result_id))
                 .to_owned(),
         )
@@ -100,7 +105,7 @@ impl Tx {
         self.execute(
             &Query::delete()
                 .from_table(TopicScores::Table)
-                .and_where(Expr::col(TopicScores::CustomerId).eq(area))
+                .and_where(Expr::col(TopicScores::CustomerId).eq(area.id()))
                 .and_where(Expr::col(TopicScores::ResultId).eq(result_id))
                 .to_owned(),
         )
@@ -108,7 +113,7 @@ impl Tx {
         let topic_scores: Vec<NewTopicScore> = scores
             .topics
             .into_iter()
-            .map(|topic| NewTopicScore::from_scores(area, result_id, topic))
+            .map(|topic| NewTopicScore::from_scores(area.id(), result_id, topic))
             .collect();
         self.insert_topic_scores(&topic_scores).await
     }
@@ -116,13 +121,17 @@ impl Tx {
     /// Takes the row lock of a result for the rest of the transaction (PostgreSQL
     /// `SELECT ... FOR UPDATE`; SQLite's `BEGIN IMMEDIATE` already holds the database
     /// lock, and sea-query leaves the clause out there). Returns whether it exists.
-    pub async fn lock_result(&mut self, area: i32, result_id: i32) -> Result<bool, StoreError> {
+    pub async fn lock_result(
+        &mut self,
+        area: CustomerArea,
+        result_id: i32,
+    ) -> Result<bool, StoreError> {
         let found: Option<(i32,)> = self
             .fetch_optional(
                 &Query::select()
                     .column(Results::Id)
                     .from(Results::Table)
-                    .and_where(Expr::col(Results::CustomerId).eq(area))
+                    .and_where(Expr::col(Results::CustomerId).eq(area.id()))
                     .and_where(Expr::col(Results::Id).eq(result_id))
                     .lock(sea_query::LockType::Update)
                     .to_owned(),

@@ -4,6 +4,8 @@ use sea_query::{Expr, OnConflict, Query};
 
 use super::schema::{DimensionScores, Dimensions, Rubrics, ScoringResults, ScoringTasks};
 use super::{now_millis, Store, StoreError};
+use crate::model::area::CustomerArea;
+use crate::model::scoring::TaskKey;
 
 /// What creating a ScoringResult found.
 #[derive(Debug, PartialEq, Eq)]
@@ -22,17 +24,20 @@ impl Store {
     /// both inserts ignore rows that another request created first.
     pub async fn ensure_scoring_result(
         &self,
-        area: i32,
-        question_id: i64,
-        result_id: i32,
+        area: CustomerArea,
+        key: TaskKey,
     ) -> Result<ScoringResultCreation, StoreError> {
+        let TaskKey {
+            question_id,
+            result_id,
+        } = key;
         let mut tx = self.begin().await?;
         let task_exists: i64 = tx
             .fetch_scalar(
                 &Query::select()
                     .expr(Expr::col(ScoringTasks::QuestionId).count())
                     .from(ScoringTasks::Table)
-                    .and_where(Expr::col(ScoringTasks::CustomerId).eq(area))
+                    .and_where(Expr::col(ScoringTasks::CustomerId).eq(area.id()))
                     .and_where(Expr::col(ScoringTasks::QuestionId).eq(question_id))
                     .and_where(Expr::col(ScoringTasks::ResultId).eq(result_id))
                     .to_owned(),
@@ -46,7 +51,7 @@ impl Store {
                 &Query::select()
                     .column(Rubrics::Id)
                     .from(Rubrics::Table)
-                    .and_where(Expr::col(Rubrics::CustomerId).eq(area))
+                    .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
                     .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
                     .to_owned(),
             )
@@ -67,7 +72,7 @@ impl Store {
                     ScoringResults::ModifiedAt,
                 ])
                 .values_panic([
-                    area.into(),
+                    area.id().into(),
                     question_id.into(),
                     rubric_id.into(),
                     result_id.into(),
@@ -113,7 +118,7 @@ impl Store {
                 .to_owned();
             for (order,) in orders {
                 insert.values_panic([
-                    area.into(),
+                    area.id().into(),
                     question_id.into(),
                     rubric_id.into(),
                     result_id.into(),

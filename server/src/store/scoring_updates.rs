@@ -6,23 +6,16 @@ use sea_query::{Expr, Order, Query};
 
 use super::schema::{Answers, DimensionScores, Dimensions, Rubrics, ScoringResults, ScoringTasks};
 use super::{now_millis, Store, StoreError, Tx};
-use crate::model::scoring::SCORED;
-
-/// The key of a ScoringResult (its `RubricID` follows from the question).
-#[derive(Debug, Clone, Copy)]
-pub struct ScoringResultKey {
-    pub question_id: i64,
-    pub result_id: i32,
-}
+use crate::model::area::CustomerArea;
+use crate::model::scoring::{transition, StatusEffects, TaskKey, TaskStatus};
 
 /// What setting a task's status did.
 #[derive(Debug, PartialEq, Eq)]
 pub enum StatusChange {
     /// No such task in this customer area.
     NoTask,
-    /// The status was written; `result_updated` when it moved to 3 from another state
-    /// and the participant's result was recomputed.
-    Written { result_updated: bool },
+    /// The status was written, with the effects the transition has.
+    Written(StatusEffects),
 }
 
 /// What a conditional ScoringResult update did.
@@ -41,17 +34,18 @@ pub struct ScoringResultValues {
 }
 
 impl Tx {
-    /// Sets a task's status. Moving it to 3 from another state makes, in the same
-    /// transaction, the ScoringResult's `Score` the answer's score (its revision goes
-    /// up by one) and recomputes the participant's Result and TopicScores (spec,
-    /// ScoringTask.Status rules 1 to 3). The result's row lock is taken first, so two
-    /// requests scoring the same task update the result once, and two tasks of one
-    /// result are rescored one after the other.
+    /// Sets a task's status and applies the effects the transition has
+    /// ([`transition`], spec rules 1 to 3): when it updates the result, the
+    /// ScoringResult's `Score` becomes the answer's score (its revision goes up by
+    /// one) and the participant's Result and TopicScores are recomputed, in the same
+    /// transaction. The result's row lock is taken first, so two requests scoring the
+    /// same task update the result once, and two tasks of one result are rescored one
+    /// after the other.
     pub async fn set_task_status(
         &mut self,
-        area: i32,
-        key: ScoringResultKey,
-        status: i32,
+        area: CustomerArea,
+        key: TaskKey,
+        status: TaskStatus,
     ) -> Result<StatusChange, StoreError> {
         let tx = self;
         if !tx.lock_result(area, key.result_id).await? {
@@ -60,34 +54,35 @@ impl Tx {
         let select = Query::select()
             .column(ScoringTasks::Status)
             .from(ScoringTasks::Table)
-            .and_where(Expr::col(ScoringTasks::CustomerId).eq(area))
+            .and_where(Expr::col(ScoringTasks::CustomerId).eq(area.id()))
             .and_where(Expr::col(ScoringTasks::QuestionId).eq(key.question_id))
             .and_where(Expr::col(ScoringTasks::ResultId).eq(key.result_id))
             .to_owned();
         let Some((previous,)) = tx.fetch_optional::<(i32,)>(&select).await? else {
             return Ok(StatusChange::NoTask);
         };
+        let previous = TaskStatus::try_from(previous).map_err(StoreError::Corrupt)?;
         tx.execute(
             &Query::update()
                 .table(ScoringTasks::Table)
                 .values([
-                    (ScoringTasks::Status, status.into()),
+                    (ScoringTasks::Status, status.code().into()),
                     (ScoringTasks::ModifiedAt, now_millis().into()),
                 ])
-                .and_where(Expr::col(ScoringTasks::CustomerId).eq(area))
+                .and_where(Expr::col(ScoringTasks::CustomerId).eq(area.id()))
                 .and_where(Expr::col(ScoringTasks::QuestionId).eq(key.question_id))
                 .and_where(Expr::col(ScoringTasks::ResultId).eq(key.result_id))
                 .to_owned(),
         )
         .await?;
-        let result_updated = status == SCORED && previous != SCORED;
-        if result_updated {
+        let effects = transition(previous, status);
+        if effects.updates_result {
             let score: Option<(Option<i32>,)> = tx
                 .fetch_optional(
                     &Query::select()
                         .column(ScoringResults::Score)
                         .from(ScoringResults::Table)
-                        .and_where(Expr::col(ScoringResults::CustomerId).eq(area))
+                        .and_where(Expr::col(ScoringResults::CustomerId).eq(area.id()))
                         .and_where(Expr::col(ScoringResults::QuestionId).eq(key.question_id))
                         .and_where(Expr::col(ScoringResults::ResultId).eq(key.result_id))
                         .to_owned(),
@@ -101,7 +96,7 @@ impl Tx {
                         &Query::select()
                             .columns([Answers::Occurrence, Answers::BlockNumber])
                             .from(Answers::Table)
-                            .and_where(Expr::col(Answers::CustomerId).eq(area))
+                            .and_where(Expr::col(Answers::CustomerId).eq(area.id()))
                             .and_where(Expr::col(Answers::QuestionId).eq(key.question_id))
                             .and_where(Expr::col(Answers::ResultId).eq(key.result_id))
                             .order_by(Answers::Occurrence, Order::Asc)
@@ -116,7 +111,7 @@ impl Tx {
                             .table(Answers::Table)
                             .value(Answers::ActualScore, score)
                             .value(Answers::Revision, Expr::col(Answers::Revision).add(1))
-                            .and_where(Expr::col(Answers::CustomerId).eq(area))
+                            .and_where(Expr::col(Answers::CustomerId).eq(area.id()))
                             .and_where(Expr::col(Answers::QuestionId).eq(key.question_id))
                             .and_where(Expr::col(Answers::ResultId).eq(key.result_id))
                             .and_where(Expr::col(Answers::Occurrence).eq(occurrence))
@@ -128,7 +123,7 @@ impl Tx {
             }
             tx.rescore_result(area, key.result_id).await?;
         }
-        Ok(StatusChange::Written { result_updated })
+        Ok(StatusChange::Written(effects))
     }
 
     /// Writes a ScoringResult's `Score` and `Comments` if its `ModifiedDateTime` is
@@ -137,8 +132,8 @@ impl Tx {
     /// is later than the old one even within the same millisecond.
     pub async fn update_scoring_result(
         &mut self,
-        area: i32,
-        key: ScoringResultKey,
+        area: CustomerArea,
+        key: TaskKey,
         expected_modified_at: i64,
         values: ScoringResultValues,
     ) -> Result<ConditionalUpdate, StoreError> {
@@ -152,7 +147,7 @@ impl Tx {
                         (ScoringResults::Comments, values.comments.into()),
                         (ScoringResults::ModifiedAt, modified_at.into()),
                     ])
-                    .and_where(Expr::col(ScoringResults::CustomerId).eq(area))
+                    .and_where(Expr::col(ScoringResults::CustomerId).eq(area.id()))
                     .and_where(Expr::col(ScoringResults::QuestionId).eq(key.question_id))
                     .and_where(Expr::col(ScoringResults::ResultId).eq(key.result_id))
                     .and_where(Expr::col(ScoringResults::ModifiedAt).eq(expected_modified_at))
@@ -169,8 +164,8 @@ impl Tx {
     /// Writes a DimensionScore's `Score` and `Comment`; returns whether it exists.
     pub async fn update_dimension_score(
         &mut self,
-        area: i32,
-        key: ScoringResultKey,
+        area: CustomerArea,
+        key: TaskKey,
         order: i32,
         score: Option<i16>,
         comment: Option<String>,
@@ -183,7 +178,7 @@ impl Tx {
                         (DimensionScores::Score, score.into()),
                         (DimensionScores::Comment, comment.into()),
                     ])
-                    .and_where(Expr::col(DimensionScores::CustomerId).eq(area))
+                    .and_where(Expr::col(DimensionScores::CustomerId).eq(area.id()))
                     .and_where(Expr::col(DimensionScores::QuestionId).eq(key.question_id))
                     .and_where(Expr::col(DimensionScores::ResultId).eq(key.result_id))
                     .and_where(Expr::col(DimensionScores::DimensionOrder).eq(order))
@@ -196,12 +191,16 @@ impl Tx {
 
 impl Store {
     /// The highest score a rubric allows (its question's maximum).
-    pub async fn rubric_max_score(&self, area: i32, rubric_id: i32) -> Result<i16, StoreError> {
+    pub async fn rubric_max_score(
+        &self,
+        area: CustomerArea,
+        rubric_id: i32,
+    ) -> Result<i16, StoreError> {
         self.fetch_scalar(
             &Query::select()
                 .column(Rubrics::MaxScore)
                 .from(Rubrics::Table)
-                .and_where(Expr::col(Rubrics::CustomerId).eq(area))
+                .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
                 .and_where(Expr::col(Rubrics::Id).eq(rubric_id))
                 .to_owned(),
         )
@@ -211,7 +210,7 @@ impl Store {
     /// The highest score a rubric's dimension allows.
     pub async fn dimension_max_score(
         &self,
-        area: i32,
+        area: CustomerArea,
         rubric_id: i32,
         order: i32,
     ) -> Result<i16, StoreError> {
@@ -219,7 +218,7 @@ impl Store {
             &Query::select()
                 .column(Dimensions::MaxScore)
                 .from(Dimensions::Table)
-                .and_where(Expr::col(Dimensions::CustomerId).eq(area))
+                .and_where(Expr::col(Dimensions::CustomerId).eq(area.id()))
                 .and_where(Expr::col(Dimensions::RubricId).eq(rubric_id))
                 .and_where(Expr::col(Dimensions::DimensionOrder).eq(order))
                 .to_owned(),

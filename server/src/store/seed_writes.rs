@@ -5,7 +5,9 @@ use sea_query::{InsertStatement, Query, SimpleExpr};
 
 use super::schema::*;
 use super::{StoreError, Tx};
+use crate::model::finalise::{FinalisedAnswer, NewScoringTask};
 use crate::model::result_scores::TopicSubScore;
+use crate::model::scoring::TaskKey;
 
 /// Rows per multi-row INSERT: well under SQLite's 32,766 bound parameters even for
 /// the widest table, and large enough that a million rows load in seconds.
@@ -60,17 +62,17 @@ pub struct NewAnswer {
     pub content: Vec<u8>,
 }
 
-#[derive(Clone)]
-pub struct NewScoringTask {
-    pub customer_id: i32,
-    pub question_id: i64,
-    pub result_id: i32,
-    pub group_id: Option<i32>,
-    pub assessment_id: i64,
-    pub status: i32,
-    pub at: i64,
-    /// The result's WhenFinished, copied for the queue's order.
-    pub result_finished_at: i64,
+impl NewAnswer {
+    /// The answer as finalising its result sees it.
+    pub fn finalised(&self) -> FinalisedAnswer {
+        FinalisedAnswer {
+            key: TaskKey {
+                question_id: self.question_id,
+                result_id: self.result_id,
+            },
+            actual_score: self.actual_score,
+        }
+    }
 }
 
 pub struct NewTopicScore {
@@ -540,12 +542,12 @@ impl Tx {
                 .to_owned();
             for t in chunk {
                 insert.values_panic([
-                    t.customer_id.into(),
-                    t.question_id.into(),
-                    t.result_id.into(),
+                    t.area.id().into(),
+                    t.key.question_id.into(),
+                    t.key.result_id.into(),
                     t.group_id.into(),
                     t.assessment_id.into(),
-                    t.status.into(),
+                    t.status.code().into(),
                     t.at.into(),
                     t.at.into(),
                     t.result_finished_at.into(),

@@ -35,7 +35,7 @@ pub struct MediaColumn {
 
 impl Store {
     /// Runs `select` and decodes each row's columns as `kinds`.
-    pub async fn fetch_values(
+    pub(super) async fn fetch_values(
         &self,
         select: &SelectStatement,
         kinds: &[EdmType],
@@ -67,7 +67,7 @@ impl Store {
     }
 
     /// Runs `select`, whose first column is a media resource, and returns its bytes.
-    pub async fn fetch_media(
+    pub(super) async fn fetch_media(
         &self,
         select: &SelectStatement,
         media: MediaColumn,

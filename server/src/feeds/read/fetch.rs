@@ -1,22 +1,18 @@
 //! Reading entities into [`EntityOut`]s, with `$expand` done as one query per
-//! expanded navigation (never one per entity), at most two levels deep.
+//! expanded navigation and 500 parents (never one per entity), at most two levels deep.
 
 use std::collections::HashMap;
 
-use sea_query::{Alias, Asterisk, Expr, Query, SimpleExpr, ValueTuple};
-
-use super::resolve::join_kinds;
 use crate::feeds::entities;
+use crate::feeds::AppState;
+use crate::model::area::CustomerArea;
 use crate::odata::edm::EdmType;
-use crate::odata::filter::Filter;
 use crate::odata::json::{EntityOut, Expanded};
-use crate::odata::model::{EntitySet, Navigation, Property};
-use crate::odata::orderby::OrderKey;
-use crate::odata::sql::{column, sql_value, CollectionRead, BASE};
+use crate::odata::model::{EntitySet, Navigation};
+use crate::odata::typed::{Condition, OrderTerm};
 use crate::odata::value::Value;
 use crate::odata::ApiError;
-use crate::store::Backend;
-use crate::AppState;
+use crate::store::read::{Constraint, RowsQuery, Scope};
 
 /// The most entities an expanded collection holds, per parent.
 pub const EXPANDED_COLLECTION_LIMIT: usize = 100;
@@ -28,24 +24,16 @@ pub struct Fetched {
     hidden: Vec<Value>,
 }
 
-/// What to read: the entity set's rows under `base`, filtered, ordered and paged.
+/// What to read: the scope's rows, filtered, ordered and paged.
 pub struct Read<'a> {
-    pub set: &'static EntitySet,
-    pub base: Option<SimpleExpr>,
-    pub filter: Option<&'a Filter>,
-    pub orderby: &'a [OrderKey],
-    pub skiptoken: Option<&'a str>,
+    pub scope: Scope,
+    pub filter: Option<&'a Condition>,
+    pub order: &'a [OrderTerm],
+    /// The order values of the last entity already sent.
+    pub after: Option<&'a [Value]>,
     pub limit: u64,
     pub offset: Option<u64>,
     pub expand: &'a [Vec<String>],
-}
-
-/// The stored (not computed) properties of a set, in declaration order.
-fn stored_properties(set: &'static EntitySet) -> Vec<&'static Property> {
-    set.properties
-        .iter()
-        .filter(|p| !p.column.is_empty())
-        .collect()
 }
 
 /// The navigations of the first level of `expand`, each once.
@@ -69,48 +57,36 @@ fn expand_navigations(
 /// expansions use them to group children under their parents.
 pub async fn read(
     state: &AppState,
-    area: i32,
+    area: CustomerArea,
     read: Read<'_>,
-    prefix: &[(SimpleExpr, EdmType)],
-) -> Result<(Vec<Fetched>, String), ApiError> {
-    let navigations = expand_navigations(read.set, read.expand)?;
-    let properties = stored_properties(read.set);
-    let mut hidden: Vec<(SimpleExpr, EdmType)> = prefix.to_vec();
+    prefix: &[(&'static str, EdmType)],
+) -> Result<Vec<Fetched>, ApiError> {
+    let set = read.scope.set;
+    let navigations = expand_navigations(set, read.expand)?;
+    let mut hidden: Vec<(&'static str, EdmType)> = prefix.to_vec();
     for navigation in &navigations {
-        for ((near, _), kind) in navigation.on.iter().zip(join_kinds(read.set, navigation)) {
-            hidden.push((column(BASE, near), kind));
+        let kinds = navigation.join_kinds(set, entities::by_name);
+        for ((near, _), kind) in navigation.on.iter().zip(kinds) {
+            hidden.push((*near, kind));
         }
     }
-    let collection = CollectionRead {
-        set: read.set,
-        area,
-        base: read.base,
+    let query = RowsQuery {
+        scope: &read.scope,
         filter: read.filter,
-        orderby: read.orderby,
-        properties: &properties,
-        skiptoken: read.skiptoken,
+        order: read.order,
+        after: read.after,
         limit: read.limit,
         offset: read.offset,
-        nulls_smallest: state.store.backend() == Backend::Sqlite,
         extra: &hidden,
+        lookup: entities::by_name,
     };
-    let planned = collection.plan(entities::by_name)?;
-    let rows = state
-        .store
-        .fetch_values(&planned.statement, &planned.kinds)
-        .await?;
+    let rows = state.store.rows(area, &query).await?;
     let mut fetched: Vec<Fetched> = rows
         .into_iter()
-        .map(|row| {
-            let media_type = planned.media_type_index.and_then(|i| match &row[i] {
-                Value::String(s) => Some(s.clone()),
-                _ => None,
-            });
-            Fetched {
-                entity: entity_out(read.set, &properties, &row, media_type),
-                order_values: row[planned.order_start..planned.extra_start].to_vec(),
-                hidden: row[planned.extra_start..].to_vec(),
-            }
+        .map(|row| Fetched {
+            entity: EntityOut::new(set, row.values, row.media_type),
+            order_values: row.order_values,
+            hidden: row.extra,
         })
         .collect();
     let mut offset = prefix.len();
@@ -126,10 +102,7 @@ pub async fn read(
             .iter()
             .map(|f| f.hidden[offset..offset + width].to_vec())
             .collect();
-        let children = Box::pin(expand_one(
-            state, area, read.set, navigation, &keys, &nested,
-        ))
-        .await?;
+        let children = Box::pin(expand_one(state, area, set, navigation, &keys, &nested)).await?;
         for (parent, key) in fetched.iter_mut().zip(&keys) {
             let mine = children.get(&group_key(key)).cloned().unwrap_or_default();
             let value = if navigation.many {
@@ -141,7 +114,7 @@ pub async fn read(
         }
         offset += width;
     }
-    Ok((fetched, planned.fingerprint))
+    Ok(fetched)
 }
 
 /// Values as a map key (f64 has no `Hash`; the debug form is exact for our values).
@@ -157,7 +130,7 @@ const KEYS_PER_QUERY: usize = 500;
 /// per query; returns them grouped by the parent key they belong to.
 async fn expand_one(
     state: &AppState,
-    area: i32,
+    area: CustomerArea,
     source: &'static EntitySet,
     navigation: &'static Navigation,
     keys: &[Vec<Value>],
@@ -210,7 +183,7 @@ fn group_children(
 /// The targets of `navigation` from the parents with `keys`, at most `limit` rows.
 async fn children_of(
     state: &AppState,
-    area: i32,
+    area: CustomerArea,
     source: &'static EntitySet,
     navigation: &'static Navigation,
     keys: &[&Vec<Value>],
@@ -218,87 +191,27 @@ async fn children_of(
     nested: &[Vec<String>],
 ) -> Result<Vec<Fetched>, ApiError> {
     let target = entities::by_name(navigation.target).expect("navigation targets are declared");
-    let far_columns = navigation.on.iter().map(|(_, far)| column(BASE, far));
-    // One flat IN list, never a chain of ORs: its size does not nest.
-    let any_parent = match navigation.on {
-        [(_, far)] => {
-            Expr::expr(column(BASE, far)).is_in(keys.iter().map(|key| sql_value(&key[0])))
-        }
-        _ => Expr::tuple(far_columns).in_subquery(
-            Query::select()
-                .column(Asterisk)
-                .from_values(
-                    keys.iter()
-                        .map(|key| ValueTuple::Many(key.iter().map(sql_value).collect())),
-                    Alias::new("parent_keys"),
-                )
-                .to_owned(),
-        ),
-    };
     // The children carry their join values as their first hidden columns, to be grouped.
-    let matching: Vec<(SimpleExpr, EdmType)> = navigation
+    let matching: Vec<(&'static str, EdmType)> = navigation
         .on
         .iter()
-        .zip(join_kinds(source, navigation))
-        .map(|((_, far), kind)| (column(BASE, far), kind))
+        .zip(navigation.join_kinds(source, entities::by_name))
+        .map(|((_, far), kind)| (*far, kind))
         .collect();
     let children_read = Read {
-        set: target,
-        base: Some(any_parent),
+        scope: Scope {
+            set: target,
+            constraints: vec![Constraint::ReachedFromAny {
+                navigation,
+                from: keys.iter().map(|key| (*key).clone()).collect(),
+            }],
+        },
         filter: None,
-        orderby: &[],
-        skiptoken: None,
+        order: &[],
+        after: None,
         limit: limit as u64,
         offset: None,
         expand: nested,
     };
-    let (children, _) = Box::pin(read(state, area, children_read, &matching)).await?;
-    Ok(children)
-}
-
-/// Builds the entity from a row whose first columns are `properties`.
-fn entity_out(
-    set: &'static EntitySet,
-    properties: &[&'static Property],
-    row: &[Value],
-    media_type: Option<String>,
-) -> EntityOut {
-    let mut values: Vec<(&'static str, Value)> = Vec::with_capacity(set.properties.len());
-    for property in set.properties {
-        let value = properties
-            .iter()
-            .position(|p| p.name == property.name)
-            .map_or(Value::Null, |i| row[i].clone());
-        values.push((property.name, value));
-    }
-    let key_values: Vec<(&str, &Value)> = set
-        .key
-        .iter()
-        .map(|k| {
-            (
-                *k,
-                &values
-                    .iter()
-                    .find(|(n, _)| n == k)
-                    .expect("keys are properties")
-                    .1,
-            )
-        })
-        .collect();
-    let key_predicate = if key_values.len() == 1 {
-        key_values[0].1.to_literal()
-    } else {
-        key_values
-            .iter()
-            .map(|(name, value)| format!("{name}={}", value.to_literal()))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    EntityOut {
-        set,
-        properties: values,
-        key_predicate,
-        media_type,
-        expanded: Vec::new(),
-    }
+    Box::pin(read(state, area, children_read, &matching)).await
 }

@@ -4,31 +4,31 @@
 mod fetch;
 mod resolve;
 
+use crate::model::area::CustomerArea;
 use axum::body::Body;
 use axum::http::header::{
     CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG, HOST, X_CONTENT_TYPE_OPTIONS,
 };
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use sea_query::{Alias, Expr, Query};
 
+use crate::feeds::AppState;
 use crate::odata::format::{negotiate, Format, Negotiated};
 use crate::odata::json::{entity_document, feed_document, EntityOut};
-use crate::odata::model::MediaType;
+use crate::odata::model::EntitySet;
 use crate::odata::path::{EntityPath, Suffix};
 use crate::odata::query::QueryOptions;
-use crate::odata::sql::{column, plan_count, BASE};
-use crate::odata::value::Value;
+use crate::odata::typed::{Condition, Paths};
 use crate::odata::{skiptoken, ApiError};
-use crate::store::MediaColumn;
-use crate::AppState;
+use crate::store::read::{order_kinds, Scope};
 use fetch::{read, Read};
-use resolve::{resolve, Target};
+pub use resolve::resolve;
+use resolve::Target;
 
 use super::entities;
 
 /// The service root URL as the client reached it, ending in `/`.
-pub fn service_root(headers: &HeaderMap, area: i32) -> String {
+pub fn service_root(headers: &HeaderMap, area: CustomerArea) -> String {
     let host = headers
         .get(HOST)
         .and_then(|v| v.to_str().ok())
@@ -38,7 +38,7 @@ pub fn service_root(headers: &HeaderMap, area: i32) -> String {
 
 /// A request as the read handler needs it.
 pub struct ReadRequest<'a> {
-    pub area: i32,
+    pub area: CustomerArea,
     pub headers: &'a HeaderMap,
     pub uri: &'a Uri,
     pub head: bool,
@@ -56,11 +56,12 @@ pub async fn get(
         path.suffix != Suffix::None,
     )?;
     let target = resolve(state, request.area, path).await?;
+    let set = target.set();
     for name in options.select.iter().filter(|name| *name != "*") {
-        if target.set.property(name).is_none() && target.set.navigation(name).is_none() {
+        if set.property(name).is_none() && set.navigation(name).is_none() {
             return Err(ApiError::bad_request(format!(
                 "$select: {} has no property '{name}'",
-                target.set.type_name
+                set.type_name
             )));
         }
     }
@@ -92,21 +93,30 @@ fn json_response(body: serde_json::Value, negotiated: Negotiated) -> Response {
     with_headers(axum::Json(body).into_response(), negotiated, content_type)
 }
 
+/// `$filter`, resolved against `set` (a 400 for what may not be named).
+fn typed_filter(
+    set: &'static EntitySet,
+    options: &QueryOptions,
+) -> Result<Option<Condition>, ApiError> {
+    options
+        .filter
+        .as_ref()
+        .map(|filter| Paths::new(set, entities::by_name).condition(filter))
+        .transpose()
+}
+
 async fn count(
     state: &AppState,
-    area: i32,
+    area: CustomerArea,
     target: &Target,
     options: &QueryOptions,
     negotiated: Negotiated,
 ) -> Result<Response, ApiError> {
-    let statement = plan_count(
-        target.set,
-        area,
-        target.condition.clone(),
-        options.filter.as_ref(),
-        entities::by_name,
-    )?;
-    let count: i64 = state.store.fetch_scalar(&statement).await?;
+    let filter = typed_filter(target.set(), options)?;
+    let count = state
+        .store
+        .count(area, &target.scope, filter.as_ref(), entities::by_name)
+        .await?;
     Ok(with_headers(
         count.to_string().into_response(),
         negotiated,
@@ -120,59 +130,23 @@ async fn media(
     target: &Target,
     negotiated: Negotiated,
 ) -> Result<Response, ApiError> {
-    let media = target
-        .set
-        .media
-        .expect("the path parser admits $value only on media entries");
-    let base_select = || {
-        let mut select = Query::select();
-        select.from_as(Alias::new(target.set.table), Alias::new(BASE));
-        select.and_where(Expr::expr(column(BASE, "customer_id")).eq(request.area));
-        if let Some(condition) = &target.condition {
-            select.and_where(condition.clone());
-        }
-        select.limit(1);
-        select
-    };
-    let not_found = || {
-        ApiError::not_found(format!(
-            "there is no {} with that key",
-            target.set.type_name
-        ))
-    };
-    let (media_type, is_text) = match media.media_type {
-        MediaType::Fixed(fixed) => (fixed.to_owned(), true),
-        MediaType::Column(name) => {
-            let mut select = base_select();
-            select.expr(column(BASE, name));
-            let rows = state
-                .store
-                .fetch_values(&select, &[crate::odata::edm::EdmType::String])
-                .await?;
-            match rows
-                .into_iter()
-                .next()
-                .and_then(|row| row.into_iter().next())
-            {
-                Some(Value::String(media_type)) => (media_type, false),
-                _ => return Err(not_found()),
-            }
-        }
-    };
-    let mut select = base_select();
-    select.expr(column(BASE, media.content_column));
-    let bytes = state
+    let media = state
         .store
-        .fetch_media(&select, MediaColumn { is_text })
+        .media(request.area, &target.scope)
         .await?
-        .ok_or_else(not_found)?;
-    let length = bytes.len();
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "there is no {} with that key",
+                target.set().type_name
+            ))
+        })?;
+    let length = media.bytes.len();
     let body = if request.head {
         Body::empty()
     } else {
-        Body::from(bytes)
+        Body::from(media.bytes)
     };
-    let mut response = with_headers(body.into_response(), negotiated, &media_type);
+    let mut response = with_headers(body.into_response(), negotiated, &media.media_type);
     let headers = response.headers_mut();
     headers.insert(CONTENT_LENGTH, HeaderValue::from(length));
     // Media is data written by clients (question markup, answers): a browser must
@@ -189,14 +163,8 @@ async fn single(
     options: &QueryOptions,
     negotiated: Negotiated,
 ) -> Result<Response, ApiError> {
-    let Some(mut entity) = read_one(
-        state,
-        request.area,
-        target.set,
-        target.condition,
-        &options.expand,
-    )
-    .await?
+    let type_name = target.set().type_name;
+    let Some(mut entity) = read_one(state, request.area, target.scope, &options.expand).await?
     else {
         if target.to_one_navigation {
             return Ok(with_headers(
@@ -206,11 +174,10 @@ async fn single(
             ));
         }
         return Err(ApiError::not_found(format!(
-            "there is no {} with that key",
-            target.set.type_name
+            "there is no {type_name} with that key"
         )));
     };
-    let etag = crate::odata::etag::of(&entity);
+    let etag = entity.etag();
     apply_select(&mut entity, &options.select);
     let root = service_root(request.headers, request.area);
     let mut response = json_response(
@@ -230,33 +197,44 @@ async fn feed(
     options: &QueryOptions,
     negotiated: Negotiated,
 ) -> Result<Response, ApiError> {
+    let set = target.set();
     let page_size = u64::from(state.settings.page_size.max(1));
     let wanted = options.top.unwrap_or(u64::MAX);
     // One row more than a page tells whether another page follows.
     let limit = wanted.min(page_size + 1);
+    let filter = typed_filter(set, options)?;
     let inline_count = if options.inline_count {
-        let statement = plan_count(
-            target.set,
-            request.area,
-            target.condition.clone(),
-            options.filter.as_ref(),
-            entities::by_name,
-        )?;
-        Some(state.store.fetch_scalar::<i64>(&statement).await?)
+        Some(
+            state
+                .store
+                .count(
+                    request.area,
+                    &target.scope,
+                    filter.as_ref(),
+                    entities::by_name,
+                )
+                .await?,
+        )
     } else {
         None
     };
+    let order = Paths::new(set, entities::by_name).order(&options.orderby)?;
+    let fingerprint = skiptoken::fingerprint(set.name, options.filter.as_ref(), &options.orderby);
+    let after = options
+        .skiptoken
+        .as_deref()
+        .map(|token| skiptoken::decode(token, &fingerprint, &order_kinds(set, &order)))
+        .transpose()?;
     let page = Read {
-        set: target.set,
-        base: target.condition,
-        filter: options.filter.as_ref(),
-        orderby: &options.orderby,
-        skiptoken: options.skiptoken.as_deref(),
+        scope: target.scope,
+        filter: filter.as_ref(),
+        order: &order,
+        after: after.as_deref(),
         limit,
         offset: options.skip,
         expand: &options.expand,
     };
-    let (mut fetched, fingerprint) = read(state, request.area, page, &[]).await?;
+    let mut fetched = read(state, request.area, page, &[]).await?;
     let mut next = None;
     if fetched.len() as u64 > page_size {
         fetched.truncate(page_size as usize);
@@ -275,7 +253,7 @@ async fn feed(
     }
     let root = service_root(request.headers, request.area);
     let body = feed_document(
-        target.set,
+        set,
         &entities,
         inline_count,
         next.as_deref(),
@@ -285,42 +263,24 @@ async fn feed(
     Ok(json_response(body, negotiated))
 }
 
-/// The one entity under `condition`, if there is one, with `expand`ed navigations.
+/// The one entity of `scope`, if there is one, with `expand`ed navigations.
 async fn read_one(
     state: &AppState,
-    area: i32,
-    set: &'static crate::odata::model::EntitySet,
-    condition: Option<sea_query::SimpleExpr>,
+    area: CustomerArea,
+    scope: Scope,
     expand: &[Vec<String>],
 ) -> Result<Option<EntityOut>, ApiError> {
     let one = Read {
-        set,
-        base: condition,
+        scope,
         filter: None,
-        orderby: &[],
-        skiptoken: None,
+        order: &[],
+        after: None,
         limit: 1,
         offset: None,
         expand,
     };
-    let (mut entities, _) = read(state, area, one, &[]).await?;
+    let mut entities = read(state, area, one, &[]).await?;
     Ok(entities.pop().map(|fetched| fetched.entity))
-}
-
-/// The entity a path addresses as stored, without expansions: what a PUT replaces.
-pub async fn stored_entity(
-    state: &AppState,
-    area: i32,
-    path: &EntityPath,
-) -> Result<EntityOut, ApiError> {
-    let target = resolve(state, area, path).await?;
-    let entity = read_one(state, area, target.set, target.condition, &[]).await?;
-    entity.ok_or_else(|| {
-        ApiError::not_found(format!(
-            "there is no {} with that key",
-            target.set.type_name
-        ))
-    })
 }
 
 /// Keeps only the `$select`ed properties (all when the list is empty).

@@ -1,21 +1,19 @@
 //! From a resource path to the rows it addresses: the key, then each navigation
-//! step, as a condition on the final entity set's table.
-
-use sea_query::{Alias, Expr, Query, SimpleExpr};
+//! step, as a scope of the final entity set that the store reads.
 
 use crate::feeds::entities;
-use crate::odata::edm::EdmType;
+use crate::feeds::AppState;
+use crate::model::area::CustomerArea;
 use crate::odata::model::{EntitySet, Navigation};
-use crate::odata::path::EntityPath;
-use crate::odata::sql::{column, key_condition, navigation_condition, BASE};
+use crate::odata::path::{EntityPath, Key};
+use crate::odata::typed::key_values;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
-use crate::AppState;
+use crate::store::read::{Constraint, Scope};
 
 /// The rows a path addresses.
 pub struct Target {
-    pub set: &'static EntitySet,
-    pub condition: Option<SimpleExpr>,
+    pub scope: Scope,
     /// The path addresses one entity (by key, or a to-one navigation).
     pub single: bool,
     /// Set when the last step is a to-one navigation: an empty result is then "no
@@ -23,47 +21,49 @@ pub struct Target {
     pub to_one_navigation: bool,
 }
 
-/// The kinds of the values that `navigation` from `source` joins on: as the source
-/// declares its column, or else as the target declares its own.
-pub fn join_kinds(source: &EntitySet, navigation: &Navigation) -> Vec<EdmType> {
-    let target = entities::by_name(navigation.target).expect("navigation targets are declared");
-    navigation
-        .on
-        .iter()
-        .map(|(near, far)| {
-            let declared = |set: &EntitySet, column: &str| {
-                set.properties
-                    .iter()
-                    .find(|p| p.column == column)
-                    .map(|p| p.edm)
-            };
-            declared(source, near)
-                .or_else(|| declared(target, far))
-                .expect("every join column is a declared property on one side")
-        })
-        .collect()
+impl Target {
+    pub fn set(&self) -> &'static EntitySet {
+        self.scope.set
+    }
 }
 
-pub async fn resolve(state: &AppState, area: i32, path: &EntityPath) -> Result<Target, ApiError> {
+fn key_constraints(key: &Key) -> Result<Vec<Constraint>, ApiError> {
+    Ok(key_values(key)?
+        .into_iter()
+        .map(|(property, value)| Constraint::Equals(property, value))
+        .collect())
+}
+
+pub async fn resolve(
+    state: &AppState,
+    area: CustomerArea,
+    path: &EntityPath,
+) -> Result<Target, ApiError> {
     let mut target = Target {
-        set: path.set,
-        condition: path
-            .key
-            .as_ref()
-            .map(|key| key_condition(&key.0))
-            .transpose()?,
+        scope: Scope {
+            set: path.set,
+            constraints: match &path.key {
+                Some(key) => key_constraints(key)?,
+                None => Vec::new(),
+            },
+        },
         single: path.key.is_some(),
         to_one_navigation: false,
     };
     for step in &path.steps {
-        let source = source_values(state, area, &target, step.navigation).await?;
-        let mut condition = navigation_condition(step.navigation, &source);
+        let from = source_values(state, area, &target.scope, step.navigation).await?;
+        let mut constraints = vec![Constraint::Reached {
+            navigation: step.navigation,
+            from,
+        }];
         if let Some(key) = &step.key {
-            condition = condition.and(key_condition(&key.0)?);
+            constraints.extend(key_constraints(key)?);
         }
         target = Target {
-            set: step.target,
-            condition: Some(condition),
+            scope: Scope {
+                set: step.target,
+                constraints,
+            },
             single: step.key.is_some() || !step.navigation.many,
             to_one_navigation: !step.navigation.many && step.key.is_none(),
         };
@@ -75,30 +75,21 @@ pub async fn resolve(state: &AppState, area: i32, path: &EntityPath) -> Result<T
 /// source entity does not exist.
 async fn source_values(
     state: &AppState,
-    area: i32,
-    source: &Target,
+    area: CustomerArea,
+    source: &Scope,
     navigation: &Navigation,
 ) -> Result<Vec<Value>, ApiError> {
-    let mut select = Query::select();
-    select.from_as(Alias::new(source.set.table), Alias::new(BASE));
-    select.and_where(Expr::expr(column(BASE, "customer_id")).eq(area));
-    if let Some(condition) = &source.condition {
-        select.and_where(condition.clone());
-    }
-    for (near, _) in navigation.on {
-        select.expr(column(BASE, near));
-    }
-    select.limit(1);
-    let rows = state
+    let kinds = navigation.join_kinds(source.set, entities::by_name);
+    let row = state
         .store
-        .fetch_values(&select, &join_kinds(source.set, navigation))
-        .await?;
-    let row = rows.into_iter().next().ok_or_else(|| {
-        ApiError::not_found(format!(
-            "there is no {} with that key",
-            source.set.type_name
-        ))
-    })?;
+        .join_values(area, source, navigation, &kinds)
+        .await?
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "there is no {} with that key",
+                source.set.type_name
+            ))
+        })?;
     if row.contains(&Value::Null) {
         // A to-one navigation whose foreign key is empty leads nowhere.
         return Ok(vec![Value::Null; row.len()]);

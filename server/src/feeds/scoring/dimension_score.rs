@@ -1,7 +1,7 @@
 //! `PUT DimensionScores(QuestionID=<id>L,RubricID=<id>,ResultID=<id>,Order=<n>)`: a
 //! dimension's `Score` (0 to the dimension's `MaxScore`) and `Comment`.
 
-use super::{stored_int32, task_key};
+use super::stored;
 use crate::feeds::entities::DIMENSION_SCORES;
 use crate::feeds::write::{check_unchanged, PutRequest, Written};
 use crate::model::scoring::check_score;
@@ -13,20 +13,29 @@ pub async fn put(
     request: &PutRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
-    let stored = request.stored().await?;
+    let state = request.state;
+    let scope = request.scope().await?;
+    let dimension = state
+        .store
+        .dimension_score_at(request.area, &scope)
+        .await?
+        .ok_or_else(|| request.missing())?;
     let body = request.entity(&DIMENSION_SCORES)?;
-    check_unchanged(&body, &stored, &["Score", "Comment"])?;
-    let order = stored_int32(&stored, "Order");
+    check_unchanged(
+        &body,
+        &DIMENSION_SCORES,
+        &stored::dimension_score(&dimension),
+        &["Score", "Comment"],
+    )?;
+    let order = dimension.order;
     let score = match body.get("Score") {
         Some(Value::Int16(score)) => Some(*score),
         _ => None,
     };
     if let Some(score) = score {
-        let rubric_id = stored_int32(&stored, "RubricID");
-        let max = request
-            .state
+        let max = state
             .store
-            .dimension_max_score(request.area, rubric_id, order)
+            .dimension_max_score(request.area, dimension.rubric_id, order)
             .await?;
         check_score(
             &format!("DimensionScore.Score of dimension {order}"),
@@ -42,12 +51,10 @@ pub async fn put(
     let written = writes
         .tx()
         .await?
-        .update_dimension_score(request.area, task_key(&stored), order, score, comment)
+        .update_dimension_score(request.area, dimension.key, order, score, comment)
         .await?;
     if !written {
-        return Err(ApiError::not_found(
-            "there is no DimensionScore with that key",
-        ));
+        return Err(request.missing());
     }
     Ok(Written { etag: None })
 }

@@ -4,51 +4,64 @@
 
 mod dimension_score;
 mod scoring_result;
+mod stored;
 mod task_status;
 
-use super::write::{stored_value, PutRequest, Written};
-use crate::odata::filter::Literal;
-use crate::odata::json::EntityOut;
+use super::write::{PutRequest, Written};
+use crate::feeds::AppState;
+use crate::model::area::CustomerArea;
+use crate::model::scoring::TaskKey;
 use crate::odata::model::EntitySet;
-use crate::odata::path::EntityPath;
+use crate::odata::path::{EntityPath, Key};
+use crate::odata::typed::key_values;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
-use crate::store::{ScoringResultCreation, ScoringResultKey, WriteScope};
-use crate::AppState;
+use crate::store::{ScoringResultCreation, WriteScope};
 
 /// Spec, ScoringTask rule 2: "The ScoringResult is created automatically when it is
 /// retrieved through the ScoringTask's navigation property, addressed directly from
 /// the ScoringTask URL." Expanding it (`$expand=ScoringResult`) never creates it, and
 /// a question without a rubric leaves the collection empty.
-pub async fn before_read(state: &AppState, area: i32, path: &EntityPath) -> Result<(), ApiError> {
+pub async fn before_read(
+    state: &AppState,
+    area: CustomerArea,
+    path: &EntityPath,
+) -> Result<(), ApiError> {
     let [step] = path.steps.as_slice() else {
         return Ok(());
     };
     if path.set.name != "ScoringTasks" || step.navigation.name != "ScoringResult" {
         return Ok(());
     }
-    let Some(key) = &path.key else { return Ok(()) };
-    let value = |name: &str| {
-        key.0
-            .iter()
-            .find(|(p, _)| p.name == name)
-            .map(|(_, literal)| literal)
-    };
-    let (Some(Literal::Int64(question_id)), Some(Literal::Int32(result_id))) =
-        (value("QuestionID"), value("ResultID"))
-    else {
+    let Some(key) = path.key.as_ref().map(task_key).transpose()? else {
         return Ok(());
     };
-    match state
-        .store
-        .ensure_scoring_result(area, *question_id, *result_id)
-        .await?
-    {
+    match state.store.ensure_scoring_result(area, key).await? {
         ScoringResultCreation::NoTask => {
             Err(ApiError::not_found("there is no ScoringTask with that key"))
         }
         ScoringResultCreation::NoRubric | ScoringResultCreation::Exists => Ok(()),
     }
+}
+
+/// The task a ScoringTask key from the URL names.
+fn task_key(key: &Key) -> Result<TaskKey, ApiError> {
+    let mut task = TaskKey {
+        question_id: 0,
+        result_id: 0,
+    };
+    for (property, value) in key_values(key)? {
+        match (property.name, value) {
+            ("QuestionID", Value::Int64(id)) => task.question_id = id,
+            ("ResultID", Value::Int32(id)) => task.result_id = id,
+            (name, value) => {
+                return Err(ApiError::Internal(anyhow::anyhow!(
+                    "a ScoringTask key part {name} of {value:?}"
+                )))
+            }
+        }
+    }
+    Ok(task)
 }
 
 /// The feeds whose PUT this module serves.
@@ -72,27 +85,5 @@ pub async fn put(
         other => Err(ApiError::Internal(anyhow::anyhow!(
             "a PUT on {other} was routed to the scoring feeds"
         ))),
-    }
-}
-
-/// The task (and ScoringResult) key of a stored scoring entity.
-fn task_key(stored: &EntityOut) -> ScoringResultKey {
-    let (Value::Int64(question_id), Value::Int32(result_id)) = (
-        stored_value(stored, "QuestionID"),
-        stored_value(stored, "ResultID"),
-    ) else {
-        unreachable!("scoring entities declare QuestionID as Int64 and ResultID as Int32")
-    };
-    ScoringResultKey {
-        question_id: *question_id,
-        result_id: *result_id,
-    }
-}
-
-/// An Int32 property of a stored entity.
-fn stored_int32(stored: &EntityOut, name: &str) -> i32 {
-    match stored_value(stored, name) {
-        Value::Int32(value) => *value,
-        other => unreachable!("{name} is declared Int32, read {other:?}"),
     }
 }

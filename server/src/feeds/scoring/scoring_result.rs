@@ -6,9 +6,9 @@
 
 use axum::http::header::IF_MATCH;
 
-use super::{stored_int32, task_key};
+use super::stored;
 use crate::feeds::entities::SCORING_RESULTS;
-use crate::feeds::write::{check_unchanged, stored_value, PutRequest, Written};
+use crate::feeds::write::{check_unchanged, PutRequest, Written};
 use crate::model::scoring::check_score;
 use crate::odata::etag;
 use crate::odata::value::{format_datetime, Value};
@@ -19,12 +19,21 @@ pub async fn put(
     request: &PutRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
-    let stored = request.stored().await?;
+    let state = request.state;
+    let scope = request.scope().await?;
+    let current = state
+        .store
+        .scoring_result_at(request.area, &scope)
+        .await?
+        .ok_or_else(|| request.missing())?;
     let body = request.entity(&SCORING_RESULTS)?;
-    check_unchanged(&body, &stored, &["Score", "Comments"])?;
-    let Value::DateTime(stored_modified) = *stored_value(&stored, "ModifiedDateTime") else {
-        unreachable!("ModifiedDateTime is declared a non-null DateTime")
-    };
+    check_unchanged(
+        &body,
+        &SCORING_RESULTS,
+        &stored::scoring_result(&current),
+        &["Score", "Comments"],
+    )?;
+    let stored_modified = current.modified_at;
     let stale = || {
         ApiError::PreconditionFailed(format!(
             "the ScoringResult was changed by someone else (it is now the revision of {}); \
@@ -60,11 +69,9 @@ pub async fn put(
         _ => None,
     };
     if let Some(score) = score {
-        let rubric_id = stored_int32(&stored, "RubricID");
-        let max = request
-            .state
+        let max = state
             .store
-            .rubric_max_score(request.area, rubric_id)
+            .rubric_max_score(request.area, current.rubric_id)
             .await?;
         check_score("ScoringResult.Score", score, i32::from(max)).map_err(ApiError::BadRequest)?;
     }
@@ -77,7 +84,7 @@ pub async fn put(
         .await?
         .update_scoring_result(
             request.area,
-            task_key(&stored),
+            current.key,
             // A stale body value is refused by the conditional write itself, the one
             // check that also holds between concurrent writers.
             sent_modified.unwrap_or(stored_modified),

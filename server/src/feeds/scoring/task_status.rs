@@ -1,10 +1,11 @@
 //! `PUT ScoringTasks(QuestionID=<id>L,ResultID=<id>)`: the body is the task, and only
-//! its Status may change (spec, ScoringTask; States and transitions).
+//! its Status may change (spec, ScoringTask; States and transitions). The rule is
+//! `model::scoring` (`TaskStatus`, `transition`); the store applies its effects.
 
-use super::task_key;
+use super::stored;
 use crate::feeds::entities::SCORING_TASKS;
 use crate::feeds::write::{check_unchanged, PutRequest, Written};
-use crate::model::scoring::check_status;
+use crate::model::scoring::TaskStatus;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::store::{StatusChange, WriteScope};
@@ -13,25 +14,32 @@ pub async fn put(
     request: &PutRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
-    let stored = request.stored().await?;
+    let state = request.state;
+    let scope = request.scope().await?;
+    let task = state
+        .store
+        .scoring_task_at(request.area, &scope)
+        .await?
+        .ok_or_else(|| request.missing())?;
     let body = request.entity(&SCORING_TASKS)?;
-    check_unchanged(&body, &stored, &["Status"])?;
+    check_unchanged(&body, &SCORING_TASKS, &stored::task(&task), &["Status"])?;
     let status = match body.get("Status") {
-        Some(Value::Int32(status)) => *status,
+        Some(Value::Int32(status)) => {
+            TaskStatus::try_from(*status).map_err(ApiError::BadRequest)?
+        }
         _ => {
             return Err(ApiError::bad_request(
                 "ScoringTask.Status is required: a PUT carries the whole task",
             ))
         }
     };
-    check_status(status).map_err(ApiError::BadRequest)?;
     match writes
         .tx()
         .await?
-        .set_task_status(request.area, task_key(&stored), status)
+        .set_task_status(request.area, task.key, status)
         .await?
     {
-        StatusChange::NoTask => Err(ApiError::not_found("there is no ScoringTask with that key")),
-        StatusChange::Written { .. } => Ok(Written { etag: None }),
+        StatusChange::NoTask => Err(request.missing()),
+        StatusChange::Written(_) => Ok(Written { etag: None }),
     }
 }

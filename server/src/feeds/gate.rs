@@ -10,16 +10,11 @@ use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::password::dummy_hash;
-use super::sign_in::Refusal;
-use super::{verify_password, BasicCredentials, Principal};
+use super::AppState;
+use crate::auth::{dummy_hash, verify_password, BasicCredentials, Principal, Refusal};
+use crate::model::area::CustomerArea;
 use crate::odata::ApiError;
 use crate::store::AccountRecord;
-use crate::AppState;
-
-/// The customer area a request addresses, checked against its principal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CustomerArea(pub i32);
 
 /// Authenticates the request and resolves its customer area; handlers behind it find
 /// a [`Principal`] and a [`CustomerArea`] in the request's extensions.
@@ -40,25 +35,25 @@ pub async fn require_customer_area(
         .strip_prefix("/deliveryodata/")
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_default();
-    let customer_id = parse_customer_id(segment)?;
+    let area = parse_customer_id(segment)?;
     // Only authenticated callers learn whether an area exists.
-    if !state.store.customer_exists(customer_id).await? {
+    if !state.store.customer_exists(area.id()).await? {
         return Err(ApiError::not_found(format!(
-            "customer area {customer_id} does not exist"
+            "customer area {area} does not exist"
         )));
     }
-    if !principal.may_use(customer_id) {
+    if !principal.may_use(area) {
         return Err(ApiError::Forbidden(format!(
-            "account '{}' does not belong to customer area {customer_id}",
+            "account '{}' does not belong to customer area {area}",
             principal.username
         )));
     }
-    request.extensions_mut().insert(CustomerArea(customer_id));
+    request.extensions_mut().insert(area);
     request.extensions_mut().insert(principal);
     Ok(next.run(request).await)
 }
 
-fn parse_customer_id(segment: &str) -> Result<i32, ApiError> {
+fn parse_customer_id(segment: &str) -> Result<CustomerArea, ApiError> {
     let decoded = percent_decode(segment);
     if decoded.is_empty() {
         return Err(ApiError::not_found(
@@ -70,12 +65,11 @@ fn parse_customer_id(segment: &str) -> Result<i32, ApiError> {
             "customer area '{decoded}' is not a number"
         )));
     }
-    match decoded.parse::<i32>() {
-        Ok(id) if id > 0 => Ok(id),
-        _ => Err(ApiError::not_found(format!(
-            "customer area {decoded} does not exist"
-        ))),
-    }
+    decoded
+        .parse::<i32>()
+        .ok()
+        .and_then(CustomerArea::new)
+        .ok_or_else(|| ApiError::not_found(format!("customer area {decoded} does not exist")))
 }
 
 fn percent_decode(segment: &str) -> String {
@@ -158,7 +152,7 @@ fn principal_of(account: &AccountRecord) -> Result<Principal, ApiError> {
     Ok(Principal {
         account_id: account.id,
         username: account.username.clone(),
-        customer_id: account.customer_id,
+        area: account.customer_id.and_then(CustomerArea::new),
         role,
     })
 }
@@ -186,8 +180,8 @@ mod tests {
 
     #[test]
     fn a_numeric_customer_segment_parses() {
-        assert_eq!(parse_customer_id("42").unwrap(), 42);
-        assert_eq!(parse_customer_id("%34%32").unwrap(), 42);
+        assert_eq!(parse_customer_id("42").unwrap().id(), 42);
+        assert_eq!(parse_customer_id("%34%32").unwrap().id(), 42);
     }
 
     #[test]

@@ -1,0 +1,15 @@
+//! What every request handler shares.
+
+use std::sync::Arc;
+
+use crate::auth::{CredentialCache, SignInGuard};
+use crate::config::Settings;
+use crate::store::Store;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub credentials: CredentialCache,
+    pub sign_in: SignInGuard,
+    pub settings: Arc<Settings>,
+}

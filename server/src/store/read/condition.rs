@@ -1,0 +1,234 @@
+//! The SQL conditions of a read: `$filter` (typed by the protocol layer) and the
+//! scope a path gives (a key, a navigation step, the parents of an expansion). Every
+//! value is a bound parameter, never SQL text.
+
+use sea_query::{
+    Alias, Asterisk, Expr, IntoIden, Query, SimpleExpr, Value as SqlValue, ValueTuple,
+};
+
+use super::plan::{column, Planner, BASE};
+use super::{Constraint, Scope};
+use crate::odata::filter::CompareOp;
+use crate::odata::model::Navigation;
+use crate::odata::typed::Condition;
+use crate::odata::value::Value;
+
+/// `a AND b AND ...`; `1 = 1` only when there is nothing to join. Conditions are
+/// built without constant terms because SQLite's planner does not see through them
+/// (an OR of `1 = 1 AND id = ?` is a scan, an IN list is index lookups).
+pub fn all_of(terms: impl IntoIterator<Item = SimpleExpr>) -> SimpleExpr {
+    terms
+        .into_iter()
+        .reduce(SimpleExpr::and)
+        .unwrap_or_else(|| Expr::cust("1 = 1"))
+}
+
+pub fn sql_value(value: &Value) -> SqlValue {
+    match value {
+        Value::Null => SqlValue::Int(None),
+        Value::Boolean(b) => (*b).into(),
+        Value::Int16(n) => (*n).into(),
+        Value::Int32(n) => (*n).into(),
+        Value::Int64(n) | Value::DateTime(n) => (*n).into(),
+        Value::Double(x) => (*x).into(),
+        Value::String(s) => s.clone().into(),
+    }
+}
+
+/// `$filter` as SQL, its properties' columns (and joins) found by `planner`.
+pub fn filter(condition: &Condition, planner: &mut Planner) -> SimpleExpr {
+    match condition {
+        Condition::And(a, b) => filter(a, planner).and(filter(b, planner)),
+        Condition::Or(a, b) => filter(a, planner).or(filter(b, planner)),
+        Condition::Not(inner) => filter(inner, planner).not(),
+        Condition::Compare {
+            property,
+            op,
+            value,
+        } => compare(planner.column_of(property), *op, value),
+    }
+}
+
+fn compare(column: SimpleExpr, op: CompareOp, value: &Value) -> SimpleExpr {
+    let column = Expr::expr(column);
+    if *value == Value::Null {
+        return match op {
+            CompareOp::Eq => column.is_null(),
+            CompareOp::Ne => column.is_not_null(),
+            // Any ordering against null is unknown, in OData as in SQL: matches nothing.
+            _ => Expr::cust("1 = 0"),
+        };
+    }
+    let v = sql_value(value);
+    match op {
+        CompareOp::Eq => column.eq(v),
+        CompareOp::Ne => column.ne(v),
+        CompareOp::Gt => column.gt(v),
+        CompareOp::Ge => column.gte(v),
+        CompareOp::Lt => column.lt(v),
+        CompareOp::Le => column.lte(v),
+    }
+}
+
+/// The rows of the scope's set that its constraints select.
+pub fn scope(scope: &Scope) -> Option<SimpleExpr> {
+    let terms: Vec<SimpleExpr> = scope.constraints.iter().map(constraint).collect();
+    (!terms.is_empty()).then(|| all_of(terms))
+}
+
+fn constraint(constraint: &Constraint) -> SimpleExpr {
+    match constraint {
+        Constraint::Equals(property, value) => {
+            Expr::expr(column(BASE, property.column)).eq(sql_value(value))
+        }
+        Constraint::Reached { navigation, from } => reached(navigation, from),
+        Constraint::ReachedFromAny { navigation, from } => reached_from_any(navigation, from),
+    }
+}
+
+/// The target rows of `navigation` from a source row whose `on` columns hold `source`
+/// values (one per pair).
+fn reached(navigation: &Navigation, source: &[Value]) -> SimpleExpr {
+    all_of(navigation.on.iter().zip(source).map(|((_, far), value)| {
+        let target_column = Expr::expr(column(BASE, far));
+        match &navigation.through {
+            None => target_column.eq(sql_value(value)),
+            Some(through) => target_column.in_subquery(
+                Query::select()
+                    .column(Alias::new(through.far).into_iden())
+                    .from(Alias::new(through.table))
+                    .and_where(Expr::col(Alias::new(through.near)).eq(sql_value(value)))
+                    .to_owned(),
+            ),
+        }
+    }))
+}
+
+/// The target rows of `navigation` from any of the source rows whose join values are
+/// `keys`: one flat IN list, never a chain of ORs whose depth would grow with them.
+fn reached_from_any(navigation: &Navigation, keys: &[Vec<Value>]) -> SimpleExpr {
+    match navigation.on {
+        [(_, far)] => {
+            Expr::expr(column(BASE, far)).is_in(keys.iter().map(|key| sql_value(&key[0])))
+        }
+        _ => Expr::tuple(navigation.on.iter().map(|(_, far)| column(BASE, far))).in_subquery(
+            Query::select()
+                .column(Asterisk)
+                .from_values(
+                    keys.iter()
+                        .map(|key| ValueTuple::Many(key.iter().map(sql_value).collect())),
+                    Alias::new("parent_keys"),
+                )
+                .to_owned(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use sea_query::{Alias, PostgresQueryBuilder, Query, SqliteQueryBuilder};
+
+    use super::super::plan::Planner;
+    use super::*;
+    use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int32, Int64, String as Str};
+    use crate::odata::filter::parse;
+    use crate::odata::filter_properties::{filter as any_filter, non_null_literals};
+    use crate::odata::model::{one, prop, EntitySet, READ_ONLY};
+    use crate::odata::typed::Paths;
+
+    /// A set with a property of every type the generators use, and `Result/WhenFinished`.
+    static THINGS: EntitySet = EntitySet {
+        name: "Things",
+        type_name: "Thing",
+        table: "things",
+        key: &["QuestionID"],
+        properties: &[
+            prop("QuestionID", "question_id", Int64, false),
+            prop("Status", "status", Int32, false),
+            prop("ParticipantName", "participant_name", Str, true),
+            prop("StillGoing", "still_going", Boolean, false),
+            prop("PercentageScore", "percentage_score", Double, false),
+        ],
+        navigations: &[one("Result", "Results", &[("result_id", "id")], true)],
+        concurrency: None,
+        filterable: &[
+            "QuestionID",
+            "Status",
+            "ParticipantName",
+            "StillGoing",
+            "PercentageScore",
+        ],
+        media: None,
+        writes: READ_ONLY,
+    };
+
+    static RESULTS: EntitySet = EntitySet {
+        name: "Results",
+        type_name: "Result",
+        table: "results",
+        key: &["ID"],
+        properties: &[
+            prop("ID", "id", Int32, false),
+            prop("WhenFinished", "when_finished", DateTime, true),
+        ],
+        navigations: &[],
+        concurrency: None,
+        filterable: &["ID", "WhenFinished"],
+        media: None,
+        writes: READ_ONLY,
+    };
+
+    fn lookup(name: &str) -> Option<&'static EntitySet> {
+        [&THINGS, &RESULTS].into_iter().find(|set| set.name == name)
+    }
+
+    fn sql(text: &str) -> (String, sea_query::Values) {
+        let typed = Paths::new(&THINGS, lookup)
+            .condition(&parse(text).unwrap())
+            .unwrap();
+        let mut planner = Planner::new(&THINGS, lookup);
+        Query::select()
+            .column(Alias::new("x"))
+            .and_where(filter(&typed, &mut planner))
+            .build(SqliteQueryBuilder)
+    }
+
+    #[test]
+    fn literals_become_bound_values_never_sql_text() {
+        let (text, values) = sql("Status eq 3 or QuestionID eq 98765432123L");
+        assert!(
+            !text.contains('3') && !text.contains("98765432123"),
+            "{text}"
+        );
+        assert_eq!(values.0.len(), 2);
+    }
+
+    #[test]
+    fn null_comparisons_become_is_null() {
+        let (text, _) = sql("Status eq null");
+        assert!(text.contains("IS NULL"), "{text}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn every_literal_of_a_generated_filter_is_a_bound_parameter(generated in any_filter()) {
+            let typed = Paths::new(&THINGS, lookup)
+                .condition(&generated)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let mut planner = Planner::new(&THINGS, lookup);
+            let condition = filter(&typed, &mut planner);
+            let select = Query::select()
+                .column(Alias::new("x"))
+                .from(Alias::new("t"))
+                .and_where(condition)
+                .to_owned();
+            for (sql, values) in [select.build(SqliteQueryBuilder), select.build(PostgresQueryBuilder)] {
+                prop_assert_eq!(values.0.len(), non_null_literals(&generated), "in {}", sql);
+                prop_assert!(!sql.contains('\''), "a quoted literal in the SQL text: {}", sql);
+            }
+        }
+    }
+}

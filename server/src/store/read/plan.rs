@@ -1,0 +1,328 @@
+//! SQL for reading entity sets, planned from their declarations: a property reached
+//! through a navigation becomes a join (or, for a copied property, the local
+//! column), the order is made total by appending the entity key, and continuation is
+//! by keyset (the last row's order values), never by OFFSET.
+
+use sea_query::{Alias, Expr, JoinType, Order, Query, SelectStatement, SimpleExpr};
+
+use super::condition::{self, all_of};
+use super::keyset::keyset_conditions;
+use super::RowsQuery;
+use crate::model::area::CustomerArea;
+use crate::odata::edm::EdmType;
+use crate::odata::model::{EntitySet, MediaType, Navigation, Property};
+use crate::odata::typed::{Lookup, OrderTerm, PropertyRef};
+
+/// The alias of the entity set's own table in every query.
+pub const BASE: &str = "t";
+
+/// The column that carries the customer area in every table.
+pub const AREA_COLUMN: &str = "customer_id";
+
+pub fn column(alias: &str, name: &str) -> SimpleExpr {
+    Expr::col((Alias::new(alias), Alias::new(name))).into()
+}
+
+fn join_alias(navigation: &Navigation) -> String {
+    format!("n_{}", navigation.name)
+}
+
+/// The columns of one entity set's queries, and the joins they need.
+pub struct Planner {
+    set: &'static EntitySet,
+    lookup: Lookup,
+    joins: Vec<&'static Navigation>,
+    /// A navigation whose table leads the FROM clause (see `leading_navigation`).
+    lead: Option<&'static Navigation>,
+}
+
+impl Planner {
+    pub fn new(set: &'static EntitySet, lookup: Lookup) -> Self {
+        Self {
+            set,
+            lookup,
+            joins: Vec::new(),
+            lead: None,
+        }
+    }
+
+    /// The column behind a resolved property; a property of a navigation's target is
+    /// read through a join, unless it is copied onto this set's row.
+    pub fn column_of(&mut self, property: &PropertyRef) -> SimpleExpr {
+        let Some(navigation) = property.via else {
+            return column(BASE, property.property.column);
+        };
+        if let Some((_, local)) = navigation
+            .copied
+            .iter()
+            .find(|(name, _)| *name == property.property.name)
+        {
+            return column(BASE, local);
+        }
+        if !self.joins.iter().any(|n| n.name == navigation.name) {
+            self.joins.push(navigation);
+        }
+        column(&join_alias(navigation), property.property.column)
+    }
+
+    fn target(&self, navigation: &Navigation) -> &'static EntitySet {
+        (self.lookup)(navigation.target).expect("navigation targets are declared")
+    }
+
+    fn join_condition(navigation: &Navigation) -> SimpleExpr {
+        let alias = join_alias(navigation);
+        all_of(navigation.on.iter().map(|(near, far)| {
+            Expr::expr(column(&alias, far)).equals((Alias::new(BASE), Alias::new(*near)))
+        }))
+    }
+
+    /// FROM the base table, or (see `leading_navigation`) FROM the navigation's
+    /// table CROSS JOIN the base table, which fixes SQLite's join order.
+    fn apply_from(&self, select: &mut SelectStatement) {
+        match self.lead {
+            None => {
+                select.from_as(Alias::new(self.set.table), Alias::new(BASE));
+            }
+            Some(navigation) => {
+                select.from_as(
+                    Alias::new(self.target(navigation).table),
+                    Alias::new(join_alias(navigation)),
+                );
+                select.join_as(
+                    JoinType::CrossJoin,
+                    Alias::new(self.set.table),
+                    Alias::new(BASE),
+                    Self::join_condition(navigation),
+                );
+            }
+        }
+    }
+
+    fn apply_joins(&self, select: &mut SelectStatement) {
+        for navigation in self
+            .joins
+            .iter()
+            .filter(|n| self.lead.is_none_or(|lead| lead.name != n.name))
+        {
+            let kind = if navigation.required {
+                JoinType::InnerJoin
+            } else {
+                JoinType::LeftJoin
+            };
+            select.join_as(
+                kind,
+                Alias::new(self.target(navigation).table),
+                Alias::new(join_alias(navigation)),
+                Self::join_condition(navigation),
+            );
+        }
+    }
+}
+
+/// A planned read: the statement and how to read its columns back.
+pub struct PlannedRead {
+    pub statement: SelectStatement,
+    /// The kinds of every selected column, in order.
+    pub kinds: Vec<EdmType>,
+    /// Where the media type column is, for media-link entries.
+    pub media_type_index: Option<usize>,
+    /// Where the order values start (for the next page's continuation).
+    pub order_start: usize,
+    /// Where the extra columns start.
+    pub extra_start: usize,
+}
+
+/// One term of the total order of a read.
+pub struct SortTerm {
+    pub expr: SimpleExpr,
+    pub edm: EdmType,
+    pub nullable: bool,
+    pub descending: bool,
+}
+
+/// The kinds of the order values of a read (what a continuation carries), in the
+/// order the plan sorts by: `$orderby`'s keys, then the entity key.
+pub fn order_kinds(set: &'static EntitySet, order: &[OrderTerm]) -> Vec<EdmType> {
+    order
+        .iter()
+        .map(|term| term.property.property.edm)
+        .chain(key_order(set, order).iter().map(|p| p.edm))
+        .collect()
+}
+
+/// The key properties in the order they sort: key parts that the first order key's
+/// navigation joins on come first, so that the target's index delivers (value, join
+/// column) order without a sort.
+fn key_order(set: &'static EntitySet, order: &[OrderTerm]) -> Vec<&'static Property> {
+    let joined: Vec<&str> = order
+        .first()
+        .and_then(|term| term.property.via)
+        .map(|n| n.on.iter().map(|(near, _)| *near).collect())
+        .unwrap_or_default();
+    let mut keys: Vec<&'static Property> = set.key_properties().collect();
+    keys.sort_by_key(|p| !joined.contains(&p.column));
+    keys
+}
+
+impl RowsQuery<'_> {
+    /// Plans the read for `area`; `nulls_smallest` says whether the backend sorts NULL
+    /// before every value in ascending order (SQLite) or after (PostgreSQL).
+    pub fn plan(&self, area: CustomerArea, nulls_smallest: bool) -> PlannedRead {
+        let set = self.scope.set;
+        let mut planner = Planner::new(set, self.lookup);
+        if nulls_smallest {
+            planner.lead = leading_navigation(self.order);
+        }
+        let mut select = Query::select();
+        select.and_where(Expr::expr(column(BASE, AREA_COLUMN)).eq(area.id()));
+        if let Some(lead) = planner.lead {
+            // The leading table is walked through its (customer_id, ...) index.
+            select.and_where(Expr::expr(column(&join_alias(lead), AREA_COLUMN)).eq(area.id()));
+        }
+        if let Some(scope) = condition::scope(self.scope) {
+            select.and_where(scope);
+        }
+        if let Some(filter) = self.filter {
+            select.and_where(condition::filter(filter, &mut planner));
+        }
+        let terms = self.sort_terms(&mut planner);
+        let mut kinds = Vec::new();
+        for property in set.stored_properties() {
+            select.expr(column(BASE, property.column));
+            kinds.push(property.edm);
+        }
+        let mut media_type_index = None;
+        if let Some(media) = &set.media {
+            if let MediaType::Column(name) = media.media_type {
+                media_type_index = Some(kinds.len());
+                select.expr(column(BASE, name));
+                kinds.push(EdmType::String);
+            }
+        }
+        let order_start = kinds.len();
+        for term in &terms {
+            select.expr(term.expr.clone());
+            kinds.push(term.edm);
+            select.order_by_expr(
+                term.expr.clone(),
+                if term.descending {
+                    Order::Desc
+                } else {
+                    Order::Asc
+                },
+            );
+        }
+        let extra_start = kinds.len();
+        for (name, kind) in self.extra {
+            select.expr(column(BASE, name));
+            kinds.push(*kind);
+        }
+        if let Some(after) = self.after {
+            for condition in keyset_conditions(&terms, after, nulls_smallest) {
+                select.and_where(condition);
+            }
+        }
+        planner.apply_from(&mut select);
+        planner.apply_joins(&mut select);
+        select.limit(self.limit);
+        if let Some(offset) = self.offset.filter(|_| self.after.is_none()) {
+            select.offset(offset);
+        }
+        PlannedRead {
+            statement: select,
+            kinds,
+            media_type_index,
+            order_start,
+            extra_start,
+        }
+    }
+
+    /// `$orderby`'s keys, then the entity key in the last key's direction.
+    fn sort_terms(&self, planner: &mut Planner) -> Vec<SortTerm> {
+        let mut terms: Vec<SortTerm> = self
+            .order
+            .iter()
+            .map(|term| SortTerm {
+                expr: planner.column_of(&term.property),
+                edm: term.property.property.edm,
+                nullable: term.property.nullable(),
+                descending: term.descending,
+            })
+            .collect();
+        let descending = self.order.last().is_some_and(|t| t.descending);
+        let lead = planner.lead;
+        for property in key_order(self.scope.set, self.order) {
+            // A key part equal to the leading table's column is ordered through that
+            // column, so that the leading table's index supplies the order.
+            let expr =
+                match lead.and_then(|n| n.on.iter().find(|(near, _)| *near == property.column)) {
+                    Some((_, far)) => column(&join_alias(lead.expect("found through lead")), far),
+                    None => column(BASE, property.column),
+                };
+            terms.push(SortTerm {
+                expr,
+                edm: property.edm,
+                nullable: false,
+                descending,
+            });
+        }
+        terms
+    }
+}
+
+/// On SQLite, ordering by a property of a required to-one navigation (such as
+/// `Result/WhenFinished` on Answers) is fast only when the query walks the
+/// navigation's table in that order and probes the base table for each row. SQLite
+/// keeps that plan only if the join order is fixed, which `CROSS JOIN` does.
+fn leading_navigation(order: &[OrderTerm]) -> Option<&'static Navigation> {
+    let first = order.first()?;
+    let navigation = first.property.via?;
+    let leads = !navigation.many
+        && navigation.required
+        && navigation.through.is_none()
+        // A copied property is ordered by the local column: no need to lead.
+        && !navigation
+            .copied
+            .iter()
+            .any(|(name, _)| *name == first.property.property.name);
+    leads.then_some(navigation)
+}
+
+/// `SELECT COUNT(*)` over what a read of `scope` filtered by `filter` returns,
+/// ignoring paging.
+pub fn count(
+    scope: &super::Scope,
+    area: CustomerArea,
+    filter: Option<&crate::odata::typed::Condition>,
+    lookup: Lookup,
+) -> SelectStatement {
+    let mut planner = Planner::new(scope.set, lookup);
+    let mut select = Query::select();
+    select
+        .from_as(Alias::new(scope.set.table), Alias::new(BASE))
+        .expr(Expr::cust("COUNT(*)"));
+    select.and_where(Expr::expr(column(BASE, AREA_COLUMN)).eq(area.id()));
+    if let Some(condition) = condition::scope(scope) {
+        select.and_where(condition);
+    }
+    if let Some(filter) = filter {
+        select.and_where(condition::filter(filter, &mut planner));
+    }
+    planner.apply_joins(&mut select);
+    select
+}
+
+/// `SELECT <columns> ... LIMIT 1` of the first row `scope` selects.
+pub fn first_row(scope: &super::Scope, area: CustomerArea, columns: &[&str]) -> SelectStatement {
+    let mut select = Query::select();
+    select.from_as(Alias::new(scope.set.table), Alias::new(BASE));
+    select.and_where(Expr::expr(column(BASE, AREA_COLUMN)).eq(area.id()));
+    if let Some(condition) = condition::scope(scope) {
+        select.and_where(condition);
+    }
+    for name in columns {
+        select.expr(column(BASE, name));
+    }
+    select.limit(1);
+    select
+}
