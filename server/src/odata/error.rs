@@ -163,7 +163,9 @@ mod tests {
 
     #[test]
     fn internal_errors_never_show_their_cause() {
-        let error = ApiError::Internal(anyhow::anyhow!("SELECT secret FROM accounts"));
+        let error = ApiError::Internal(anyhow::anyhow!(
+            "the database said: no such table: accounts"
+        ));
         assert_eq!(error.to_string(), "internal error");
         assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
     }

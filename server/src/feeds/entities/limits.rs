@@ -1,0 +1,24 @@
+//! What the declarations share: limits on the strings clients write, and the write
+//! methods of the feeds that take some.
+
+use crate::odata::model::{Verb, Writes};
+
+/// The longest overall comment on a ScoringResult, in characters: feedback on an
+/// essay runs to a few thousand words at most.
+pub const COMMENTS_LENGTH: u32 = 16_000;
+/// The longest comment on one dimension, in characters.
+pub const COMMENT_LENGTH: u32 = 4_000;
+/// Names and identifiers clients give (snapshots, print batches, attempts).
+pub const NAME_LENGTH: u32 = 256;
+
+/// The scoring feeds: spec, "The scoring feeds support PUT and do not support PATCH or MERGE."
+pub const PUT_ONLY: Writes = Writes {
+    entity: &[Verb::Put],
+    collection: &[],
+};
+
+/// The external-delivery feeds: entities are created by POST to the collection.
+pub const CREATE_ONLY: Writes = Writes {
+    entity: &[],
+    collection: &[Verb::Post],
+};

@@ -1,0 +1,127 @@
+//! Results (spec, "Results feed"): results, their topic scores, and the audit log of
+//! the actions on them.
+
+use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int16, Int32, Int64, String as Str};
+use crate::odata::model::{many, one, prop, EntitySet, Verb, Writes, READ_ONLY};
+
+pub static RESULTS: EntitySet = EntitySet {
+    name: "Results",
+    type_name: "Result",
+    table: "results",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("AssessmentID", "assessment_id", Int64, false),
+        prop("ParticipantName", "participant_name", Str, true),
+        prop("GroupName", "group_name", Str, true),
+        prop("TestCenterName", "test_center_name", Str, true),
+        prop("ParticipantDetails", "participant_details", Str, true),
+        prop("Status", "status", Int16, false),
+        prop("MaxScore", "max_score", Int32, false),
+        prop("TotalScore", "total_score", Int32, false),
+        prop("ScoreBandTitle", "score_band_title", Str, true),
+        prop("PercentageScore", "percentage_score", Int16, false),
+        prop("WhenFinished", "when_finished", DateTime, true),
+        prop("WhenStarted", "when_started", DateTime, true),
+        prop("ExtraTime", "extra_time", Int32, false),
+        prop("Special1", "special1", Str, true),
+        prop("Special2", "special2", Str, true),
+        prop("Special3", "special3", Str, true),
+        prop("Special4", "special4", Str, true),
+        prop("Special5", "special5", Str, true),
+        prop("Special6", "special6", Str, true),
+        prop("Special7", "special7", Str, true),
+        prop("Special8", "special8", Str, true),
+        prop("Special9", "special9", Str, true),
+        prop("Special10", "special10", Str, true),
+        prop("StillGoing", "still_going", Boolean, false),
+        prop("TimeTaken", "time_taken", Int32, false),
+        prop("ScheduleName", "schedule_name", Str, true),
+        prop("FirstName", "first_name", Str, true),
+        prop("LastName", "last_name", Str, true),
+        prop("Language", "language", Str, true),
+        prop("AttemptId", "attempt_id", Int32, true),
+        prop("ExternalResultID", "external_result_id", Str, true),
+        prop("ExternalResultInfo", "external_result_info", Str, true),
+    ],
+    navigations: &[
+        one(
+            "Assessment",
+            "Assessments",
+            &[("assessment_id", "id")],
+            true,
+        ),
+        many("Answers", "Answers", &[("id", "result_id")]),
+        many("ScoringTasks", "ScoringTasks", &[("id", "result_id")]),
+        one("Attempt", "Attempts", &[("attempt_id", "id")], false),
+        many("TopicScores", "TopicScores", &[("id", "result_id")]),
+    ],
+    concurrency: None,
+    filterable: &[
+        "ID",
+        "AssessmentID",
+        "ParticipantName",
+        "GroupName",
+        "WhenFinished",
+    ],
+    media: None,
+    writes: Writes {
+        // Spec, Results feed: "Only Status and ExtraTime may be changed", by PATCH,
+        // MERGE or PUT; purges are actions.
+        entity: &[Verb::Put, Verb::Patch, Verb::Merge],
+        collection: &[],
+    },
+};
+
+pub static TOPIC_SCORES: EntitySet = EntitySet {
+    name: "TopicScores",
+    type_name: "TopicScore",
+    table: "topic_scores",
+    key: &["ResultID", "TopicID"],
+    properties: &[
+        prop("ResultID", "result_id", Int32, false),
+        prop("TopicID", "topic_id", Int32, false),
+        prop("PercentageScore", "percentage_score", Double, false),
+        prop("TotalScore", "total_score", Int32, false),
+        prop("MaxScore", "max_score", Int32, false),
+        prop("ScoreBandTitle", "score_band_title", Str, true),
+        prop("NumQuestions", "num_questions", Int32, false),
+        prop("TopicPath", "topic_path", Str, true),
+    ],
+    navigations: &[one("Result", "Results", &[("result_id", "id")], true)],
+    // The spec's "ID" filter: a topic score is identified by its result and topic.
+    concurrency: None,
+    filterable: &["ResultID", "TopicID"],
+    media: None,
+    writes: READ_ONLY,
+};
+
+pub static RESULTS_AUDIT_LOG: EntitySet = EntitySet {
+    name: "ResultsAuditLog",
+    type_name: "ResultAuditLog",
+    table: "results_audit_log",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("MessageID", "message_id", Str, false),
+        prop("RequestUserID", "request_user_id", Int32, false),
+        prop("RequestType", "request_type", Str, false),
+        prop("RequestData", "request_data", Str, true),
+        prop("Source", "source", Str, true),
+        prop("RequestDateTime", "request_at", DateTime, false),
+        prop("IsInQueue", "is_in_queue", Boolean, false),
+        prop("ProcessedDateTime", "processed_at", DateTime, true),
+        prop("WasSuccessful", "was_successful", Boolean, true),
+        prop(
+            "TotalResultsAffected",
+            "total_results_affected",
+            Int32,
+            false,
+        ),
+    ],
+    navigations: &[],
+    concurrency: None,
+    filterable: &["ID", "MessageID", "RequestUserID", "RequestDateTime"],
+    media: None,
+    writes: READ_ONLY,
+};

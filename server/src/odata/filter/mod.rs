@@ -1,0 +1,281 @@
+//! The `$filter` grammar of OData version 3 as far as this service uses it:
+//! comparisons (`eq ne gt ge lt le`), `and`, `or`, `not`, parentheses, property paths
+//! one navigation step deep, and typed literals.
+//!
+//! Parsing produces a [`Filter`] tree; its `Display` prints the tree back in OData
+//! syntax, so that a printed filter parses to the same tree. `lexer` reads tokens,
+//! `literal` the literals that keys and bodies share, `parser` builds the tree.
+
+mod lexer;
+mod literal;
+mod parser;
+
+use std::fmt;
+
+pub use literal::{parse_datetime, parse_literal, Literal};
+
+/// A parsed `$filter` expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Filter {
+    Compare {
+        left: Operand,
+        op: CompareOp,
+        right: Operand,
+    },
+    And(Box<Filter>, Box<Filter>),
+    Or(Box<Filter>, Box<Filter>),
+    Not(Box<Filter>),
+}
+
+impl Filter {
+    /// Every property path the expression names (nesting is bounded by the parser).
+    pub fn property_paths(&self) -> Vec<&PropertyPath> {
+        let mut paths = Vec::new();
+        self.collect_paths(&mut paths);
+        paths
+    }
+
+    fn collect_paths<'a>(&'a self, paths: &mut Vec<&'a PropertyPath>) {
+        match self {
+            Filter::Compare { left, right, .. } => {
+                for operand in [left, right] {
+                    if let Operand::Property(path) = operand {
+                        paths.push(path);
+                    }
+                }
+            }
+            Filter::And(a, b) | Filter::Or(a, b) => {
+                a.collect_paths(paths);
+                b.collect_paths(paths);
+            }
+            Filter::Not(inner) => inner.collect_paths(paths),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Operand {
+    Property(PropertyPath),
+    Literal(Literal),
+}
+
+/// `Status` or `Group/Name`: a property, possibly one navigation step away.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PropertyPath(Vec<String>);
+
+impl PropertyPath {
+    pub fn segments(&self) -> &[String] {
+        &self.0
+    }
+
+    pub fn new(segments: Vec<String>) -> Self {
+        Self(segments)
+    }
+}
+
+impl fmt::Display for PropertyPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.join("/"))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompareOp {
+    Eq,
+    Ne,
+    Gt,
+    Ge,
+    Lt,
+    Le,
+}
+
+impl CompareOp {
+    fn keyword(self) -> &'static str {
+        match self {
+            CompareOp::Eq => "eq",
+            CompareOp::Ne => "ne",
+            CompareOp::Gt => "gt",
+            CompareOp::Ge => "ge",
+            CompareOp::Lt => "lt",
+            CompareOp::Le => "le",
+        }
+    }
+
+    fn from_keyword(word: &str) -> Option<Self> {
+        Some(match word {
+            "eq" => CompareOp::Eq,
+            "ne" => CompareOp::Ne,
+            "gt" => CompareOp::Gt,
+            "ge" => CompareOp::Ge,
+            "lt" => CompareOp::Lt,
+            "le" => CompareOp::Le,
+            _ => return None,
+        })
+    }
+
+    /// The same comparison with its operands swapped (`5 lt X` is `X gt 5`).
+    pub fn flipped(self) -> Self {
+        match self {
+            CompareOp::Gt => CompareOp::Lt,
+            CompareOp::Ge => CompareOp::Le,
+            CompareOp::Lt => CompareOp::Gt,
+            CompareOp::Le => CompareOp::Ge,
+            same => same,
+        }
+    }
+}
+
+impl fmt::Display for Operand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Operand::Property(path) => path.fmt(f),
+            Operand::Literal(literal) => literal.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for Filter {
+    /// Prints fully parenthesised binary operations, so precedence never changes the tree.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Filter::Compare { left, op, right } => write!(f, "{left} {} {right}", op.keyword()),
+            Filter::And(a, b) => write!(f, "({a}) and ({b})"),
+            Filter::Or(a, b) => write!(f, "({a}) or ({b})"),
+            Filter::Not(inner) => write!(f, "not ({inner})"),
+        }
+    }
+}
+
+/// Why a filter did not parse, in words a client can act on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid $filter at position {position}: {message}")]
+pub struct FilterError {
+    pub position: usize,
+    pub message: String,
+}
+
+/// The deepest nesting of parentheses and `not` accepted: deep enough for any real
+/// query, shallow enough that a hostile one cannot exhaust the stack.
+pub(crate) const MAX_DEPTH: usize = 32;
+
+/// The longest `$filter` accepted, in bytes.
+pub const MAX_FILTER_LEN: usize = 4096;
+
+/// Parses a `$filter` value (already percent-decoded).
+pub fn parse(text: &str) -> Result<Filter, FilterError> {
+    if text.len() > MAX_FILTER_LEN {
+        return Err(FilterError {
+            position: MAX_FILTER_LEN,
+            message: format!("longer than {MAX_FILTER_LEN} characters"),
+        });
+    }
+    let mut parser = parser::Parser::new(lexer::lex(text)?, text.len());
+    let filter = parser.or_expr()?;
+    match parser.peek() {
+        None => Ok(filter),
+        Some((position, token)) => Err(FilterError {
+            position,
+            message: format!("unexpected {}", token.describe()),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compare(path: &str, op: CompareOp, literal: Literal) -> Filter {
+        Filter::Compare {
+            left: Operand::Property(PropertyPath(path.split('/').map(String::from).collect())),
+            op,
+            right: Operand::Literal(literal),
+        }
+    }
+
+    #[test]
+    fn a_status_comparison_parses() {
+        assert_eq!(
+            parse("Status eq 0").unwrap(),
+            compare("Status", CompareOp::Eq, Literal::Int32(0))
+        );
+    }
+
+    #[test]
+    fn and_binds_tighter_than_or() {
+        let parsed = parse("Status eq 0 or Status eq 1 and Group/Name eq 'A'").unwrap();
+        let expected = Filter::Or(
+            Box::new(compare("Status", CompareOp::Eq, Literal::Int32(0))),
+            Box::new(Filter::And(
+                Box::new(compare("Status", CompareOp::Eq, Literal::Int32(1))),
+                Box::new(compare(
+                    "Group/Name",
+                    CompareOp::Eq,
+                    Literal::String("A".into()),
+                )),
+            )),
+        );
+        assert_eq!(parsed, expected);
+    }
+
+    #[test]
+    fn a_doubled_quote_is_one_quote_in_a_string() {
+        assert_eq!(
+            parse("ParticipantName eq 'O''Brien'").unwrap(),
+            compare(
+                "ParticipantName",
+                CompareOp::Eq,
+                Literal::String("O'Brien".into())
+            )
+        );
+    }
+
+    #[test]
+    fn int64_literals_need_the_l_suffix() {
+        assert_eq!(
+            parse("AssessmentID eq 5L").unwrap(),
+            compare("AssessmentID", CompareOp::Eq, Literal::Int64(5))
+        );
+        let err = parse("AssessmentID eq 2185231530264478").unwrap_err();
+        assert!(err.message.contains("L suffix"), "{err}");
+    }
+
+    #[test]
+    fn datetimes_are_read_as_utc_milliseconds() {
+        let parsed = parse("WhenFinished gt datetime'2026-11-21T09:30:00.250'").unwrap();
+        assert_eq!(
+            parsed,
+            compare(
+                "WhenFinished",
+                CompareOp::Gt,
+                Literal::DateTime(1_795_253_400_250)
+            )
+        );
+    }
+
+    #[test]
+    fn printing_and_parsing_again_gives_the_same_tree() {
+        let text = "not (Status eq 0) and (Group/Name eq 'It''s' or WhenFinished le datetime'2026-01-02T03:04:05.006')";
+        let once = parse(text).unwrap();
+        assert_eq!(parse(&once.to_string()).unwrap(), once);
+    }
+
+    #[test]
+    fn unbalanced_parentheses_are_refused() {
+        assert!(parse("(Status eq 0").unwrap_err().message.contains("')'"));
+        assert!(parse("Status eq 0)").is_err());
+    }
+
+    #[test]
+    fn hostile_nesting_is_refused_without_exhausting_the_stack() {
+        let text = format!("{}Status eq 0{}", "(".repeat(10_000), ")".repeat(10_000));
+        assert!(parse(&text).is_err());
+        let nots = format!("{}Status eq 0", "not ".repeat(1000));
+        assert!(parse(&nots).unwrap_err().message.contains("deeper"));
+    }
+
+    #[test]
+    fn junk_is_refused_with_its_position() {
+        let err = parse("Status eq 0; DROP TABLE results").unwrap_err();
+        assert_eq!(err.position, 11);
+    }
+}

@@ -1,0 +1,319 @@
+//! The rows results refer to: groups and their members, assessments, topics, score
+//! bands, questions and their choices, rubrics and their dimensions.
+
+use sea_query::{InsertStatement, Query};
+
+use super::super::schema::*;
+use super::super::{StoreError, Tx};
+use super::NewQuestion;
+
+impl Tx {
+    async fn insert_returning_id(&mut self, insert: InsertStatement) -> Result<i32, StoreError> {
+        self.fetch_scalar(&insert).await
+    }
+
+    pub async fn insert_group(
+        &mut self,
+        customer_id: i32,
+        name: &str,
+        description: &str,
+    ) -> Result<i32, StoreError> {
+        self.insert_returning_id(
+            Query::insert()
+                .into_table(Groups::Table)
+                .columns([Groups::CustomerId, Groups::Name, Groups::Description])
+                .values_panic([customer_id.into(), name.into(), description.into()])
+                .returning_col(Groups::Id)
+                .to_owned(),
+        )
+        .await
+    }
+
+    pub async fn insert_participant(
+        &mut self,
+        customer_id: i32,
+        name: &str,
+        first_name: &str,
+        last_name: &str,
+        email: &str,
+    ) -> Result<i32, StoreError> {
+        self.insert_returning_id(
+            Query::insert()
+                .into_table(Participants::Table)
+                .columns([
+                    Participants::CustomerId,
+                    Participants::Name,
+                    Participants::FirstName,
+                    Participants::LastName,
+                    Participants::PrimaryEmail,
+                ])
+                .values_panic([
+                    customer_id.into(),
+                    name.into(),
+                    first_name.into(),
+                    last_name.into(),
+                    email.into(),
+                ])
+                .returning_col(Participants::Id)
+                .to_owned(),
+        )
+        .await
+    }
+
+    pub async fn insert_group_member(
+        &mut self,
+        customer_id: i32,
+        group_id: i32,
+        participant_id: i32,
+    ) -> Result<(), StoreError> {
+        let insert = Query::insert()
+            .into_table(GroupParticipants::Table)
+            .columns([
+                GroupParticipants::CustomerId,
+                GroupParticipants::GroupId,
+                GroupParticipants::ParticipantId,
+            ])
+            .values_panic([customer_id.into(), group_id.into(), participant_id.into()])
+            .to_owned();
+        self.execute(&insert).await.map(drop)
+    }
+
+    pub async fn insert_assessment(
+        &mut self,
+        id: i64,
+        customer_id: i32,
+        name: &str,
+        language: &str,
+        description: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let insert = Query::insert()
+            .into_table(Assessments::Table)
+            .columns([
+                Assessments::Id,
+                Assessments::CustomerId,
+                Assessments::Name,
+                Assessments::Language,
+                Assessments::Description,
+                Assessments::CreatedAt,
+                Assessments::ModifiedAt,
+            ])
+            .values_panic([
+                id.into(),
+                customer_id.into(),
+                name.into(),
+                language.into(),
+                description.into(),
+                at.into(),
+                at.into(),
+            ])
+            .to_owned();
+        self.execute(&insert).await.map(drop)
+    }
+
+    pub async fn insert_topic(
+        &mut self,
+        customer_id: i32,
+        parent_id: Option<i32>,
+        name: &str,
+        path: &str,
+    ) -> Result<i32, StoreError> {
+        self.insert_returning_id(
+            Query::insert()
+                .into_table(Topics::Table)
+                .columns([
+                    Topics::CustomerId,
+                    Topics::ParentId,
+                    Topics::Name,
+                    Topics::Path,
+                ])
+                .values_panic([
+                    customer_id.into(),
+                    parent_id.into(),
+                    name.into(),
+                    path.into(),
+                ])
+                .returning_col(Topics::Id)
+                .to_owned(),
+        )
+        .await
+    }
+
+    pub async fn insert_score_band(
+        &mut self,
+        customer_id: i32,
+        assessment_id: i64,
+        min_percentage: i32,
+        title: &str,
+    ) -> Result<(), StoreError> {
+        let insert = Query::insert()
+            .into_table(ScoreBands::Table)
+            .columns([
+                ScoreBands::CustomerId,
+                ScoreBands::AssessmentId,
+                ScoreBands::MinPercentage,
+                ScoreBands::Title,
+            ])
+            .values_panic([
+                customer_id.into(),
+                assessment_id.into(),
+                min_percentage.into(),
+                title.into(),
+            ])
+            .to_owned();
+        self.execute(&insert).await.map(drop)
+    }
+
+    pub async fn insert_question(&mut self, question: &NewQuestion<'_>) -> Result<(), StoreError> {
+        let insert = Query::insert()
+            .into_table(Questions::Table)
+            .columns([
+                Questions::Id,
+                Questions::CustomerId,
+                Questions::Revision,
+                Questions::Language,
+                Questions::Description,
+                Questions::QuestionType,
+                Questions::MaxScore,
+                Questions::TopicId,
+                Questions::Markup,
+                Questions::CreatedAt,
+                Questions::ModifiedAt,
+            ])
+            .values_panic([
+                question.id.into(),
+                question.customer_id.into(),
+                1i32.into(),
+                question.language.into(),
+                question.description.into(),
+                question.question_type.into(),
+                question.max_score.into(),
+                question.topic_id.into(),
+                question.markup.into(),
+                question.at.into(),
+                question.at.into(),
+            ])
+            .to_owned();
+        self.execute(&insert).await.map(drop)
+    }
+
+    pub async fn insert_choice(
+        &mut self,
+        customer_id: i32,
+        question_id: i64,
+        order: i32,
+        text: &str,
+        is_correct: bool,
+    ) -> Result<(), StoreError> {
+        let insert = Query::insert()
+            .into_table(Choices::Table)
+            .columns([
+                Choices::CustomerId,
+                Choices::QuestionId,
+                Choices::ChoiceOrder,
+                Choices::Text,
+                Choices::IsCorrect,
+            ])
+            .values_panic([
+                customer_id.into(),
+                question_id.into(),
+                order.into(),
+                text.into(),
+                is_correct.into(),
+            ])
+            .to_owned();
+        self.execute(&insert).await.map(drop)
+    }
+
+    pub async fn insert_assessment_question(
+        &mut self,
+        customer_id: i32,
+        assessment_id: i64,
+        position: i32,
+        question_id: i64,
+    ) -> Result<(), StoreError> {
+        let insert = Query::insert()
+            .into_table(AssessmentQuestions::Table)
+            .columns([
+                AssessmentQuestions::CustomerId,
+                AssessmentQuestions::AssessmentId,
+                AssessmentQuestions::Position,
+                AssessmentQuestions::QuestionId,
+            ])
+            .values_panic([
+                customer_id.into(),
+                assessment_id.into(),
+                position.into(),
+                question_id.into(),
+            ])
+            .to_owned();
+        self.execute(&insert).await.map(drop)
+    }
+
+    pub async fn insert_rubric(
+        &mut self,
+        customer_id: i32,
+        question_id: i64,
+        name: &str,
+        instructions: &str,
+        max_score: i16,
+        at: i64,
+    ) -> Result<i32, StoreError> {
+        self.insert_returning_id(
+            Query::insert()
+                .into_table(Rubrics::Table)
+                .columns([
+                    Rubrics::CustomerId,
+                    Rubrics::QuestionId,
+                    Rubrics::Name,
+                    Rubrics::Instructions,
+                    Rubrics::MaxScore,
+                    Rubrics::CreatedAt,
+                    Rubrics::ModifiedAt,
+                ])
+                .values_panic([
+                    customer_id.into(),
+                    question_id.into(),
+                    name.into(),
+                    instructions.into(),
+                    max_score.into(),
+                    at.into(),
+                    at.into(),
+                ])
+                .returning_col(Rubrics::Id)
+                .to_owned(),
+        )
+        .await
+    }
+
+    pub async fn insert_dimension(
+        &mut self,
+        customer_id: i32,
+        rubric_id: i32,
+        order: i32,
+        name: &str,
+        instructions: &str,
+        max_score: i16,
+    ) -> Result<(), StoreError> {
+        let insert = Query::insert()
+            .into_table(Dimensions::Table)
+            .columns([
+                Dimensions::CustomerId,
+                Dimensions::RubricId,
+                Dimensions::DimensionOrder,
+                Dimensions::Name,
+                Dimensions::Instructions,
+                Dimensions::MaxScore,
+            ])
+            .values_panic([
+                customer_id.into(),
+                rubric_id.into(),
+                order.into(),
+                name.into(),
+                instructions.into(),
+                max_score.into(),
+            ])
+            .to_owned();
+        self.execute(&insert).await.map(drop)
+    }
+}

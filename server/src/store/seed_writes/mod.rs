@@ -1,0 +1,106 @@
+//! Writes used when data enters the store in bulk: the demo seed and `seed --scale`.
+//! Each `New*` row mirrors its table; IDs that the database generates are returned.
+//! `catalogue` writes what results refer to (groups, participants, assessments,
+//! questions, rubrics), `results` the results with their answers, tasks and topic
+//! scores.
+
+mod catalogue;
+mod results;
+
+use crate::model::finalise::FinalisedAnswer;
+use crate::model::result_scores::TopicSubScore;
+use crate::model::scoring::TaskKey;
+
+/// Rows per multi-row INSERT: well under SQLite's 32,766 bound parameters even for
+/// the widest table, and large enough that a million rows load in seconds.
+pub const BATCH_ROWS: usize = 500;
+
+pub struct NewQuestion<'a> {
+    pub id: i64,
+    pub customer_id: i32,
+    pub question_type: &'a str,
+    pub description: &'a str,
+    pub language: &'a str,
+    pub max_score: i32,
+    pub topic_id: Option<i32>,
+    pub markup: &'a str,
+    pub at: i64,
+}
+
+#[derive(Clone)]
+pub struct NewResult {
+    pub customer_id: i32,
+    pub assessment_id: i64,
+    pub participant_id: Option<i32>,
+    pub participant_name: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub group_id: Option<i32>,
+    pub group_name: Option<String>,
+    pub status: i16,
+    pub max_score: i32,
+    pub total_score: i32,
+    pub percentage_score: i16,
+    pub score_band_title: Option<String>,
+    pub when_started: i64,
+    pub when_finished: i64,
+    pub time_taken: i32,
+    pub language: String,
+    pub schedule_name: Option<String>,
+    pub test_center_name: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct NewAnswer {
+    pub customer_id: i32,
+    pub question_id: i64,
+    pub result_id: i32,
+    pub occurrence: i16,
+    pub block_number: i16,
+    pub question_number: i32,
+    pub max_score: i32,
+    pub actual_score: Option<i32>,
+    pub media_type: String,
+    pub content: Vec<u8>,
+}
+
+impl NewAnswer {
+    /// The answer as finalising its result sees it.
+    pub fn finalised(&self) -> FinalisedAnswer {
+        FinalisedAnswer {
+            key: TaskKey {
+                question_id: self.question_id,
+                result_id: self.result_id,
+            },
+            actual_score: self.actual_score,
+        }
+    }
+}
+
+pub struct NewTopicScore {
+    pub customer_id: i32,
+    pub result_id: i32,
+    pub topic_id: i32,
+    pub percentage_score: f64,
+    pub total_score: i32,
+    pub max_score: i32,
+    pub score_band_title: Option<String>,
+    pub num_questions: i32,
+    pub topic_path: String,
+}
+
+impl NewTopicScore {
+    pub fn from_scores(customer_id: i32, result_id: i32, scores: TopicSubScore) -> Self {
+        NewTopicScore {
+            customer_id,
+            result_id,
+            topic_id: scores.topic.id,
+            percentage_score: scores.percentage_score,
+            total_score: scores.total_score,
+            max_score: scores.max_score,
+            score_band_title: scores.score_band_title,
+            num_questions: scores.num_questions,
+            topic_path: scores.topic.path,
+        }
+    }
+}
