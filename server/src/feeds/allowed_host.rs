@@ -8,7 +8,7 @@ use axum::http::header::HOST;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::feeds::AppState;
+use crate::feeds::state::AppState;
 use crate::odata::ApiError;
 
 pub async fn allowed_host(

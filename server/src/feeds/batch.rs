@@ -12,7 +12,8 @@ use axum::response::{IntoResponse, Response};
 
 use super::error_format::{formatted, wants_verbose};
 use super::route::{route, Incoming, Routed, Target};
-use super::{scoring, Service};
+use super::scoring;
+use super::service::Service;
 use crate::odata::batch::{self, Answer, Operation, Part, PartAnswer};
 use crate::odata::ApiError;
 use crate::store::WriteScope;

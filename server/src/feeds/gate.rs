@@ -10,7 +10,7 @@ use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::AppState;
+use super::state::AppState;
 use crate::auth::{dummy_hash, verify_password, BasicCredentials, Principal, Refusal};
 use crate::model::area::CustomerArea;
 use crate::odata::ApiError;

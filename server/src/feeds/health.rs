@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::feeds::AppState;
+use crate::feeds::state::AppState;
 
 /// Liveness for operators and load balancers, without authentication: 200 when the
 /// database answers, 503 when it does not.

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 use super::read::{self, ReadRequest};
-use crate::feeds::AppState;
+use crate::feeds::state::AppState;
 use crate::odata::body::{parse_entity, require_json, EntityBody};
 use crate::odata::format::negotiate;
 use crate::odata::model::EntitySet;

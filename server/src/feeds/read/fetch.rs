@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::feeds::entities;
-use crate::feeds::AppState;
+use crate::feeds::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::edm::EdmType;
 use crate::odata::json::{EntityOut, Expanded};

@@ -12,7 +12,7 @@ use axum::http::header::{
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use crate::feeds::AppState;
+use crate::feeds::state::AppState;
 use crate::odata::format::{negotiate, Format, Negotiated};
 use crate::odata::json::{entity_document, feed_document, EntityOut};
 use crate::odata::model::EntitySet;

@@ -2,7 +2,7 @@
 //! step, as a scope of the final entity set that the store reads.
 
 use crate::feeds::entities;
-use crate::feeds::AppState;
+use crate::feeds::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::model::{EntitySet, Navigation};
 use crate::odata::path::{EntityPath, Key};

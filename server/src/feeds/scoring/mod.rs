@@ -8,7 +8,7 @@ mod stored;
 mod task_status;
 
 use super::write::{PutRequest, Written};
-use crate::feeds::AppState;
+use crate::feeds::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::model::scoring::TaskKey;
 use crate::odata::model::EntitySet;

@@ -1,9 +1,8 @@
 //! The tokens of a `$filter`: words, literals, parentheses and slashes, each with the
 //! position it starts at.
 
-use super::literal::{lex_number, lex_quoted, typed_literal};
-use super::FilterError;
-use super::Literal;
+use super::error::{error, FilterError};
+use super::literal::{lex_number, lex_quoted, typed_literal, Literal};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Token {
@@ -23,13 +22,6 @@ impl Token {
             Token::Close => "')'".into(),
             Token::Slash => "'/'".into(),
         }
-    }
-}
-
-pub fn error(position: usize, message: impl Into<String>) -> FilterError {
-    FilterError {
-        position,
-        message: message.into(),
     }
 }
 

@@ -6,8 +6,7 @@ use std::fmt;
 
 use chrono::{DateTime, NaiveDateTime};
 
-use super::lexer::{error, lex, Token};
-use super::FilterError;
+use super::error::{error, FilterError};
 
 /// A typed literal. DateTime is milliseconds since the epoch, UTC.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,15 +36,6 @@ impl fmt::Display for Literal {
                 write!(f, "datetime'{}'", at.format("%Y-%m-%dT%H:%M:%S%.3f"))
             }
         }
-    }
-}
-
-/// Parses one literal on its own (a key predicate's value): `12L`, `'O''Brien'`.
-pub fn parse_literal(text: &str) -> Result<Literal, FilterError> {
-    let mut tokens = lex(text)?.into_iter();
-    match (tokens.next(), tokens.next()) {
-        (Some((_, Token::Literal(literal))), None) => Ok(literal),
-        _ => Err(error(0, format!("'{text}' is not a literal value"))),
     }
 }
 

@@ -6,160 +6,27 @@
 //! syntax, so that a printed filter parses to the same tree. `lexer` reads tokens,
 //! `literal` the literals that keys and bodies share, `parser` builds the tree.
 
+mod error;
 mod lexer;
 mod literal;
 mod parser;
+mod tree;
 
-use std::fmt;
-
-pub use literal::{parse_datetime, parse_literal, Literal};
-
-/// A parsed `$filter` expression.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Filter {
-    Compare {
-        left: Operand,
-        op: CompareOp,
-        right: Operand,
-    },
-    And(Box<Filter>, Box<Filter>),
-    Or(Box<Filter>, Box<Filter>),
-    Not(Box<Filter>),
-}
-
-impl Filter {
-    /// Every property path the expression names (nesting is bounded by the parser).
-    pub fn property_paths(&self) -> Vec<&PropertyPath> {
-        let mut paths = Vec::new();
-        self.collect_paths(&mut paths);
-        paths
-    }
-
-    fn collect_paths<'a>(&'a self, paths: &mut Vec<&'a PropertyPath>) {
-        match self {
-            Filter::Compare { left, right, .. } => {
-                for operand in [left, right] {
-                    if let Operand::Property(path) = operand {
-                        paths.push(path);
-                    }
-                }
-            }
-            Filter::And(a, b) | Filter::Or(a, b) => {
-                a.collect_paths(paths);
-                b.collect_paths(paths);
-            }
-            Filter::Not(inner) => inner.collect_paths(paths),
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Operand {
-    Property(PropertyPath),
-    Literal(Literal),
-}
-
-/// `Status` or `Group/Name`: a property, possibly one navigation step away.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PropertyPath(Vec<String>);
-
-impl PropertyPath {
-    pub fn segments(&self) -> &[String] {
-        &self.0
-    }
-
-    pub fn new(segments: Vec<String>) -> Self {
-        Self(segments)
-    }
-}
-
-impl fmt::Display for PropertyPath {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.join("/"))
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CompareOp {
-    Eq,
-    Ne,
-    Gt,
-    Ge,
-    Lt,
-    Le,
-}
-
-impl CompareOp {
-    fn keyword(self) -> &'static str {
-        match self {
-            CompareOp::Eq => "eq",
-            CompareOp::Ne => "ne",
-            CompareOp::Gt => "gt",
-            CompareOp::Ge => "ge",
-            CompareOp::Lt => "lt",
-            CompareOp::Le => "le",
-        }
-    }
-
-    fn from_keyword(word: &str) -> Option<Self> {
-        Some(match word {
-            "eq" => CompareOp::Eq,
-            "ne" => CompareOp::Ne,
-            "gt" => CompareOp::Gt,
-            "ge" => CompareOp::Ge,
-            "lt" => CompareOp::Lt,
-            "le" => CompareOp::Le,
-            _ => return None,
-        })
-    }
-
-    /// The same comparison with its operands swapped (`5 lt X` is `X gt 5`).
-    pub fn flipped(self) -> Self {
-        match self {
-            CompareOp::Gt => CompareOp::Lt,
-            CompareOp::Ge => CompareOp::Le,
-            CompareOp::Lt => CompareOp::Gt,
-            CompareOp::Le => CompareOp::Ge,
-            same => same,
-        }
-    }
-}
-
-impl fmt::Display for Operand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Operand::Property(path) => path.fmt(f),
-            Operand::Literal(literal) => literal.fmt(f),
-        }
-    }
-}
-
-impl fmt::Display for Filter {
-    /// Prints fully parenthesised binary operations, so precedence never changes the tree.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Filter::Compare { left, op, right } => write!(f, "{left} {} {right}", op.keyword()),
-            Filter::And(a, b) => write!(f, "({a}) and ({b})"),
-            Filter::Or(a, b) => write!(f, "({a}) or ({b})"),
-            Filter::Not(inner) => write!(f, "not ({inner})"),
-        }
-    }
-}
-
-/// Why a filter did not parse, in words a client can act on.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid $filter at position {position}: {message}")]
-pub struct FilterError {
-    pub position: usize,
-    pub message: String,
-}
-
-/// The deepest nesting of parentheses and `not` accepted: deep enough for any real
-/// query, shallow enough that a hostile one cannot exhaust the stack.
-pub(crate) const MAX_DEPTH: usize = 32;
+pub use error::FilterError;
+pub use literal::{parse_datetime, Literal};
+pub use tree::{CompareOp, Filter, Operand, PropertyPath};
 
 /// The longest `$filter` accepted, in bytes.
 pub const MAX_FILTER_LEN: usize = 4096;
+
+/// Parses one literal on its own (a key predicate's value): `12L`, `'O''Brien'`.
+pub fn parse_literal(text: &str) -> Result<Literal, FilterError> {
+    let mut tokens = lexer::lex(text)?.into_iter();
+    match (tokens.next(), tokens.next()) {
+        (Some((_, lexer::Token::Literal(literal))), None) => Ok(literal),
+        _ => Err(error::error(0, format!("'{text}' is not a literal value"))),
+    }
+}
 
 /// Parses a `$filter` value (already percent-decoded).
 pub fn parse(text: &str) -> Result<Filter, FilterError> {
@@ -186,7 +53,9 @@ mod tests {
 
     fn compare(path: &str, op: CompareOp, literal: Literal) -> Filter {
         Filter::Compare {
-            left: Operand::Property(PropertyPath(path.split('/').map(String::from).collect())),
+            left: Operand::Property(PropertyPath::new(
+                path.split('/').map(String::from).collect(),
+            )),
             op,
             right: Operand::Literal(literal),
         }

@@ -1,8 +1,13 @@
 //! A recursive-descent parser over the tokens: `or` binds loosest, then `and`, then
 //! `not`, then comparisons; nesting is bounded by `MAX_DEPTH`.
 
-use super::lexer::{error, Token};
-use super::{CompareOp, Filter, FilterError, Operand, PropertyPath, MAX_DEPTH};
+use super::error::{error, FilterError};
+use super::lexer::Token;
+use super::tree::{CompareOp, Filter, Operand, PropertyPath};
+
+/// The deepest nesting of parentheses and `not` accepted: deep enough for any real
+/// query, shallow enough that a hostile one cannot exhaust the stack.
+const MAX_DEPTH: usize = 32;
 
 pub struct Parser {
     tokens: Vec<(usize, Token)>,
@@ -145,7 +150,7 @@ impl Parser {
                         }
                     }
                 }
-                Ok(Operand::Property(PropertyPath(segments)))
+                Ok(Operand::Property(PropertyPath::new(segments)))
             }
             Some((_, token)) => Err(error(
                 position,

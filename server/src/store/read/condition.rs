@@ -2,38 +2,15 @@
 //! scope a path gives (a key, a navigation step, the parents of an expansion). Every
 //! value is a bound parameter, never SQL text.
 
-use sea_query::{
-    Alias, Asterisk, Expr, IntoIden, Query, SimpleExpr, Value as SqlValue, ValueTuple,
-};
+use sea_query::{Alias, Asterisk, Expr, IntoIden, Query, SimpleExpr, ValueTuple};
 
-use super::plan::{column, Planner, BASE};
-use super::{Constraint, Scope};
+use super::planner::Planner;
+use super::query::{Constraint, Scope};
+use super::sql::{all_of, column, sql_value, BASE};
 use crate::odata::filter::CompareOp;
 use crate::odata::model::Navigation;
 use crate::odata::typed::Condition;
 use crate::odata::value::Value;
-
-/// `a AND b AND ...`; `1 = 1` only when there is nothing to join. Conditions are
-/// built without constant terms because SQLite's planner does not see through them
-/// (an OR of `1 = 1 AND id = ?` is a scan, an IN list is index lookups).
-pub fn all_of(terms: impl IntoIterator<Item = SimpleExpr>) -> SimpleExpr {
-    terms
-        .into_iter()
-        .reduce(SimpleExpr::and)
-        .unwrap_or_else(|| Expr::cust("1 = 1"))
-}
-
-pub fn sql_value(value: &Value) -> SqlValue {
-    match value {
-        Value::Null => SqlValue::Int(None),
-        Value::Boolean(b) => (*b).into(),
-        Value::Int16(n) => (*n).into(),
-        Value::Int32(n) => (*n).into(),
-        Value::Int64(n) | Value::DateTime(n) => (*n).into(),
-        Value::Double(x) => (*x).into(),
-        Value::String(s) => s.clone().into(),
-    }
-}
 
 /// `$filter` as SQL, its properties' columns (and joins) found by `planner`.
 pub fn filter(condition: &Condition, planner: &mut Planner) -> SimpleExpr {
@@ -129,7 +106,7 @@ mod tests {
     use proptest::prelude::*;
     use sea_query::{Alias, PostgresQueryBuilder, Query, SqliteQueryBuilder};
 
-    use super::super::plan::Planner;
+    use super::super::planner::Planner;
     use super::*;
     use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int32, Int64, String as Str};
     use crate::odata::filter::parse;

@@ -3,15 +3,23 @@
 
 use sea_query::{Expr, SimpleExpr};
 
-use super::condition::sql_value;
-use super::plan::SortTerm as OrderTerm;
+use super::sql::sql_value;
+use crate::odata::edm::EdmType;
 use crate::odata::value::Value;
+
+/// One term of the total order of a read.
+pub struct SortTerm {
+    pub expr: SimpleExpr,
+    pub edm: EdmType,
+    pub nullable: bool,
+    pub descending: bool,
+}
 
 /// The conditions that select the rows after `after` in the order of `terms`:
 /// `k1 > v1 OR (k1 = v1 AND (k2 > v2 OR ...))`, plus a plain range on the first key
 /// where it is exact, so that the database can seek instead of scanning.
 pub fn keyset_conditions(
-    terms: &[OrderTerm],
+    terms: &[SortTerm],
     after: &[Value],
     nulls_smallest: bool,
 ) -> Vec<SimpleExpr> {
@@ -42,7 +50,7 @@ pub fn keyset_conditions(
 
 /// For one order term: rows strictly beyond `value`, and rows equal to it.
 fn beyond_and_equal(
-    term: &OrderTerm,
+    term: &SortTerm,
     value: &Value,
     nulls_smallest: bool,
 ) -> (SimpleExpr, SimpleExpr) {

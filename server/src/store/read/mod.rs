@@ -6,85 +6,21 @@
 mod condition;
 mod keyset;
 pub(super) mod plan;
+mod planner;
+mod query;
+mod sql;
 
 use sea_query::SqliteQueryBuilder;
 
 use super::{Backend, MediaColumn, Store, StoreError};
 use crate::model::area::CustomerArea;
 use crate::odata::edm::EdmType;
-use crate::odata::model::{EntitySet, MediaType, Navigation, Property};
-use crate::odata::typed::{Condition, Lookup, OrderTerm};
+use crate::odata::model::{MediaType, Navigation};
+use crate::odata::typed::{Condition, Lookup};
 use crate::odata::value::Value;
 
 pub use plan::order_kinds;
-
-/// Which rows of an entity set a read addresses, before `$filter`.
-#[derive(Debug, Clone)]
-pub struct Scope {
-    pub set: &'static EntitySet,
-    pub constraints: Vec<Constraint>,
-}
-
-impl Scope {
-    /// Every row of `set` (in the area).
-    pub fn all(set: &'static EntitySet) -> Self {
-        Self {
-            set,
-            constraints: Vec::new(),
-        }
-    }
-}
-
-/// One condition on the rows of a scope.
-#[derive(Debug, Clone)]
-pub enum Constraint {
-    /// A property equals a value (a key part from the URL).
-    Equals(&'static Property, Value),
-    /// The rows `navigation` reaches from a source row whose join columns hold `from`.
-    Reached {
-        navigation: &'static Navigation,
-        from: Vec<Value>,
-    },
-    /// The rows `navigation` reaches from any of several source rows (an expansion).
-    ReachedFromAny {
-        navigation: &'static Navigation,
-        from: Vec<Vec<Value>>,
-    },
-}
-
-/// A read of rows: a scope, filtered, ordered, after a continuation, at most `limit`.
-pub struct RowsQuery<'a> {
-    pub scope: &'a Scope,
-    pub filter: Option<&'a Condition>,
-    pub order: &'a [OrderTerm],
-    /// The order values of the last row already sent (see [`order_kinds`]).
-    pub after: Option<&'a [Value]>,
-    pub limit: u64,
-    pub offset: Option<u64>,
-    /// Columns of the set's own table to return beside each row (join values that
-    /// expansions group by), with their kinds.
-    pub extra: &'a [(&'static str, EdmType)],
-    pub lookup: Lookup,
-}
-
-/// One row read.
-pub struct Row {
-    /// The set's stored properties, in declaration order
-    /// ([`EntitySet::stored_properties`]).
-    pub values: Vec<Value>,
-    /// For media-link entries whose type is stored per row.
-    pub media_type: Option<String>,
-    /// The row's place in the read's total order, for a continuation.
-    pub order_values: Vec<Value>,
-    /// The `extra` columns asked for.
-    pub extra: Vec<Value>,
-}
-
-/// A media resource as stored.
-pub struct MediaContent {
-    pub media_type: String,
-    pub bytes: Vec<u8>,
-}
+pub use query::{Constraint, MediaContent, Row, RowsQuery, Scope};
 
 impl Store {
     fn nulls_smallest(&self) -> bool {

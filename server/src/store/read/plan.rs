@@ -3,121 +3,17 @@
 //! column), the order is made total by appending the entity key, and continuation is
 //! by keyset (the last row's order values), never by OFFSET.
 
-use sea_query::{Alias, Expr, JoinType, Order, Query, SelectStatement, SimpleExpr};
+use sea_query::{Alias, Expr, Order, Query, SelectStatement};
 
-use super::condition::{self, all_of};
-use super::keyset::keyset_conditions;
-use super::RowsQuery;
+use super::condition;
+use super::keyset::{keyset_conditions, SortTerm};
+use super::planner::Planner;
+use super::query::{RowsQuery, Scope};
+use super::sql::{column, join_alias, AREA_COLUMN, BASE};
 use crate::model::area::CustomerArea;
 use crate::odata::edm::EdmType;
 use crate::odata::model::{EntitySet, MediaType, Navigation, Property};
-use crate::odata::typed::{Lookup, OrderTerm, PropertyRef};
-
-/// The alias of the entity set's own table in every query.
-pub const BASE: &str = "t";
-
-/// The column that carries the customer area in every table.
-pub const AREA_COLUMN: &str = "customer_id";
-
-pub fn column(alias: &str, name: &str) -> SimpleExpr {
-    Expr::col((Alias::new(alias), Alias::new(name))).into()
-}
-
-fn join_alias(navigation: &Navigation) -> String {
-    format!("n_{}", navigation.name)
-}
-
-/// The columns of one entity set's queries, and the joins they need.
-pub struct Planner {
-    set: &'static EntitySet,
-    lookup: Lookup,
-    joins: Vec<&'static Navigation>,
-    /// A navigation whose table leads the FROM clause (see `leading_navigation`).
-    lead: Option<&'static Navigation>,
-}
-
-impl Planner {
-    pub fn new(set: &'static EntitySet, lookup: Lookup) -> Self {
-        Self {
-            set,
-            lookup,
-            joins: Vec::new(),
-            lead: None,
-        }
-    }
-
-    /// The column behind a resolved property; a property of a navigation's target is
-    /// read through a join, unless it is copied onto this set's row.
-    pub fn column_of(&mut self, property: &PropertyRef) -> SimpleExpr {
-        let Some(navigation) = property.via else {
-            return column(BASE, property.property.column);
-        };
-        if let Some((_, local)) = navigation
-            .copied
-            .iter()
-            .find(|(name, _)| *name == property.property.name)
-        {
-            return column(BASE, local);
-        }
-        if !self.joins.iter().any(|n| n.name == navigation.name) {
-            self.joins.push(navigation);
-        }
-        column(&join_alias(navigation), property.property.column)
-    }
-
-    fn target(&self, navigation: &Navigation) -> &'static EntitySet {
-        (self.lookup)(navigation.target).expect("navigation targets are declared")
-    }
-
-    fn join_condition(navigation: &Navigation) -> SimpleExpr {
-        let alias = join_alias(navigation);
-        all_of(navigation.on.iter().map(|(near, far)| {
-            Expr::expr(column(&alias, far)).equals((Alias::new(BASE), Alias::new(*near)))
-        }))
-    }
-
-    /// FROM the base table, or (see `leading_navigation`) FROM the navigation's
-    /// table CROSS JOIN the base table, which fixes SQLite's join order.
-    fn apply_from(&self, select: &mut SelectStatement) {
-        match self.lead {
-            None => {
-                select.from_as(Alias::new(self.set.table), Alias::new(BASE));
-            }
-            Some(navigation) => {
-                select.from_as(
-                    Alias::new(self.target(navigation).table),
-                    Alias::new(join_alias(navigation)),
-                );
-                select.join_as(
-                    JoinType::CrossJoin,
-                    Alias::new(self.set.table),
-                    Alias::new(BASE),
-                    Self::join_condition(navigation),
-                );
-            }
-        }
-    }
-
-    fn apply_joins(&self, select: &mut SelectStatement) {
-        for navigation in self
-            .joins
-            .iter()
-            .filter(|n| self.lead.is_none_or(|lead| lead.name != n.name))
-        {
-            let kind = if navigation.required {
-                JoinType::InnerJoin
-            } else {
-                JoinType::LeftJoin
-            };
-            select.join_as(
-                kind,
-                Alias::new(self.target(navigation).table),
-                Alias::new(join_alias(navigation)),
-                Self::join_condition(navigation),
-            );
-        }
-    }
-}
+use crate::odata::typed::{Condition, Lookup, OrderTerm};
 
 /// A planned read: the statement and how to read its columns back.
 pub struct PlannedRead {
@@ -130,14 +26,6 @@ pub struct PlannedRead {
     pub order_start: usize,
     /// Where the extra columns start.
     pub extra_start: usize,
-}
-
-/// One term of the total order of a read.
-pub struct SortTerm {
-    pub expr: SimpleExpr,
-    pub edm: EdmType,
-    pub nullable: bool,
-    pub descending: bool,
 }
 
 /// The kinds of the order values of a read (what a continuation carries), in the
@@ -291,9 +179,9 @@ fn leading_navigation(order: &[OrderTerm]) -> Option<&'static Navigation> {
 /// `SELECT COUNT(*)` over what a read of `scope` filtered by `filter` returns,
 /// ignoring paging.
 pub fn count(
-    scope: &super::Scope,
+    scope: &Scope,
     area: CustomerArea,
-    filter: Option<&crate::odata::typed::Condition>,
+    filter: Option<&Condition>,
     lookup: Lookup,
 ) -> SelectStatement {
     let mut planner = Planner::new(scope.set, lookup);
@@ -313,7 +201,7 @@ pub fn count(
 }
 
 /// `SELECT <columns> ... LIMIT 1` of the first row `scope` selects.
-pub fn first_row(scope: &super::Scope, area: CustomerArea, columns: &[&str]) -> SelectStatement {
+pub fn first_row(scope: &Scope, area: CustomerArea, columns: &[&str]) -> SelectStatement {
     let mut select = Query::select();
     select.from_as(Alias::new(scope.set.table), Alias::new(BASE));
     select.and_where(Expr::expr(column(BASE, AREA_COLUMN)).eq(area.id()));

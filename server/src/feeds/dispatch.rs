@@ -1,0 +1,48 @@
+//! Every OData request's way in: routed (`route`), then served by a [`Service`],
+//! or run operation by operation when it is a `$batch`.
+
+use axum::body::Bytes;
+use axum::extract::{Request, State};
+use axum::response::Response;
+use axum::Extension;
+
+use super::route::{self, Incoming, Target};
+use super::service::Service;
+use super::state::AppState;
+use super::{batch, write};
+use crate::auth::Principal;
+use crate::model::area::CustomerArea;
+use crate::odata::ApiError;
+
+/// Every OData request: routed (see `route`), then served. The resource path is
+/// parsed there, not by axum's router, because OData paths carry key predicates and
+/// percent-encoded punctuation.
+pub async fn dispatch(
+    State(state): State<AppState>,
+    Extension(area): Extension<CustomerArea>,
+    Extension(principal): Extension<Principal>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let (parts, body) = request.into_parts();
+    let incoming = Incoming {
+        method: parts.method,
+        uri: parts.uri,
+        headers: parts.headers,
+    };
+    let routed = route::route(&principal, &incoming)?;
+    let body = match routed.target {
+        Target::Batch | Target::Put { .. } => {
+            write::read_body(body, state.settings.max_body_bytes).await?
+        }
+        _ => Bytes::new(),
+    };
+    let service = Service {
+        state: &state,
+        area,
+        principal: &principal,
+    };
+    match routed.target {
+        Target::Batch => batch::run(&service, &incoming, body).await,
+        _ => service.serve(&incoming, routed, body).await,
+    }
+}
