@@ -1,5 +1,6 @@
 //! The commands the UI invokes. Each returns data or a [`CommandError`].
 
+use scoredesk_server::model::scoring::TaskStatus;
 use secrecy::SecretString;
 use serde::Deserialize;
 use tauri::State;
@@ -177,6 +178,7 @@ pub async fn submit_scores(
     draft: Draft,
     status: i32,
 ) -> Result<SubmitOutcome, CommandError> {
+    let status = TaskStatus::try_from(status).map_err(CommandError::InvalidInput)?;
     scoring::submit(&client(&state).await?, &draft, status).await
 }
 

@@ -9,6 +9,7 @@
 use scoredesk_desktop::client::ODataClient;
 use scoredesk_desktop::scoring::{submit, Draft, SubmitOutcome};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use scoredesk_server::model::scoring::TaskStatus;
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use secrecy::SecretString;
 use serde_json::Value;
@@ -104,7 +105,10 @@ async fn simultaneous(backend: Backend) {
             .collect();
         let ann_draft = draft(&scoring, &question, result, &ann_scores, "ann");
         let bob_draft = draft(&scoring, &question, result, &bob_scores, "bob");
-        let (a, b) = tokio::join!(submit(&ann, &ann_draft, 3), submit(&bob, &bob_draft, 3));
+        let (a, b) = tokio::join!(
+            submit(&ann, &ann_draft, TaskStatus::Scored),
+            submit(&bob, &bob_draft, TaskStatus::Scored)
+        );
         let (a, b) = (a.unwrap(), b.unwrap());
         let winner = match (&a, &b) {
             (SubmitOutcome::Saved, SubmitOutcome::Conflict { .. }) => 0,

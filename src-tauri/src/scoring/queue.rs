@@ -3,6 +3,7 @@
 //! The moderation list is the same read of Saved tasks (Status 2).
 
 use futures::future::join_all;
+use scoredesk_server::model::scoring::TaskStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -75,13 +76,18 @@ impl QueueFilter {
     }
 }
 
+/// `Status eq <code>`.
+fn status_is(status: TaskStatus) -> String {
+    format!("Status eq {}", status.code())
+}
+
 /// The `$filter` of the queue for `filter`.
 pub fn queue_filter(filter: &QueueFilter) -> Result<String, CommandError> {
     let status = match filter.kind {
-        QueueKind::Open => "Status eq 0",
-        QueueKind::Saved => "Status eq 2",
+        QueueKind::Open => TaskStatus::Unscored,
+        QueueKind::Saved => TaskStatus::Saved,
     };
-    let mut terms = vec![status.to_owned()];
+    let mut terms = vec![status_is(status)];
     if let Some(group) = filter.group.as_deref().filter(|g| !g.is_empty()) {
         terms.push(format!("Group/Name eq {}", literal(group)));
     }
@@ -168,8 +174,12 @@ async fn group_counts(client: &ODataClient) -> Result<Vec<GroupCounts>, RequestF
         .unwrap_or_default();
     let counts = names.iter().map(|name| async move {
         let group = format!("Group/Name eq {}", literal(name));
-        let unscored_filter = format!("{group} and (Status eq 0 or Status eq 1)");
-        let saved_filter = format!("{group} and Status eq 2");
+        let unscored_filter = format!(
+            "{group} and ({} or {})",
+            status_is(TaskStatus::Unscored),
+            status_is(TaskStatus::Locked)
+        );
+        let saved_filter = format!("{group} and {}", status_is(TaskStatus::Saved));
         let unscored = client.count("ScoringTasks/$count", &unscored_filter);
         let saved = client.count("ScoringTasks/$count", &saved_filter);
         let (unscored, saved) = futures::join!(unscored, saved);

@@ -6,6 +6,7 @@
 //! by the server's 412, which then takes back the whole change set: a scorer who
 //! loses never leaves dimension scores behind.
 
+use scoredesk_server::model::scoring::TaskStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -46,13 +47,13 @@ pub enum SubmitOutcome {
     Conflict { stored: Draft },
 }
 
-/// Writes the draft and sets the task to `status` (2 Saved, 3 Scored).
+/// Writes the draft and sets the task to `status` (Saved or Scored).
 pub async fn submit(
     client: &ODataClient,
     draft: &Draft,
-    status: i32,
+    status: TaskStatus,
 ) -> Result<SubmitOutcome, CommandError> {
-    if !(2..=3).contains(&status) {
+    if !matches!(status, TaskStatus::Saved | TaskStatus::Scored) {
         return Err(CommandError::InvalidInput(format!(
             "Status {status} is neither Saved (2) nor Scored (3)."
         )));
@@ -82,7 +83,7 @@ pub async fn submit(
     }));
     writes.push((
         task_path(&question_id, draft.result_id),
-        json!({ "Status": status }),
+        json!({ "Status": status.code() }),
     ));
     match client.change_set(&writes).await {
         Ok(()) => Ok(SubmitOutcome::Saved),
@@ -101,7 +102,10 @@ pub async fn release(
 ) -> Result<(), CommandError> {
     let question_id = int64_key("Question", question_id)?;
     client
-        .put(&task_path(&question_id, result_id), &json!({ "Status": 0 }))
+        .put(
+            &task_path(&question_id, result_id),
+            &json!({ "Status": TaskStatus::Unscored.code() }),
+        )
         .await?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Taking a task: Status 1, then everything the scoring view shows, read through the
 //! spec's recommended path (the task's ScoringResult navigation creates it).
 
+use scoredesk_server::model::scoring::TaskStatus;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -103,15 +104,22 @@ pub async fn take(
     let question_id = int64_key("Question", question_id)?;
     let path = task_path(&question_id, result_id);
     let opening = match opening {
-        Opening::Resume => match client.get_json(&path, &[]).await?["Status"].as_i64() {
-            Some(0 | 1) => Opening::Claim,
-            _ => Opening::Review,
-        },
+        Opening::Resume => {
+            let stored = client.get_json(&path, &[]).await?["Status"].as_i64();
+            let status = stored.and_then(|code| TaskStatus::try_from(code as i32).ok());
+            match status {
+                Some(TaskStatus::Unscored | TaskStatus::Locked) => Opening::Claim,
+                _ => Opening::Review,
+            }
+        }
         other => other,
     };
     if opening == Opening::Claim {
         client
-            .put(&path, &serde_json::json!({ "Status": 1 }))
+            .put(
+                &path,
+                &serde_json::json!({ "Status": TaskStatus::Locked.code() }),
+            )
             .await?;
     }
     let scoring_result_path = format!("{path}/ScoringResult");
