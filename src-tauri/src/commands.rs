@@ -4,6 +4,7 @@ use scoredesk_server::model::scoring::TaskStatus;
 use secrecy::SecretString;
 use serde::Deserialize;
 use tauri::State;
+use ts_rs::TS;
 
 use crate::client::ODataClient;
 use crate::error::CommandError;
@@ -11,7 +12,7 @@ use crate::saved_connection::{self, SecretStore};
 use crate::scoring::{
     self, Draft, FilterOptions, Opening, Queue, QueueFilter, ScoringView, SubmitOutcome,
 };
-use crate::state::{status_of, ConnectionStatus, DesktopState};
+use crate::state::{status_of, ConnectionMode, ConnectionState, ConnectionStatus, DesktopState};
 
 /// The connection state and the open task count of the active server.
 #[tauri::command]
@@ -23,12 +24,14 @@ pub async fn connection_status(
 
 /// A remote server as the UI's form gives it. The password passes through once and
 /// stays on the Rust side.
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct RemoteServer {
     url: String,
     customer_id: i32,
     username: String,
+    #[ts(type = "string")]
     password: SecretString,
     /// The scorer saw the warning that this server gets the password unencrypted
     /// (plain `http://` beyond this machine) and chose to go on.
@@ -72,8 +75,8 @@ pub async fn connect_remote(
         server.username.trim(),
         server.password.clone(),
     );
-    let mut status = status_of(&client, None, "remote").await;
-    if status.state == "connected" {
+    let mut status = status_of(&client, None, ConnectionMode::Remote).await;
+    if status.state == ConnectionState::Connected {
         // Remembered for the next start; the password goes to the keyring (or a
         // private file). A failure to remember does not stop the connection.
         let store = match state.data_dir() {

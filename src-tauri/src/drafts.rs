@@ -6,6 +6,7 @@
 //! own folder, so that one server's drafts are never listed or resumed on another.
 
 use std::path::{Path, PathBuf};
+use ts_rs::TS;
 
 use serde::Serialize;
 
@@ -14,7 +15,8 @@ use crate::error::CommandError;
 const DRAFTS_DIR: &str = "drafts";
 
 /// A kept draft as the UI wrote it: its key and its JSON text.
-#[derive(Debug, Serialize, PartialEq, Eq)]
+#[derive(Debug, Serialize, PartialEq, Eq, TS)]
+#[ts(export)]
 pub struct KeptDraft {
     pub key: String,
     pub text: String,

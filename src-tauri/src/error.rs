@@ -1,11 +1,13 @@
 //! The error every command returns: serialisable, with words for people.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::client::RequestFailure;
 
-#[derive(Debug, thiserror::Error, Serialize)]
+#[derive(Debug, thiserror::Error, Serialize, TS)]
 #[serde(tag = "kind", content = "message", rename_all = "camelCase")]
+#[ts(export)]
 pub enum CommandError {
     /// The input the UI sent is not usable; the message names the field.
     #[error("{0}")]

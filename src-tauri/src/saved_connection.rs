@@ -5,6 +5,7 @@
 //! built-in server again forgets all three.
 
 use std::path::Path;
+use ts_rs::TS;
 
 use anyhow::Context;
 use secrecy::{ExposeSecret, SecretString};
@@ -19,8 +20,9 @@ const PASSWORD_FILE: &str = "remote-password";
 const KEYRING_SERVICE: &str = "ScoreDesk";
 
 /// Where the password of a saved connection is kept.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub enum SecretStore {
     Keyring,
     /// A file only the user can read, where the platform has no keyring.

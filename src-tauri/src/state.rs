@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 use tokio::sync::RwLock;
+use ts_rs::TS;
 
 use crate::client::{ODataClient, RequestFailure};
 use crate::embedded::EmbeddedServer;
@@ -47,12 +48,34 @@ enum Embedded {
     Failed(String),
 }
 
-/// What the first screen shows; mirrored by `ConnectionStatus` in ui/src/lib/api.ts.
-#[derive(Debug, Clone, Serialize)]
+/// How the active server answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ConnectionState {
+    Starting,
+    Connected,
+    Unauthorized,
+    Unreachable,
+    Failed,
+}
+
+/// Which server is in use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ConnectionMode {
+    Embedded,
+    Remote,
+}
+
+/// What the first screen shows (its TypeScript type is generated from this one).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct ConnectionStatus {
-    pub state: &'static str,
-    pub mode: &'static str,
+    pub state: ConnectionState,
+    pub mode: ConnectionMode,
     pub server_url: Option<String>,
     pub customer_id: Option<i32>,
     pub area_name: Option<String>,
@@ -66,7 +89,7 @@ pub struct ConnectionStatus {
 }
 
 impl ConnectionStatus {
-    fn new(state: &'static str, mode: &'static str) -> Self {
+    fn new(state: ConnectionState, mode: ConnectionMode) -> Self {
         Self {
             state,
             mode,
@@ -154,20 +177,26 @@ impl DesktopState {
                 (Some(remote), _) => (
                     remote.client.clone(),
                     None,
-                    "remote",
+                    ConnectionMode::Remote,
                     Some(remote.secret_store),
                     notice,
                 ),
                 (None, Embedded::Running { server, client }) => (
                     client.clone(),
                     Some(server.area_name.clone()),
-                    "embedded",
+                    ConnectionMode::Embedded,
                     None,
                     notice,
                 ),
-                (None, Embedded::Starting) => return ConnectionStatus::new("starting", "embedded"),
+                (None, Embedded::Starting) => {
+                    return ConnectionStatus::new(
+                        ConnectionState::Starting,
+                        ConnectionMode::Embedded,
+                    )
+                }
                 (None, Embedded::Failed(message)) => {
-                    let mut status = ConnectionStatus::new("failed", "embedded");
+                    let mut status =
+                        ConnectionStatus::new(ConnectionState::Failed, ConnectionMode::Embedded);
                     status.message = Some(message.clone());
                     return status;
                 }
@@ -184,14 +213,14 @@ impl DesktopState {
 pub async fn status_of(
     client: &ODataClient,
     area_name: Option<String>,
-    mode: &'static str,
+    mode: ConnectionMode,
 ) -> ConnectionStatus {
     let outcome = client.count_open_tasks().await;
     let state = match &outcome {
-        Ok(_) => "connected",
-        Err(RequestFailure::Unauthorized(_)) => "unauthorized",
-        Err(RequestFailure::Unreachable(_)) => "unreachable",
-        Err(RequestFailure::Failed(_) | RequestFailure::Stale(_)) => "failed",
+        Ok(_) => ConnectionState::Connected,
+        Err(RequestFailure::Unauthorized(_)) => ConnectionState::Unauthorized,
+        Err(RequestFailure::Unreachable(_)) => ConnectionState::Unreachable,
+        Err(RequestFailure::Failed(_) | RequestFailure::Stale(_)) => ConnectionState::Failed,
     };
     let mut status = ConnectionStatus::new(state, mode);
     status.server_url = Some(client.base_url.clone());

@@ -5,6 +5,7 @@
 use base64::Engine;
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageFormat};
+use ts_rs::TS;
 
 /// The longest side of the image shown before zooming in, in pixels.
 pub const DISPLAY_SIDE: u32 = 1600;
@@ -18,8 +19,9 @@ pub const MAX_PIXELS: u64 = 100_000_000;
 const MAX_DECODE_BYTES: u64 = 768 * 1024 * 1024;
 
 /// An image ready for an `<img src>`.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct ShownImage {
     pub data_url: String,
     pub width: u32,

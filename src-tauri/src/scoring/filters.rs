@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 use serde_json::Value;
+use ts_rs::TS;
 
 use crate::client::ODataClient;
 use crate::error::CommandError;
@@ -9,15 +10,17 @@ use crate::error::CommandError;
 /// How many of each the filters offer; an area with more is searched by ID.
 const MAX_CHOICES: &str = "500";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct FilterOptions {
     pub assessments: Vec<Choice>,
     pub questions: Vec<Choice>,
 }
 
 /// One entry of a filter: the key to filter on and the words to show.
-#[derive(Debug, Serialize, PartialEq, Eq)]
+#[derive(Debug, Serialize, PartialEq, Eq, TS)]
+#[ts(export)]
 pub struct Choice {
     pub id: String,
     pub name: String,

@@ -6,6 +6,7 @@ use futures::future::join_all;
 use scoredesk_server::model::scoring::TaskStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use ts_rs::TS;
 
 use super::{int64_key, literal};
 use crate::client::{ODataClient, RequestFailure};
@@ -15,8 +16,9 @@ use crate::error::CommandError;
 pub const QUEUE_LENGTH: &str = "100";
 
 /// Which tasks a list shows.
-#[derive(Debug, Default, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Copy, Deserialize, PartialEq, Eq, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub enum QueueKind {
     /// Open tasks (Status 0), to score.
     #[default]
@@ -25,18 +27,23 @@ pub enum QueueKind {
     Saved,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct QueueFilter {
     #[serde(default)]
     pub kind: QueueKind,
+    #[ts(optional = nullable)]
     pub group: Option<String>,
+    #[ts(optional = nullable)]
     pub assessment_id: Option<String>,
+    #[ts(optional = nullable)]
     pub question_id: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct Queue {
     pub tasks: Vec<QueueTask>,
     /// How many tasks match a filter (`$inlinecount`); only asked when one is set, as
@@ -47,8 +54,9 @@ pub struct Queue {
     pub checked_at: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct QueueTask {
     pub question_id: String,
     pub result_id: i32,
@@ -59,8 +67,9 @@ pub struct QueueTask {
     pub question: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct GroupCounts {
     pub name: String,
     pub unscored: i64,

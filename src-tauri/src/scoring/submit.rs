@@ -9,14 +9,16 @@
 use scoredesk_server::model::scoring::TaskStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use ts_rs::TS;
 
 use super::{int64_key, scoring_result_path, task_path};
 use crate::client::{ODataClient, RequestFailure};
 use crate::error::CommandError;
 
 /// The scorer's version of a ScoringResult.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct Draft {
     pub question_id: String,
     pub result_id: i32,
@@ -28,16 +30,18 @@ pub struct Draft {
     pub dimensions: Vec<DimensionDraft>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct DimensionDraft {
     pub order: i64,
     pub score: Option<i64>,
     pub comment: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(tag = "outcome", rename_all = "camelCase")]
+#[ts(export)]
 pub enum SubmitOutcome {
     /// Written, and the task has its new status.
     Saved,

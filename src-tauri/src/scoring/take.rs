@@ -4,6 +4,7 @@
 use scoredesk_server::model::scoring::TaskStatus;
 use serde::Serialize;
 use serde_json::Value;
+use ts_rs::TS;
 
 use super::answer_image::{self, ShownImage};
 use super::prepared::PreparedScans;
@@ -11,8 +12,9 @@ use super::{int64_key, markup, scoring_result_path, task_path};
 use crate::client::ODataClient;
 use crate::error::CommandError;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct ScoringView {
     pub question_id: String,
     pub result_id: i32,
@@ -30,16 +32,24 @@ pub struct ScoringView {
     pub rubric: Option<RubricView>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
 pub enum AnswerView {
-    Text { text: String },
+    Text {
+        text: String,
+    },
     Image(ImageAnswer),
-    Other { media_type: String },
+    Other {
+        // The enum's rename_all renames its variants, not their fields.
+        #[serde(rename = "mediaType")]
+        media_type: String,
+    },
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct ImageAnswer {
     #[serde(flatten)]
     pub shown: ShownImage,
@@ -50,8 +60,9 @@ pub struct ImageAnswer {
     pub prepared: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct RubricView {
     pub rubric_id: i64,
     pub name: Option<String>,
@@ -64,8 +75,9 @@ pub struct RubricView {
     pub modified: Value,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct DimensionView {
     pub order: i64,
     pub name: Option<String>,
@@ -80,8 +92,9 @@ fn text(value: &Value) -> Option<String> {
 }
 
 /// How a task is opened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub enum Opening {
     /// To score it: the task is claimed first (Status 1).
     Claim,

@@ -1,40 +1,42 @@
-// The Tauri commands the Rust side offers. The UI never sees a password after it
-// has handed one to `connectRemote`: the Rust side keeps credentials.
+// Every call to the Rust side goes through here, with the types the Rust side
+// declares: ./bindings is generated from them by ts-rs (`cargo test -p
+// scoredesk-desktop`, which scripts/test runs before the UI is checked), so the two
+// sides cannot drift apart. The UI never sees a password after it has handed one to
+// `connectRemote`: the Rust side keeps credentials.
 import { invoke } from "@tauri-apps/api/core";
 
-export type ConnectionState = "starting" | "connected" | "unauthorized" | "unreachable" | "failed";
+import type { CommandError } from "./bindings/CommandError";
+import type { ConnectionStatus } from "./bindings/ConnectionStatus";
+import type { Draft } from "./bindings/Draft";
+import type { FilterOptions } from "./bindings/FilterOptions";
+import type { Opening } from "./bindings/Opening";
+import type { Queue } from "./bindings/Queue";
+import type { QueueFilter } from "./bindings/QueueFilter";
+import type { RemoteServer } from "./bindings/RemoteServer";
+import type { ScoringView } from "./bindings/ScoringView";
+import type { SubmitOutcome } from "./bindings/SubmitOutcome";
 
-export interface ConnectionStatus {
-  state: ConnectionState;
-  mode: "embedded" | "remote";
-  serverUrl: string | null;
-  customerId: number | null;
-  areaName: string | null;
-  username: string | null;
-  openTasks: number | null;
-  message: string | null;
-  /** Something to know although the connection works. */
-  notice: string | null;
-  /** For a remote server: where its password is remembered. */
-  passwordStore: "keyring" | "privateFile" | null;
-  /** When the server was last asked, ISO 8601. */
-  checkedAt: string;
-}
-
-export interface RemoteServer {
-  url: string;
-  customerId: number;
-  username: string;
-  password: string;
-  /** The scorer confirmed the warning that this server gets the password unencrypted. */
-  allowCleartext: boolean;
-}
-
-/** The error every command returns: a kind to branch on and words for people. */
-export interface CommandError {
-  kind: string;
-  message: string;
-}
+export type { AnswerView } from "./bindings/AnswerView";
+export type { Choice } from "./bindings/Choice";
+export type { ConnectionState } from "./bindings/ConnectionState";
+export type { DimensionDraft } from "./bindings/DimensionDraft";
+export type { DimensionView } from "./bindings/DimensionView";
+export type { GroupCounts } from "./bindings/GroupCounts";
+export type { KeptDraft } from "./bindings/KeptDraft";
+export type { QueueTask } from "./bindings/QueueTask";
+export type { RubricView } from "./bindings/RubricView";
+export type {
+  CommandError,
+  ConnectionStatus,
+  Draft,
+  FilterOptions,
+  Opening,
+  Queue,
+  QueueFilter,
+  RemoteServer,
+  ScoringView,
+  SubmitOutcome,
+};
 
 export const connectionStatus = () => invoke<ConnectionStatus>("connection_status");
 export const connectRemote = (server: RemoteServer) => invoke<ConnectionStatus>("connect_remote", { server });
@@ -54,128 +56,14 @@ export function errorMessage(error: unknown): string {
 
 // ----- The scorer's work (src-tauri/src/scoring) -----
 
-export interface QueueFilter {
-  /** "open" (Status 0, the default) or "saved" (Status 2, for moderation). */
-  kind?: "open" | "saved";
-  group?: string | null;
-  assessmentId?: string | null;
-  questionId?: string | null;
-}
-
-export interface QueueTask {
-  questionId: string;
-  resultId: number;
-  assessmentId: string | null;
-  groupName: string | null;
-  finishedAt: string | null;
-  participant: string | null;
-  question: string | null;
-}
-
-export interface GroupCounts {
-  name: string;
-  unscored: number;
-  saved: number;
-}
-
-export interface Queue {
-  tasks: QueueTask[];
-  /** How many tasks match the filter; null when nothing narrows the list. */
-  matching: number | null;
-  groups: GroupCounts[];
-  checkedAt: string;
-}
-
-export interface DimensionView {
-  order: number;
-  name: string | null;
-  instructions: string | null;
-  maxScore: number;
-  score: number | null;
-  comment: string | null;
-}
-
-export interface RubricView {
-  rubricId: number;
-  name: string | null;
-  instructions: string | null;
-  maxScore: number | null;
-  dimensions: DimensionView[];
-  score: number | null;
-  comments: string | null;
-  /** The ScoringResult's ModifiedDateTime as read; sent back unchanged. */
-  modified: unknown;
-}
-
-export type AnswerView =
-  | { kind: "text"; text: string }
-  | {
-      kind: "image";
-      dataUrl: string;
-      width: number;
-      height: number;
-      fullWidth: number;
-      fullHeight: number;
-      occurrence: number;
-      blockNumber: number;
-      /** Decoded ahead by `prepareTask`, so "next" did not wait for it. */
-      prepared: boolean;
-    }
-  | { kind: "other"; mediaType: string };
-
-export interface ScoringView {
-  questionId: string;
-  resultId: number;
-  /** 1 when taken to score, 2 when opened for review. */
-  status: number | null;
-  participant: string | null;
-  groupName: string | null;
-  finishedAt: string | null;
-  question: string | null;
-  maxScore: number | null;
-  /** Sanitised on the Rust side: safe to insert. */
-  markupHtml: string;
-  answer: AnswerView;
-  rubric: RubricView | null;
-}
-
-export interface DimensionDraft {
-  order: number;
-  score: number | null;
-  comment: string | null;
-}
-
-export interface Draft {
-  questionId: string;
-  resultId: number;
-  rubricId: number;
-  modified: unknown;
-  score: number | null;
-  comments: string | null;
-  dimensions: DimensionDraft[];
-}
-
-export type SubmitOutcome = { outcome: "saved" } | { outcome: "conflict"; stored: Draft };
-
 export const loadQueue = (filter: QueueFilter) => invoke<Queue>("load_queue", { filter });
-/** How a task is opened: taken (Status 1), for review (unclaimed), or resumed from a kept draft. */
-export type Opening = "claim" | "review" | "resume";
 export const openTask = (questionId: string, resultId: number, opening: Opening) =>
   invoke<ScoringView>("open_task", { questionId, resultId, opening });
-
-
-export interface Choice {
-  id: string;
-  name: string;
-}
-export interface FilterOptions {
-  assessments: Choice[];
-  questions: Choice[];
-}
 export const filterOptions = () => invoke<FilterOptions>("filter_options");
 /** Decodes the scan of a task ahead of taking it, so that "next" shows it at once. */
 export const prepareTask = (questionId: string, resultId: number) =>
   invoke<string | null>("prepare_task", { questionId, resultId });
+/** Saves (Status 2) or submits (Status 3) the scorer's version. */
 export const submitScores = (draft: Draft, status: 2 | 3) => invoke<SubmitOutcome>("submit_scores", { draft, status });
 export const releaseTask = (questionId: string, resultId: number) =>
   invoke<void>("release_task", { questionId, resultId });
@@ -183,3 +71,9 @@ export const answerImageFull = (questionId: string, resultId: number, occurrence
   invoke<string>("answer_image_full", { questionId, resultId, occurrence, blockNumber });
 /** Milliseconds since the app's process started. */
 export const startupElapsedMs = () => invoke<number>("startup_elapsed_ms");
+
+// ----- Drafts kept on disk (src-tauri/src/drafts.rs) -----
+
+/** The drafts' commands, by name: the durable store sends them one after another. */
+export type DraftCommand = "kept_drafts" | "keep_draft" | "forget_draft";
+export const draftCommand = (command: DraftCommand, args: Record<string, unknown>) => invoke<unknown>(command, args);

@@ -2,13 +2,8 @@
 // localStorage, which WebKit writes lazily: a crash would lose the last changes. The
 // store answers synchronously from memory and writes every change through, in
 // order, so that an older version never lands after a newer one.
-import { invoke } from "@tauri-apps/api/core";
+import { draftCommand, type DraftCommand, type KeptDraft } from "./api";
 import type { DraftStore } from "./scoring";
-
-interface KeptText {
-  key: string;
-  text: string;
-}
 
 export class DurableDraftStore implements DraftStore {
   private items = new Map<string, string>();
@@ -16,7 +11,7 @@ export class DurableDraftStore implements DraftStore {
   /** The last write that failed, in words; shown by the scoring view. */
   problem: string | null = null;
 
-  constructor(private readonly write: (command: string, args: Record<string, unknown>) => Promise<unknown> = invoke) {}
+  constructor(private readonly write: (command: DraftCommand, args: Record<string, unknown>) => Promise<unknown> = draftCommand) {}
 
   /**
    * Reads the drafts kept for the server in use (again after the server changed);
@@ -24,7 +19,7 @@ export class DurableDraftStore implements DraftStore {
    */
   async load(legacy: Storage | null = globalThis.localStorage ?? null): Promise<void> {
     await this.writes;
-    const kept = (await this.write("kept_drafts", {})) as KeptText[];
+    const kept = (await this.write("kept_drafts", {})) as KeptDraft[];
     this.items.clear();
     for (const { key, text } of kept) this.items.set(key, text);
     if (!legacy) return;
@@ -64,7 +59,7 @@ export class DurableDraftStore implements DraftStore {
     return this.writes;
   }
 
-  private enqueue(command: string, args: Record<string, unknown>) {
+  private enqueue(command: DraftCommand, args: Record<string, unknown>) {
     this.writes = this.writes
       .then(() => this.write(command, args))
       .then(
