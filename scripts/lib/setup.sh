@@ -41,6 +41,11 @@ ensure_tauri_driver() {
   command -v tauri-driver >/dev/null || cargo install tauri-driver --locked
 }
 
+# cargo-machete: the test command fails on a dependency no source uses.
+ensure_cargo_machete() {
+  command -v cargo-machete >/dev/null || cargo install cargo-machete --version 0.9.2 --locked
+}
+
 ensure_ui_packages() {
   # npm ci when node_modules is missing or older than the lock file.
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then

@@ -4,9 +4,8 @@
 
 use fantoccini::key::Key;
 
-use crate::driver::DesktopSession;
-use crate::scoring::{
-    another_client_saves, ctrl, press, scoring_mid_edit, task_status, wait_for, Api,
+use crate::support::{
+    another_client_saves, ctrl, press, scoring_mid_edit, task_status, wait_for, Api, DesktopSession,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,17 +5,17 @@
 #![allow(clippy::unwrap_used)]
 
 mod drafts;
-mod driver;
 mod moderation;
 mod remote;
 mod scoring;
+mod support;
 mod timings;
 
 use std::time::Duration;
 
-use driver::DesktopSession;
 use fantoccini::Locator;
 use sqlx::Connection;
+use support::DesktopSession;
 
 /// The app's own database: what the window must agree with.
 async fn open_tasks_in_app_database(data_dir: &std::path::Path) -> i64 {
@@ -82,7 +82,7 @@ async fn the_window_shows_the_demo_open_task_count_from_the_embedded_server() {
 /// README's demo password, and a page that reaches its port under another name (DNS
 /// rebinding) is refused.
 async fn embedded_server_admits_no_stranger(session: &DesktopSession) {
-    let api = scoring::Api::of(session).await;
+    let api = support::Api::of(session).await;
     assert_eq!(api.status("ScoringTasks/$count").await, 200);
     for demo in scoredesk_server::seed::demo::DEMO_ACCOUNTS {
         let status = api

@@ -5,10 +5,9 @@ use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
-use crate::driver::DesktopSession;
-use crate::scoring::{
+use crate::support::{
     bring_to_head, ctrl, dimension_maxima, press, score_all_by_keyboard, take_with_keyboard,
-    task_status, wait_for, Api,
+    task_status, wait_for, Api, DesktopSession,
 };
 
 /// The `data-<attribute>` of every row of a list, once the list shows rows that all

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use fantoccini::{Client, Locator};
+use fantoccini::Locator;
 use secrecy::SecretString;
 use tokio::sync::oneshot;
 
@@ -13,10 +13,9 @@ use scoredesk_server::config::{sqlite_url, Settings};
 use scoredesk_server::seed::demo::{seed_demo, DemoLogins, DEMO_ACCOUNTS};
 use scoredesk_server::App;
 
-use crate::driver::DesktopSession;
-use crate::scoring::{
-    bring_to_head, ctrl, dimension_maxima, score_all_by_keyboard, take_with_keyboard, task_status,
-    wait_for, Api,
+use crate::support::{
+    bring_to_head, click, ctrl, dimension_maxima, score_all_by_keyboard, take_with_keyboard,
+    task_status, type_into, wait_for, Api, DesktopSession,
 };
 
 const PASSWORD: &str = "scoredesk-demo";
@@ -88,22 +87,6 @@ impl RemoteServer {
     fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
     }
-}
-
-async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap();
-}
-
-async fn type_into(client: &Client, id: &str, text: &str) {
-    let field = wait_for(client, &format!("#{id}")).await;
-    field.clear().await.unwrap();
-    field.send_keys(text).await.unwrap();
 }
 
 /// Whether the test runs with a real Secret Service (scripts/test starts GNOME

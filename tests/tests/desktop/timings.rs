@@ -13,8 +13,7 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 use sqlx::Connection;
 
-use crate::driver::{artifacts_dir, DesktopSession};
-use crate::scoring::{ctrl, press, queue, wait_for, Api};
+use crate::support::{artifacts_dir, ctrl, press, queue, wait_for, Api, DesktopSession};
 
 /// A 12-megapixel page (3000 × 4000, colour JPEG).
 const SCAN_SIZE: (u32, u32) = (3000, 4000);

@@ -1,0 +1,137 @@
+//! A second client of the server the app uses, over HTTP: what the window shows is
+//! checked against what the server answers, and other scorers act through it.
+
+use serde_json::Value;
+
+use super::driver::DesktopSession;
+
+/// A second client of a server the app uses.
+pub struct Api {
+    http: reqwest::Client,
+    root: String,
+    username: String,
+    password: String,
+}
+
+/// The account the tests add to the app's own database to reach its server: the
+/// demo accounts there take no password anyone knows.
+const SECOND_CLIENT: (&str, &str) = ("window-test-client", "a password of the test's own");
+
+impl Api {
+    /// A server's service root for a customer area, such as a remote one seeded with
+    /// the published demo logins.
+    pub fn at(base_url: &str, customer_id: i32) -> Self {
+        Self {
+            http: reqwest::Client::new(),
+            root: format!("{base_url}/deliveryodata/{customer_id}/"),
+            username: "northwind-admin".into(),
+            password: "scoredesk-demo".into(),
+        }
+    }
+
+    /// The app's embedded server, with an administrator account the test adds to the
+    /// app's database, as an operator would with `scoredesk-server account add`.
+    pub async fn of(session: &DesktopSession) -> Self {
+        let text = std::fs::read_to_string(session.data_dir.join("embedded-server.json"))
+            .expect("the app writes where its server listens");
+        let server: Value = serde_json::from_str(&text).unwrap();
+        let customer_id = server["customerId"].as_i64().unwrap() as i32;
+        add_second_client(&session.data_dir, customer_id).await;
+        Self {
+            http: reqwest::Client::new(),
+            root: format!(
+                "{}/deliveryodata/{customer_id}/",
+                server["baseUrl"].as_str().unwrap(),
+            ),
+            username: SECOND_CLIENT.0.into(),
+            password: SECOND_CLIENT.1.into(),
+        }
+    }
+
+    /// The same server and area as another account.
+    pub fn signed_in_as(&self, username: &str, password: &str) -> Self {
+        Self {
+            http: self.http.clone(),
+            root: self.root.clone(),
+            username: username.into(),
+            password: password.into(),
+        }
+    }
+
+    /// The status of a GET, whatever it is.
+    pub async fn status(&self, path: &str) -> reqwest::StatusCode {
+        self.http
+            .get(format!("{}{path}", self.root))
+            .basic_auth(&self.username, Some(&self.password))
+            .send()
+            .await
+            .unwrap()
+            .status()
+    }
+
+    pub async fn get(&self, path: &str) -> Value {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.root))
+            .basic_auth(&self.username, Some(&self.password))
+            .send()
+            .await
+            .unwrap();
+        assert!(
+            response.status().is_success(),
+            "GET {path}: {}",
+            response.status()
+        );
+        response.json().await.unwrap()
+    }
+
+    /// `ScoringTasks/$count` with `filter`.
+    pub async fn count(&self, filter: &str) -> i64 {
+        let response = self
+            .http
+            .get(format!("{}ScoringTasks/$count", self.root))
+            .query(&[("$filter", filter)])
+            .basic_auth(&self.username, Some(&self.password))
+            .send()
+            .await
+            .unwrap();
+        assert!(
+            response.status().is_success(),
+            "$count of {filter}: {}",
+            response.status()
+        );
+        response.text().await.unwrap().trim().parse().unwrap()
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> reqwest::StatusCode {
+        self.http
+            .put(format!("{}{path}", self.root))
+            .basic_auth(&self.username, Some(&self.password))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+            .status()
+    }
+}
+
+/// Adds [`SECOND_CLIENT`] to the app's database (once).
+async fn add_second_client(data_dir: &std::path::Path, customer_id: i32) {
+    let url = format!("sqlite:{}", data_dir.join("scoredesk.db").display());
+    let store = scoredesk_server::store::Store::connect(&url)
+        .await
+        .expect("the app's database opens");
+    if store.find_account(SECOND_CLIENT.0).await.unwrap().is_none() {
+        let hash = scoredesk_server::auth::hash_password(SECOND_CLIENT.1).unwrap();
+        store
+            .insert_account(scoredesk_server::store::NewAccount {
+                customer_id: Some(customer_id),
+                username: SECOND_CLIENT.0,
+                password_hash: &hash,
+                role: "admin",
+            })
+            .await
+            .expect("the second client's account is added");
+    }
+    store.close().await;
+}

@@ -1,0 +1,161 @@
+//! Scoring tasks set up and checked through the API, and taken and scored in the
+//! window: the steps the scoring, moderation, drafts and remote tests share.
+
+use fantoccini::Client;
+use serde_json::Value;
+
+use super::api::Api;
+use super::driver::DesktopSession;
+use super::window::{press, wait_for};
+
+/// The queue's open tasks, newest result first, with what decides the test's choice.
+pub async fn queue(api: &Api) -> Vec<Value> {
+    let body = api
+        .get("ScoringTasks?$filter=Status%20eq%200&$orderby=Result/WhenFinished%20desc&$top=100&$expand=Answer,Question/Rubric")
+        .await;
+    body["value"].as_array().unwrap().clone()
+}
+
+/// Brings the first open task whose answer is of `media` (and whose question has a
+/// rubric) to the head of the queue, by saving the ones before it for moderation
+/// (Status 2) through the API, as another scorer would. Returns its key.
+pub async fn bring_to_head(api: &Api, media: &str) -> (String, i64) {
+    let tasks = queue(api).await;
+    let index = tasks
+        .iter()
+        .position(|t| {
+            t["Answer"]["odata.mediaContentType"]
+                .as_str()
+                .is_some_and(|m| m.starts_with(media))
+                && t["Question"]["Rubric"]
+                    .as_array()
+                    .is_some_and(|r| !r.is_empty())
+        })
+        .unwrap_or_else(|| panic!("no open task with a rubric and a {media} answer"));
+    for task in &tasks[..index] {
+        let path = format!(
+            "ScoringTasks(QuestionID={}L,ResultID={})",
+            task["QuestionID"].as_str().unwrap(),
+            task["ResultID"]
+        );
+        assert!(api
+            .put(&path, serde_json::json!({"Status": 2}))
+            .await
+            .is_success());
+    }
+    let head = &tasks[index];
+    (
+        head["QuestionID"].as_str().unwrap().to_owned(),
+        head["ResultID"].as_i64().unwrap(),
+    )
+}
+
+/// Refreshes the queue with R and waits until `task` heads it, then takes it with N.
+pub async fn take_with_keyboard(client: &Client, (question, result): &(String, i64)) {
+    press(client, &['r']).await;
+    wait_for(
+        client,
+        &format!("#task-list li:first-child[data-question='{question}'][data-result='{result}']"),
+    )
+    .await;
+    press(client, &['n']).await;
+    wait_for(
+        client,
+        &format!("#scoring-view[data-question='{question}'][data-result='{result}']"),
+    )
+    .await;
+}
+
+/// The maxima of the task's dimensions, in order, from the API.
+pub async fn dimension_maxima(api: &Api, (question, result): &(String, i64)) -> Vec<i64> {
+    let scoring = api
+        .get(&format!(
+            "ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"
+        ))
+        .await;
+    let rubric = scoring["value"][0]["RubricID"].as_i64().unwrap();
+    let scores = api
+        .get(&format!(
+            "ScoringResults(QuestionID={question}L,RubricID={rubric},ResultID={result})/DimensionScores?$expand=Dimension"
+        ))
+        .await;
+    scores["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["Dimension"]["MaxScore"].as_i64().unwrap())
+        .collect()
+}
+
+/// Scores every dimension with number keys (the selection moves on by itself).
+pub async fn score_all_by_keyboard(client: &Client, scores: &[i64]) {
+    let keys: Vec<char> = scores
+        .iter()
+        .map(|s| char::from_digit(*s as u32, 10).expect("one-digit maxima"))
+        .collect();
+    press(client, &keys).await;
+    let total: i64 = scores.iter().sum();
+    wait_for(client, &format!("#overall-score[data-score='{total}']")).await;
+}
+
+pub async fn total_score(api: &Api, result: i64) -> i64 {
+    api.get(&format!("Results({result})")).await["TotalScore"]
+        .as_i64()
+        .unwrap()
+}
+
+pub async fn task_status(api: &Api, (question, result): &(String, i64)) -> i64 {
+    api.get(&format!(
+        "ScoringTasks(QuestionID={question}L,ResultID={result})"
+    ))
+    .await["Status"]
+        .as_i64()
+        .unwrap()
+}
+
+/// A scorer in the middle of scoring a typed answer: taken with `N`, every
+/// dimension scored one below its maximum, nothing saved yet. Returns the API of the
+/// app's server, the task, and the scores typed.
+pub async fn scoring_mid_edit(session: &DesktopSession) -> (Api, (String, i64), Vec<i64>) {
+    let client = &session.client;
+    wait_for(client, "#task-list li[data-question]").await;
+    let api = Api::of(session).await;
+    let task = bring_to_head(&api, "text/").await;
+    take_with_keyboard(client, &task).await;
+    let maxima = dimension_maxima(&api, &task).await;
+    let mine: Vec<i64> = maxima.iter().map(|m| m - 1).collect();
+    score_all_by_keyboard(client, &mine).await;
+    (api, task, mine)
+}
+
+/// Another client saves the task's ScoringResult (with the ModifiedDateTime it reads)
+/// while the app has it open; returns the ScoringResult's path.
+pub async fn another_client_saves(
+    api: &Api,
+    (question, result): &(String, i64),
+    score: i64,
+    comments: &str,
+) -> String {
+    let scoring_result = api
+        .get(&format!(
+            "ScoringTasks(QuestionID={question}L,ResultID={result})/ScoringResult"
+        ))
+        .await["value"][0]
+        .clone();
+    let path = format!(
+        "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})",
+        scoring_result["RubricID"]
+    );
+    let status = api
+        .put(
+            &path,
+            serde_json::json!({
+                "Score": score,
+                "Comments": comments,
+                "ModifiedDateTime": scoring_result["ModifiedDateTime"],
+            }),
+        )
+        .await;
+    assert!(status.is_success(), "{status}");
+    path
+}

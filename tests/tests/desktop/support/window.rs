@@ -1,0 +1,63 @@
+//! Acting in the window as a person would: keys, chords, clicks and typing, and
+//! waiting for what they change.
+
+use std::time::Duration;
+
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
+use fantoccini::{Client, Locator};
+
+/// Presses keys one after another, as a person at the keyboard.
+pub async fn press(client: &Client, keys: &[char]) {
+    let mut actions = KeyActions::new("keyboard".into());
+    for key in keys {
+        actions = actions
+            .then(KeyAction::Down { value: *key })
+            .then(KeyAction::Up { value: *key });
+    }
+    client.perform_actions(actions).await.expect("keys pressed");
+}
+
+/// Ctrl + `key`.
+pub async fn ctrl(client: &Client, key: char) {
+    let actions = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down {
+            value: Key::Control.into(),
+        })
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key })
+        .then(KeyAction::Up {
+            value: Key::Control.into(),
+        });
+    client
+        .perform_actions(actions)
+        .await
+        .expect("chord pressed");
+}
+
+pub async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Element {
+    client
+        .wait()
+        .at_most(Duration::from_secs(60))
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css} did not appear: {e}"))
+}
+
+/// Clicks the element `css` selects.
+pub async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Replaces the text of the field with id `id`.
+pub async fn type_into(client: &Client, id: &str, text: &str) {
+    let field = wait_for(client, &format!("#{id}")).await;
+    field.clear().await.unwrap();
+    field.send_keys(text).await.unwrap();
+}
