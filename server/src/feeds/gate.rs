@@ -152,7 +152,7 @@ fn principal_of(account: &AccountRecord) -> Result<Principal, ApiError> {
     Ok(Principal {
         account_id: account.id,
         username: account.username.clone(),
-        area: account.customer_id.and_then(CustomerArea::new),
+        area: account.area()?,
         role,
     })
 }

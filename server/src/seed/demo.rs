@@ -123,10 +123,10 @@ pub async fn seed_demo(store: &Store, logins: DemoLogins) -> anyhow::Result<Demo
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let northwind = tx.insert_customer(DEMO_AREA_NAMES[0]).await?;
     let harbour = tx.insert_customer(DEMO_AREA_NAMES[1]).await?;
-    let customer_ids = [northwind, harbour];
+    let areas_seeded = [northwind, harbour];
     for (account, hash) in DEMO_ACCOUNTS.iter().zip(&hashes) {
         tx.insert_account(NewAccount {
-            customer_id: Some(customer_ids[account.area]),
+            customer_id: Some(areas_seeded[account.area].id()),
             username: account.username,
             password_hash: hash,
             role: account.role.as_str(),
@@ -135,7 +135,7 @@ pub async fn seed_demo(store: &Store, logins: DemoLogins) -> anyhow::Result<Demo
     }
     let areas = [
         AreaPlan {
-            customer_id: northwind,
+            area: northwind,
             assessments: NORTHWIND,
             groups: &[
                 "Morning Cohort",
@@ -145,16 +145,16 @@ pub async fn seed_demo(store: &Store, logins: DemoLogins) -> anyhow::Result<Demo
             ],
             participants: 48,
             results: 240,
-            id_base: 2_185_231_530_000_000 + i64::from(northwind) * 100_000,
+            id_base: 2_185_231_530_000_000 + i64::from(northwind.id()) * 100_000,
             unscored_share: 0.8,
         },
         AreaPlan {
-            customer_id: harbour,
+            area: harbour,
             assessments: HARBOUR,
             groups: &["Deckhands 2026"],
             participants: 12,
             results: 40,
-            id_base: 2_185_231_530_000_000 + i64::from(harbour) * 100_000,
+            id_base: 2_185_231_530_000_000 + i64::from(harbour.id()) * 100_000,
             unscored_share: 0.8,
         },
     ];
@@ -162,5 +162,7 @@ pub async fn seed_demo(store: &Store, logins: DemoLogins) -> anyhow::Result<Demo
         write_area(&mut tx, &mut rng, plan, now).await?;
     }
     tx.commit().await?;
-    Ok(DemoOutcome::Seeded { customer_ids })
+    Ok(DemoOutcome::Seeded {
+        customer_ids: areas_seeded.map(|area| area.id()),
+    })
 }

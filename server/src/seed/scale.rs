@@ -7,7 +7,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::model::area::CustomerArea;
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
 use crate::store::seed_writes::{NewAnswer, NewQuestion, NewResult};
@@ -24,23 +23,22 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
     let now = now_millis();
     let mut rng = ChaCha8Rng::seed_from_u64(results as u64);
     let mut tx = store.begin().await?;
-    let customer = tx.insert_customer(&format!("Scale {results}")).await?;
-    let area = CustomerArea::new(customer).expect("areas have positive IDs");
+    let area = tx.insert_customer(&format!("Scale {results}")).await?;
     let mut groups = Vec::with_capacity(SCALE_GROUPS);
     for g in 0..SCALE_GROUPS {
         groups.push((
-            tx.insert_group(customer, &format!("Group-{g:03}"), "benchmark group")
+            tx.insert_group(area, &format!("Group-{g:03}"), "benchmark group")
                 .await?,
             format!("Group-{g:03}"),
         ));
     }
-    let id_base = 3_000_000_000_000_000 + i64::from(customer) * 100_000;
+    let id_base = 3_000_000_000_000_000 + i64::from(area.id()) * 100_000;
     let mut questions = Vec::new();
     for a in 0..ASSESSMENTS {
         let assessment = id_base + a * 1000;
         tx.insert_assessment(
             assessment,
-            customer,
+            area,
             &format!("Benchmark assessment {a}"),
             "en-GB",
             "",
@@ -50,7 +48,7 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
         let question = assessment + 1;
         tx.insert_question(&NewQuestion {
             id: question,
-            customer_id: customer,
+            area,
             question_type: QuestionKind::Essay.as_str(),
             description: "Benchmark essay",
             language: "en-GB",
@@ -60,12 +58,12 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
             at: now,
         })
         .await?;
-        tx.insert_assessment_question(customer, assessment, 1, question)
+        tx.insert_assessment_question(area, assessment, 1, question)
             .await?;
         // A rubric, so that every task can be scored through the whole workflow.
         let rubric = tx
             .insert_rubric(
-                customer,
+                area,
                 question,
                 "Benchmark rubric",
                 "Score each dimension.",
@@ -74,7 +72,7 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
             )
             .await?;
         for (order, name) in [(1, "Content"), (2, "Expression")] {
-            tx.insert_dimension(customer, rubric, order, name, "From 0 to 5.", 5)
+            tx.insert_dimension(area, rubric, order, name, "From 0 to 5.", 5)
                 .await?;
         }
         questions.push((assessment, question));
@@ -99,7 +97,7 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
             let finished = now - rng.random_range(0..365 * 86_400_000i64);
             let participant = rng.random_range(0..100_000);
             rows.push(NewResult {
-                customer_id: customer,
+                area,
                 assessment_id: assessment,
                 participant_id: None,
                 participant_name: format!("participant{participant:05}"),
@@ -126,7 +124,7 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
             .iter()
             .zip(&ids)
             .map(|(row, &result_id)| NewAnswer {
-                customer_id: customer,
+                area,
                 question_id: row.assessment_id + 1,
                 result_id,
                 occurrence: 1,
@@ -159,5 +157,5 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
     }
     bar.finish();
     store.analyze().await?;
-    Ok(customer)
+    Ok(area.id())
 }

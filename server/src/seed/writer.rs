@@ -18,7 +18,7 @@ use crate::store::{StoreError, Tx};
 
 /// How much of everything one area gets.
 pub struct AreaPlan {
-    pub customer_id: i32,
+    pub area: CustomerArea,
     pub assessments: &'static [AssessmentSpec],
     pub groups: &'static [&'static str],
     pub participants: usize,
@@ -55,12 +55,12 @@ pub async fn write_area(
     plan: &AreaPlan,
     now: i64,
 ) -> Result<(), StoreError> {
-    let customer = plan.customer_id;
-    let topics = write_topics(tx, customer, plan.assessments).await?;
+    let area = plan.area;
+    let topics = write_topics(tx, area, plan.assessments).await?;
     let mut group_ids = Vec::new();
     for name in plan.groups {
         group_ids.push(
-            tx.insert_group(customer, name, &format!("{name} participants"))
+            tx.insert_group(area, name, &format!("{name} participants"))
                 .await?,
         );
     }
@@ -76,11 +76,10 @@ pub async fn write_area(
         );
         let email = format!("{login}@example.org");
         let id = tx
-            .insert_participant(customer, &login, first, last, &email)
+            .insert_participant(area, &login, first, last, &email)
             .await?;
         let group = index % group_ids.len();
-        tx.insert_group_member(customer, group_ids[group], id)
-            .await?;
+        tx.insert_group_member(area, group_ids[group], id).await?;
         participants.push(Participant {
             id,
             login,
@@ -101,7 +100,7 @@ pub async fn write_area(
         let assessment_id = plan.id_base + a as i64 * 1000;
         tx.insert_assessment(
             assessment_id,
-            customer,
+            area,
             spec.name,
             "en-GB",
             spec.description,
@@ -109,14 +108,14 @@ pub async fn write_area(
         )
         .await?;
         for (min, title) in SCORE_BANDS {
-            tx.insert_score_band(customer, assessment_id, *min, title)
+            tx.insert_score_band(area, assessment_id, *min, title)
                 .await?;
         }
         let mut questions = Vec::new();
         for (q, question) in spec.questions.iter().enumerate() {
             let id = assessment_id + 1 + q as i64;
-            write_question(tx, customer, id, question, topics[spec.topic], now).await?;
-            tx.insert_assessment_question(customer, assessment_id, q as i32 + 1, id)
+            write_question(tx, area, id, question, topics[spec.topic], now).await?;
+            tx.insert_assessment_question(area, assessment_id, q as i32 + 1, id)
                 .await?;
             questions.push(Question { id, spec: question });
         }
@@ -132,7 +131,7 @@ pub async fn write_area(
         let mut answers: Vec<NewAnswer> = questions
             .iter()
             .enumerate()
-            .map(|(n, q)| answer_for(rng, customer, q, n, plan.unscored_share))
+            .map(|(n, q)| answer_for(rng, area, q, n, plan.unscored_share))
             .collect();
         let topic = Topic {
             id: topics[spec.topic],
@@ -148,7 +147,7 @@ pub async fn write_area(
             .collect();
         let scores = result_scores::compute(&scored, &bands);
         let result = NewResult {
-            customer_id: customer,
+            area,
             assessment_id: *assessment_id,
             participant_id: Some(participant.id),
             participant_name: participant.login.clone(),
@@ -177,7 +176,7 @@ pub async fn write_area(
         }
         tx.insert_answers(&answers).await?;
         let finalised = FinalisedResult {
-            area: CustomerArea::new(customer).expect("seeded areas have positive IDs"),
+            area,
             group_id: Some(group_id),
             assessment_id: *assessment_id,
             finished_at: finished,
@@ -190,7 +189,7 @@ pub async fn write_area(
         let topic_scores: Vec<NewTopicScore> = scores
             .topics
             .into_iter()
-            .map(|t| NewTopicScore::from_scores(customer, result_id, t))
+            .map(|t| NewTopicScore::from_scores(area, result_id, t))
             .collect();
         tx.insert_topic_scores(&topic_scores).await?;
     }
@@ -200,7 +199,7 @@ pub async fn write_area(
 /// Creates every topic on the paths the assessments use; returns path → topic ID.
 async fn write_topics(
     tx: &mut Tx,
-    customer: i32,
+    area: CustomerArea,
     assessments: &[AssessmentSpec],
 ) -> Result<HashMap<&'static str, i32>, StoreError> {
     let mut ids: HashMap<&'static str, i32> = HashMap::new();
@@ -216,7 +215,7 @@ async fn write_topics(
                 Some(id) => *id,
                 None => {
                     let name = path.rsplit('/').next().unwrap_or(path);
-                    let id = tx.insert_topic(customer, parent, name, path).await?;
+                    let id = tx.insert_topic(area, parent, name, path).await?;
                     ids.insert(path, id);
                     id
                 }
@@ -229,7 +228,7 @@ async fn write_topics(
 
 async fn write_question(
     tx: &mut Tx,
-    customer: i32,
+    area: CustomerArea,
     id: i64,
     spec: &QuestionSpec,
     topic: i32,
@@ -238,7 +237,7 @@ async fn write_question(
     let markup = question_markup(spec);
     tx.insert_question(&NewQuestion {
         id,
-        customer_id: customer,
+        area,
         question_type: spec.kind.as_str(),
         description: spec.description,
         language: "en-GB",
@@ -249,13 +248,13 @@ async fn write_question(
     })
     .await?;
     for (order, (text, correct)) in spec.choices.iter().enumerate() {
-        tx.insert_choice(customer, id, order as i32 + 1, text, *correct)
+        tx.insert_choice(area, id, order as i32 + 1, text, *correct)
             .await?;
     }
     if let Some(rubric) = &spec.rubric {
         let rubric_id = tx
             .insert_rubric(
-                customer,
+                area,
                 id,
                 rubric.name,
                 rubric.instructions,
@@ -264,15 +263,8 @@ async fn write_question(
             )
             .await?;
         for (order, (name, instructions, max)) in rubric.dimensions.iter().enumerate() {
-            tx.insert_dimension(
-                customer,
-                rubric_id,
-                order as i32 + 1,
-                name,
-                instructions,
-                *max,
-            )
-            .await?;
+            tx.insert_dimension(area, rubric_id, order as i32 + 1, name, instructions, *max)
+                .await?;
         }
     }
     Ok(())
@@ -303,7 +295,7 @@ fn question_markup(spec: &QuestionSpec) -> String {
 
 fn answer_for(
     rng: &mut ChaCha8Rng,
-    customer: i32,
+    area: CustomerArea,
     question: &Question,
     index: usize,
     unscored_share: f64,
@@ -379,7 +371,7 @@ fn answer_for(
         }
     };
     NewAnswer {
-        customer_id: customer,
+        area,
         question_id: question.id,
         result_id: 0,
         occurrence: 1,

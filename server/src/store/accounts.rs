@@ -4,6 +4,7 @@ use sea_query::{Expr, Query};
 
 use super::schema::{Accounts, Customers};
 use super::{now_millis, Store, StoreError, Tx};
+use crate::model::area::CustomerArea;
 
 /// An account as stored: the password only as its argon2 hash.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -14,6 +15,20 @@ pub struct AccountRecord {
     pub username: String,
     pub password_hash: String,
     pub role: String,
+}
+
+impl AccountRecord {
+    /// The account's area; `None` for a server administrator. A stored area that is no
+    /// area (0 or below) is an error, never read as "every area".
+    pub fn area(&self) -> Result<Option<CustomerArea>, StoreError> {
+        self.customer_id
+            .map(|id| {
+                CustomerArea::new(id).ok_or_else(|| {
+                    StoreError::Corrupt(format!("account {} has area {id}", self.id))
+                })
+            })
+            .transpose()
+    }
 }
 
 /// An account to create; `password_hash` is already hashed.
@@ -65,7 +80,7 @@ impl Store {
     /// Creates a customer area and returns its ID.
     pub async fn insert_customer(&self, name: &str) -> Result<i32, StoreError> {
         let mut tx = self.begin().await?;
-        let id = tx.insert_customer(name).await?;
+        let id = tx.insert_customer(name).await?.id();
         tx.commit().await?;
         Ok(id)
     }
@@ -98,14 +113,16 @@ impl Store {
 }
 
 impl Tx {
-    pub async fn insert_customer(&mut self, name: &str) -> Result<i32, StoreError> {
+    pub async fn insert_customer(&mut self, name: &str) -> Result<CustomerArea, StoreError> {
         let insert = Query::insert()
             .into_table(Customers::Table)
             .columns([Customers::Name, Customers::CreatedAt])
             .values_panic([name.into(), now_millis().into()])
             .returning_col(Customers::Id)
             .to_owned();
-        self.fetch_scalar(&insert).await
+        let id: i32 = self.fetch_scalar(&insert).await?;
+        CustomerArea::new(id)
+            .ok_or_else(|| StoreError::Corrupt(format!("a new area numbered {id}")))
     }
 
     pub async fn insert_account(&mut self, account: NewAccount<'_>) -> Result<i32, StoreError> {
@@ -137,5 +154,30 @@ impl Tx {
             .and_where(Expr::col(Accounts::Username).eq(username))
             .to_owned();
         Ok(self.fetch_scalar::<i64>(&query).await? > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn account(customer_id: Option<i32>) -> AccountRecord {
+        AccountRecord {
+            id: 9,
+            customer_id,
+            username: "someone".into(),
+            password_hash: String::new(),
+            role: "admin".into(),
+        }
+    }
+
+    #[test]
+    fn a_stored_area_below_one_is_an_error_not_every_area() {
+        assert_eq!(account(Some(4)).area().unwrap(), CustomerArea::new(4));
+        assert_eq!(account(None).area().unwrap(), None);
+        for id in [0, -1] {
+            let error = account(Some(id)).area().unwrap_err();
+            assert!(matches!(error, StoreError::Corrupt(_)), "{error:?}");
+        }
     }
 }

@@ -113,7 +113,7 @@ impl Tx {
         let topic_scores: Vec<NewTopicScore> = scores
             .topics
             .into_iter()
-            .map(|topic| NewTopicScore::from_scores(area.id(), result_id, topic))
+            .map(|topic| NewTopicScore::from_scores(area, result_id, topic))
             .collect();
         self.insert_topic_scores(&topic_scores).await
     }

@@ -144,7 +144,7 @@ async fn paging_with_inserts(backend: Backend) {
     let mut tx = app.store.begin().await.unwrap();
     let rows: Vec<_> = (0..5)
         .map(|i| scoredesk_server::store::seed_writes::NewResult {
-            customer_id: area,
+            area: scoredesk_server::model::area::CustomerArea::new(area).unwrap(),
             assessment_id: assessment,
             participant_id: None,
             participant_name: format!("late{i}"),

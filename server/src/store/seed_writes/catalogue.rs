@@ -6,6 +6,7 @@ use sea_query::{InsertStatement, Query};
 use super::super::schema::*;
 use super::super::{StoreError, Tx};
 use super::NewQuestion;
+use crate::model::area::CustomerArea;
 
 impl Tx {
     async fn insert_returning_id(&mut self, insert: InsertStatement) -> Result<i32, StoreError> {
@@ -14,7 +15,7 @@ impl Tx {
 
     pub async fn insert_group(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         name: &str,
         description: &str,
     ) -> Result<i32, StoreError> {
@@ -22,7 +23,7 @@ impl Tx {
             Query::insert()
                 .into_table(Groups::Table)
                 .columns([Groups::CustomerId, Groups::Name, Groups::Description])
-                .values_panic([customer_id.into(), name.into(), description.into()])
+                .values_panic([area.id().into(), name.into(), description.into()])
                 .returning_col(Groups::Id)
                 .to_owned(),
         )
@@ -31,7 +32,7 @@ impl Tx {
 
     pub async fn insert_participant(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         name: &str,
         first_name: &str,
         last_name: &str,
@@ -48,7 +49,7 @@ impl Tx {
                     Participants::PrimaryEmail,
                 ])
                 .values_panic([
-                    customer_id.into(),
+                    area.id().into(),
                     name.into(),
                     first_name.into(),
                     last_name.into(),
@@ -62,7 +63,7 @@ impl Tx {
 
     pub async fn insert_group_member(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         group_id: i32,
         participant_id: i32,
     ) -> Result<(), StoreError> {
@@ -73,7 +74,7 @@ impl Tx {
                 GroupParticipants::GroupId,
                 GroupParticipants::ParticipantId,
             ])
-            .values_panic([customer_id.into(), group_id.into(), participant_id.into()])
+            .values_panic([area.id().into(), group_id.into(), participant_id.into()])
             .to_owned();
         self.execute(&insert).await.map(drop)
     }
@@ -81,7 +82,7 @@ impl Tx {
     pub async fn insert_assessment(
         &mut self,
         id: i64,
-        customer_id: i32,
+        area: CustomerArea,
         name: &str,
         language: &str,
         description: &str,
@@ -100,7 +101,7 @@ impl Tx {
             ])
             .values_panic([
                 id.into(),
-                customer_id.into(),
+                area.id().into(),
                 name.into(),
                 language.into(),
                 description.into(),
@@ -113,7 +114,7 @@ impl Tx {
 
     pub async fn insert_topic(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         parent_id: Option<i32>,
         name: &str,
         path: &str,
@@ -127,12 +128,7 @@ impl Tx {
                     Topics::Name,
                     Topics::Path,
                 ])
-                .values_panic([
-                    customer_id.into(),
-                    parent_id.into(),
-                    name.into(),
-                    path.into(),
-                ])
+                .values_panic([area.id().into(), parent_id.into(), name.into(), path.into()])
                 .returning_col(Topics::Id)
                 .to_owned(),
         )
@@ -141,7 +137,7 @@ impl Tx {
 
     pub async fn insert_score_band(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         assessment_id: i64,
         min_percentage: i32,
         title: &str,
@@ -155,7 +151,7 @@ impl Tx {
                 ScoreBands::Title,
             ])
             .values_panic([
-                customer_id.into(),
+                area.id().into(),
                 assessment_id.into(),
                 min_percentage.into(),
                 title.into(),
@@ -182,7 +178,7 @@ impl Tx {
             ])
             .values_panic([
                 question.id.into(),
-                question.customer_id.into(),
+                question.area.id().into(),
                 1i32.into(),
                 question.language.into(),
                 question.description.into(),
@@ -199,7 +195,7 @@ impl Tx {
 
     pub async fn insert_choice(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         question_id: i64,
         order: i32,
         text: &str,
@@ -215,7 +211,7 @@ impl Tx {
                 Choices::IsCorrect,
             ])
             .values_panic([
-                customer_id.into(),
+                area.id().into(),
                 question_id.into(),
                 order.into(),
                 text.into(),
@@ -227,7 +223,7 @@ impl Tx {
 
     pub async fn insert_assessment_question(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         assessment_id: i64,
         position: i32,
         question_id: i64,
@@ -241,7 +237,7 @@ impl Tx {
                 AssessmentQuestions::QuestionId,
             ])
             .values_panic([
-                customer_id.into(),
+                area.id().into(),
                 assessment_id.into(),
                 position.into(),
                 question_id.into(),
@@ -252,7 +248,7 @@ impl Tx {
 
     pub async fn insert_rubric(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         question_id: i64,
         name: &str,
         instructions: &str,
@@ -272,7 +268,7 @@ impl Tx {
                     Rubrics::ModifiedAt,
                 ])
                 .values_panic([
-                    customer_id.into(),
+                    area.id().into(),
                     question_id.into(),
                     name.into(),
                     instructions.into(),
@@ -288,7 +284,7 @@ impl Tx {
 
     pub async fn insert_dimension(
         &mut self,
-        customer_id: i32,
+        area: CustomerArea,
         rubric_id: i32,
         order: i32,
         name: &str,
@@ -306,7 +302,7 @@ impl Tx {
                 Dimensions::MaxScore,
             ])
             .values_panic([
-                customer_id.into(),
+                area.id().into(),
                 rubric_id.into(),
                 order.into(),
                 name.into(),

@@ -7,6 +7,7 @@
 mod catalogue;
 mod results;
 
+use crate::model::area::CustomerArea;
 use crate::model::finalise::FinalisedAnswer;
 use crate::model::result_scores::TopicSubScore;
 use crate::model::scoring::TaskKey;
@@ -17,7 +18,7 @@ pub const BATCH_ROWS: usize = 500;
 
 pub struct NewQuestion<'a> {
     pub id: i64,
-    pub customer_id: i32,
+    pub area: CustomerArea,
     pub question_type: &'a str,
     pub description: &'a str,
     pub language: &'a str,
@@ -29,7 +30,7 @@ pub struct NewQuestion<'a> {
 
 #[derive(Clone)]
 pub struct NewResult {
-    pub customer_id: i32,
+    pub area: CustomerArea,
     pub assessment_id: i64,
     pub participant_id: Option<i32>,
     pub participant_name: String,
@@ -52,7 +53,7 @@ pub struct NewResult {
 
 #[derive(Clone)]
 pub struct NewAnswer {
-    pub customer_id: i32,
+    pub area: CustomerArea,
     pub question_id: i64,
     pub result_id: i32,
     pub occurrence: i16,
@@ -78,7 +79,7 @@ impl NewAnswer {
 }
 
 pub struct NewTopicScore {
-    pub customer_id: i32,
+    pub area: CustomerArea,
     pub result_id: i32,
     pub topic_id: i32,
     pub percentage_score: f64,
@@ -90,9 +91,9 @@ pub struct NewTopicScore {
 }
 
 impl NewTopicScore {
-    pub fn from_scores(customer_id: i32, result_id: i32, scores: TopicSubScore) -> Self {
+    pub fn from_scores(area: CustomerArea, result_id: i32, scores: TopicSubScore) -> Self {
         NewTopicScore {
-            customer_id,
+            area,
             result_id,
             topic_id: scores.topic.id,
             percentage_score: scores.percentage_score,

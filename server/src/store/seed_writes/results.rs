@@ -41,7 +41,7 @@ impl Tx {
                 .to_owned();
             for r in chunk {
                 let row: [SimpleExpr; 20] = [
-                    r.customer_id.into(),
+                    r.area.id().into(),
                     r.assessment_id.into(),
                     r.participant_id.into(),
                     r.participant_name.clone().into(),
@@ -99,7 +99,7 @@ impl Tx {
                 .to_owned();
             for a in chunk {
                 insert.values_panic([
-                    a.customer_id.into(),
+                    a.area.id().into(),
                     a.question_id.into(),
                     a.result_id.into(),
                     a.occurrence.into(),
@@ -175,7 +175,7 @@ impl Tx {
                 .to_owned();
             for s in chunk {
                 insert.values_panic([
-                    s.customer_id.into(),
+                    s.area.id().into(),
                     s.result_id.into(),
                     s.topic_id.into(),
                     s.percentage_score.into(),
