@@ -69,37 +69,38 @@ impl Api {
             .status()
     }
 
-    pub async fn get(&self, path: &str) -> Value {
+    /// A GET that must succeed; `what` names it if it does not.
+    async fn get_ok(&self, path: &str, query: &[(&str, &str)], what: &str) -> reqwest::Response {
         let response = self
             .http
             .get(format!("{}{path}", self.root))
+            .query(query)
             .basic_auth(&self.username, Some(&self.password))
             .send()
             .await
             .unwrap();
         assert!(
             response.status().is_success(),
-            "GET {path}: {}",
+            "{what}: {}",
             response.status()
         );
+        response
+    }
+
+    pub async fn get(&self, path: &str) -> Value {
+        let response = self.get_ok(path, &[], &format!("GET {path}")).await;
         response.json().await.unwrap()
     }
 
     /// `ScoringTasks/$count` with `filter`.
     pub async fn count(&self, filter: &str) -> i64 {
         let response = self
-            .http
-            .get(format!("{}ScoringTasks/$count", self.root))
-            .query(&[("$filter", filter)])
-            .basic_auth(&self.username, Some(&self.password))
-            .send()
-            .await
-            .unwrap();
-        assert!(
-            response.status().is_success(),
-            "$count of {filter}: {}",
-            response.status()
-        );
+            .get_ok(
+                "ScoringTasks/$count",
+                &[("$filter", filter)],
+                &format!("$count of {filter}"),
+            )
+            .await;
         response.text().await.unwrap().trim().parse().unwrap()
     }
 
