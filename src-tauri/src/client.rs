@@ -222,9 +222,10 @@ impl ODataClient {
             .map(drop)
     }
 
-    /// `ScoringTasks/$count?$filter=Status eq 0`.
+    /// How many open tasks can be taken (`crate::scoring::scorable`).
     pub async fn count_open_tasks(&self) -> Result<i64, RequestFailure> {
-        self.count("ScoringTasks/$count", "Status eq 0").await
+        self.count("ScoringTasks/$count", &crate::scoring::scorable())
+            .await
     }
 }
 

@@ -74,6 +74,7 @@ pub fn non_null_literals(filter: &Filter) -> usize {
     match filter {
         Filter::And(a, b) | Filter::Or(a, b) => non_null_literals(a) + non_null_literals(b),
         Filter::Not(inner) => non_null_literals(inner),
+        Filter::Any(_) => 0,
         Filter::Compare { left, right, .. } => [left, right]
             .iter()
             .filter(|o| matches!(o, Operand::Literal(l) if *l != Literal::Null))

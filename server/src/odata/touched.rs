@@ -44,7 +44,36 @@ pub fn sets_read(
             add(set);
         }
     }
+    let any_paths = options
+        .filter
+        .as_ref()
+        .map(|filter| filter.any_paths())
+        .unwrap_or_default();
+    for any_path in any_paths {
+        for set in sets_along(target, any_path, &lookup) {
+            add(set);
+        }
+    }
     sets
+}
+
+/// The sets each step of a navigation path such as `Question/Rubric` reaches from
+/// `set`, as far as the steps are declared (the typed check refuses the rest).
+fn sets_along(
+    set: &'static EntitySet,
+    path: &PropertyPath,
+    lookup: &impl Fn(&str) -> Option<&'static EntitySet>,
+) -> Vec<&'static EntitySet> {
+    let mut reached = Vec::new();
+    let mut current = set;
+    for name in path.segments() {
+        let Some(next) = current.navigation(name).and_then(|n| lookup(n.target)) else {
+            break;
+        };
+        reached.push(next);
+        current = next;
+    }
+    reached
 }
 
 /// The set a property path such as `Group/Name` reaches from `set`, if it crosses a

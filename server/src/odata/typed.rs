@@ -42,7 +42,13 @@ pub enum Condition {
     And(Box<Condition>, Box<Condition>),
     Or(Box<Condition>, Box<Condition>),
     Not(Box<Condition>),
+    /// `Path/any()`: the navigation steps from the set, every one but the last to
+    /// one entity, the last to a collection.
+    Exists(Vec<&'static Navigation>),
 }
+
+/// The most navigation steps an `any()` may follow.
+const MAX_ANY_STEPS: usize = 2;
 
 /// One `$orderby` key, resolved.
 #[derive(Debug, Clone, Copy)]
@@ -139,6 +145,7 @@ impl Paths {
                 Condition::Or(Box::new(self.condition(a)?), Box::new(self.condition(b)?))
             }
             Filter::Not(inner) => Condition::Not(Box::new(self.condition(inner)?)),
+            Filter::Any(path) => Condition::Exists(self.collection_path(path)?),
             Filter::Compare { left, op, right } => {
                 let (path, op, literal) = match (left, right) {
                     (Operand::Property(path), Operand::Literal(literal)) => (path, *op, literal),
@@ -159,6 +166,38 @@ impl Paths {
                 }
             }
         })
+    }
+
+    /// The navigations of an `any()` path: up to two steps, to-one steps first and
+    /// a collection last (`Question/Rubric` from ScoringTasks).
+    fn collection_path(&self, path: &PropertyPath) -> Result<Vec<&'static Navigation>, ApiError> {
+        let refuse = |why: String| ApiError::bad_request(format!("'{path}/any()': {why}"));
+        if path.segments().len() > MAX_ANY_STEPS {
+            return Err(refuse(format!(
+                "any() follows at most {MAX_ANY_STEPS} navigation steps"
+            )));
+        }
+        let mut set = self.set;
+        let mut steps = Vec::new();
+        for (index, name) in path.segments().iter().enumerate() {
+            let last = index + 1 == path.segments().len();
+            let navigation = set
+                .navigation(name)
+                .filter(|n| n.through.is_none())
+                .ok_or_else(|| {
+                    refuse(format!("{} has no navigation '{name}' to follow", set.name))
+                })?;
+            if navigation.many != last {
+                return Err(refuse(if last {
+                    format!("'{name}' is a single entity; any() needs a collection")
+                } else {
+                    format!("'{name}' is a collection; only the last step may be one")
+                }));
+            }
+            set = (self.lookup)(navigation.target).expect("navigation targets are declared");
+            steps.push(navigation);
+        }
+        Ok(steps)
     }
 
     /// `$orderby`, resolved.

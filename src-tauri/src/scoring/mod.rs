@@ -13,7 +13,7 @@ mod take;
 pub use answer_image::{for_display, full_image};
 pub use filters::{filter_options, FilterOptions};
 pub use prepared::PreparedScans;
-pub use queue::{load_queue, Queue, QueueFilter};
+pub use queue::{load_queue, scorable, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};
 pub use take::{prepare, take, Opening, ScoringView};
 

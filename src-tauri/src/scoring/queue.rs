@@ -1,6 +1,8 @@
-//! The queue: open tasks (Status 0), newest result first, and per group the counts
-//! of the spec's sample workflow: Unscored (Status 0 or 1) and Saved (Status 2).
-//! The moderation list is the same read of Saved tasks (Status 2).
+//! The queue: open tasks (Status 0) whose question has a rubric, newest result
+//! first, and per group how many of those there are and how many are Saved (Status
+//! 2). A task whose question has no rubric cannot be scored (spec, "Subjective
+//! scoring"): it is never offered, only counted apart as waiting for a rubric. The
+//! moderation list is the same read of Saved tasks (Status 2).
 
 use futures::future::join_all;
 use scoredesk_server::model::scoring::TaskStatus;
@@ -51,6 +53,9 @@ pub struct Queue {
     pub matching: Option<i64>,
     /// The per-group counts; only with the open tasks.
     pub groups: Vec<GroupCounts>,
+    /// Open tasks whose question has no rubric yet, and tasks being scored (Status
+    /// 1), in the whole area; only with the open tasks.
+    pub aside: Option<AsideCounts>,
     pub checked_at: String,
 }
 
@@ -65,6 +70,9 @@ pub struct QueueTask {
     pub finished_at: Option<String>,
     pub participant: Option<String>,
     pub question: Option<String>,
+    /// The stored ScoringResult's overall score and comments (the moderation list).
+    pub score: Option<i64>,
+    pub comments: Option<String>,
 }
 
 #[derive(Debug, Serialize, TS)]
@@ -72,8 +80,28 @@ pub struct QueueTask {
 #[ts(export)]
 pub struct GroupCounts {
     pub name: String,
-    pub unscored: i64,
+    /// Open tasks that can be scored (Status 0, the question has a rubric).
+    pub to_score: i64,
     pub saved: i64,
+}
+
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AsideCounts {
+    /// Status 0, but the question has no rubric: scoring cannot proceed.
+    pub waiting_for_rubric: i64,
+    /// Status 1: claimed by a scorer.
+    pub being_scored: i64,
+}
+
+/// The question of the task has a rubric (the `Rubric` collection is not empty).
+pub const HAS_RUBRIC: &str = "Question/Rubric/any()";
+
+/// What the scorer can take: `Status eq 0 and Question/Rubric/any()`. The header's
+/// count, the groups' counts and the list all use it, so their numbers agree.
+pub fn scorable() -> String {
+    format!("{} and {HAS_RUBRIC}", status_is(TaskStatus::Unscored))
 }
 
 impl QueueFilter {
@@ -92,11 +120,10 @@ fn status_is(status: TaskStatus) -> String {
 
 /// The `$filter` of the queue for `filter`.
 pub fn queue_filter(filter: &QueueFilter) -> Result<String, CommandError> {
-    let status = match filter.kind {
-        QueueKind::Open => TaskStatus::Unscored,
-        QueueKind::Saved => TaskStatus::Saved,
-    };
-    let mut terms = vec![status_is(status)];
+    let mut terms = vec![match filter.kind {
+        QueueKind::Open => scorable(),
+        QueueKind::Saved => status_is(TaskStatus::Saved),
+    }];
     if let Some(group) = filter.group.as_deref().filter(|g| !g.is_empty()) {
         terms.push(format!("Group/Name eq {}", literal(group)));
     }
@@ -115,11 +142,17 @@ pub fn queue_filter(filter: &QueueFilter) -> Result<String, CommandError> {
 pub async fn load_queue(client: &ODataClient, filter: &QueueFilter) -> Result<Queue, CommandError> {
     let query = queue_filter(filter)?;
     let filtered = filter.is_narrowed();
+    // A saved task's ScoringResult exists (saving wrote it), so expanding it shows
+    // the score under review; expanding never creates one (spec, rule 2).
+    let expand = match filter.kind {
+        QueueKind::Open => "Result,Question",
+        QueueKind::Saved => "Result,Question,ScoringResult",
+    };
     let mut options = vec![
         ("$filter", query.as_str()),
         ("$orderby", "Result/WhenFinished desc"),
         ("$top", QUEUE_LENGTH),
-        ("$expand", "Result,Question"),
+        ("$expand", expand),
     ];
     if filtered {
         options.push(("$inlinecount", "allpages"));
@@ -131,7 +164,13 @@ pub async fn load_queue(client: &ODataClient, filter: &QueueFilter) -> Result<Qu
             QueueKind::Saved => Ok(Vec::new()),
         }
     };
-    let (tasks, groups) = futures::join!(tasks, groups);
+    let aside = async {
+        match filter.kind {
+            QueueKind::Open => aside_counts(client).await.map(Some),
+            QueueKind::Saved => Ok(None),
+        }
+    };
+    let (tasks, groups, aside) = futures::join!(tasks, groups, aside);
     let feed = tasks?;
     let tasks = feed["value"]
         .as_array()
@@ -145,6 +184,7 @@ pub async fn load_queue(client: &ODataClient, filter: &QueueFilter) -> Result<Qu
         tasks,
         matching,
         groups: groups?,
+        aside: aside?,
         checked_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
     })
 }
@@ -164,11 +204,14 @@ fn queue_task(task: &Value) -> Option<QueueTask> {
         finished_at: text(&result["WhenFinished"]),
         participant,
         question: text(&task["Question"]["Description"]),
+        score: task["ScoringResult"][0]["Score"].as_i64(),
+        comments: text(&task["ScoringResult"][0]["Comments"]),
     })
 }
 
-/// Per group, `$count` of Unscored (0 or 1) and Saved (2) tasks, as the spec's sample
-/// workflow computes them; the requests run side by side.
+/// Per group, `$count` of the tasks to score (see `scorable`) and of Saved (2)
+/// tasks; the requests run side by side. (The spec's sample workflow counts Status 0
+/// or 1 as unscored; the app counts what a scorer can take, as its header does.)
 async fn group_counts(client: &ODataClient) -> Result<Vec<GroupCounts>, RequestFailure> {
     let groups = client
         .get_json("Groups", &[("$orderby", "Name"), ("$select", "Name")])
@@ -183,22 +226,32 @@ async fn group_counts(client: &ODataClient) -> Result<Vec<GroupCounts>, RequestF
         .unwrap_or_default();
     let counts = names.iter().map(|name| async move {
         let group = format!("Group/Name eq {}", literal(name));
-        let unscored_filter = format!(
-            "{group} and ({} or {})",
-            status_is(TaskStatus::Unscored),
-            status_is(TaskStatus::Locked)
-        );
+        let to_score_filter = format!("{group} and {}", scorable());
         let saved_filter = format!("{group} and {}", status_is(TaskStatus::Saved));
-        let unscored = client.count("ScoringTasks/$count", &unscored_filter);
+        let to_score = client.count("ScoringTasks/$count", &to_score_filter);
         let saved = client.count("ScoringTasks/$count", &saved_filter);
-        let (unscored, saved) = futures::join!(unscored, saved);
+        let (to_score, saved) = futures::join!(to_score, saved);
         Ok::<_, RequestFailure>(GroupCounts {
             name: name.clone(),
-            unscored: unscored?,
+            to_score: to_score?,
             saved: saved?,
         })
     });
     join_all(counts).await.into_iter().collect()
+}
+
+/// The area's open tasks without a rubric, and its tasks being scored.
+async fn aside_counts(client: &ODataClient) -> Result<AsideCounts, RequestFailure> {
+    let waiting = format!("{} and not {HAS_RUBRIC}", status_is(TaskStatus::Unscored));
+    let being_scored = status_is(TaskStatus::Locked);
+    let (waiting, being_scored) = futures::join!(
+        client.count("ScoringTasks/$count", &waiting),
+        client.count("ScoringTasks/$count", &being_scored)
+    );
+    Ok(AsideCounts {
+        waiting_for_rubric: waiting?,
+        being_scored: being_scored?,
+    })
 }
 
 #[cfg(test)]
@@ -215,12 +268,12 @@ mod tests {
         };
         assert_eq!(
             queue_filter(&filter).unwrap(),
-            "Status eq 0 and Group/Name eq 'Year 10 ''B''' and Assessment/ID eq 2185231530264478L"
+            "Status eq 0 and Question/Rubric/any() and Group/Name eq 'Year 10 ''B''' and Assessment/ID eq 2185231530264478L"
         );
         assert!(filter.is_narrowed());
         assert_eq!(
             queue_filter(&QueueFilter::default()).unwrap(),
-            "Status eq 0"
+            "Status eq 0 and Question/Rubric/any()"
         );
         assert!(!QueueFilter::default().is_narrowed());
         let saved = QueueFilter {

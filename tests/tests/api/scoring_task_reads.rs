@@ -2,7 +2,7 @@
 //! checked against what the database holds.
 
 use reqwest::StatusCode;
-use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use scoredesk_e2e::{odata_error_message, on_both_backends, Backend, TestApp};
 
 use crate::scoring_support::*;
 
@@ -13,6 +13,7 @@ on_both_backends! {
     scoring_tasks_expand_question_result_and_answer_of_each_task => expand_three;
     a_scoring_task_by_composite_key_may_expand_answer_and_question => by_key_with_expand;
     a_scoring_task_navigates_to_its_question_result_answer_group_and_assessment => navigations;
+    question_rubric_any_keeps_the_tasks_whose_question_has_a_rubric_and_not_the_others => rubric_any;
 }
 
 fn keys(tasks: &[serde_json::Value]) -> Vec<(String, i64)> {
@@ -154,4 +155,52 @@ async fn navigations(backend: Backend) {
     assert_eq!(group["Name"], result["GroupName"]);
     let assessment = get(&app, &format!("{path}/Assessment")).await;
     assert_eq!(assessment["ID"], result["AssessmentID"]);
+}
+
+/// `Question/Rubric/any()` (our scorers' queue: a task without a rubric cannot be
+/// scored), its negation and its `$count`, against the database, as a scorer.
+async fn rubric_any(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let has_rubric = "EXISTS (SELECT 1 FROM rubrics r WHERE r.question_id = t.question_id)";
+    for (filter, condition) in [
+        (
+            "Status eq 0 and Question/Rubric/any()",
+            format!("t.status = 0 AND {has_rubric}"),
+        ),
+        (
+            "Status eq 0 and not Question/Rubric/any()",
+            format!("t.status = 0 AND NOT {has_rubric}"),
+        ),
+    ] {
+        let expected = stored_keys(&app, &condition).await;
+        assert!(!expected.is_empty(), "the demo has tasks for '{filter}'");
+        let (tasks, _) = app
+            .get_all_pages(&format!("{}ScoringTasks?$filter={filter}", app.root()))
+            .await;
+        assert_eq!(keys(&tasks), expected, "{filter}");
+        let counted = app
+            .get_as(
+                "northwind-scorer",
+                &format!("{}ScoringTasks/$count?$filter={filter}", app.root()),
+            )
+            .await;
+        assert_eq!(counted.status(), StatusCode::OK, "{filter}");
+        assert_eq!(
+            counted.text().await.unwrap(),
+            expected.len().to_string(),
+            "{filter}"
+        );
+    }
+    let refused = app
+        .get_as(
+            "northwind-scorer",
+            &format!("{}ScoringTasks?$filter=Question/any()", app.root()),
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let message = odata_error_message(refused).await;
+    assert!(
+        message.contains("'Question' is a single entity"),
+        "{message}"
+    );
 }

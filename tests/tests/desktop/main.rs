@@ -6,6 +6,7 @@
 
 mod drafts;
 mod moderation;
+mod queue_keys;
 mod remote;
 mod scoring;
 mod support;
@@ -17,14 +18,16 @@ use fantoccini::Locator;
 use sqlx::Connection;
 use support::DesktopSession;
 
-/// The app's own database: what the window must agree with.
+/// The app's own database: what the window must agree with. The header counts the
+/// open tasks a scorer can take: those whose question has a rubric.
 async fn open_tasks_in_app_database(data_dir: &std::path::Path) -> i64 {
     let url = format!("sqlite:{}", data_dir.join("scoredesk.db").display());
     let mut conn = sqlx::SqliteConnection::connect(&url)
         .await
         .expect("the app's database exists");
     sqlx::query_scalar(
-        "SELECT COUNT(*) FROM scoring_tasks WHERE status = 0 \
+        "SELECT COUNT(*) FROM scoring_tasks t WHERE status = 0 \
+         AND EXISTS (SELECT 1 FROM rubrics r WHERE r.question_id = t.question_id) \
          AND customer_id = (SELECT customer_id FROM accounts WHERE username = 'desktop')",
     )
     .fetch_one(&mut conn)

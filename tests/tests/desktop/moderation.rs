@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::support::{
     bring_to_head, ctrl, dimension_maxima, press, score_all_by_keyboard, take_with_keyboard,
-    task_status, wait_for, Api, DesktopSession,
+    task_status, wait_for, Api, DesktopSession, SCORABLE,
 };
 
 /// The `data-<attribute>` of every row of a list, once the list shows rows that all
@@ -62,7 +62,7 @@ async fn filters_narrow_the_queue_and_a_moderator_reviews_saved_scores() {
         .unwrap();
     let shown = rows_once(client, "#task-list", "assessment", &assessment).await;
     let expected = api
-        .count(&format!("Status eq 0 and Assessment/ID eq {assessment}L"))
+        .count(&format!("{SCORABLE} and Assessment/ID eq {assessment}L"))
         .await as usize;
     assert_eq!(
         shown.len(),
@@ -83,7 +83,7 @@ async fn filters_narrow_the_queue_and_a_moderator_reviews_saved_scores() {
     let shown = rows_once(client, "#task-list", "question", &question).await;
     let expected = api
         .count(&format!(
-            "Status eq 0 and Assessment/ID eq {assessment}L and QuestionID eq {question}L"
+            "{SCORABLE} and Assessment/ID eq {assessment}L and QuestionID eq {question}L"
         ))
         .await as usize;
     assert_eq!(shown.len(), expected.min(12));
@@ -106,6 +106,9 @@ async fn filters_narrow_the_queue_and_a_moderator_reviews_saved_scores() {
     let maxima = dimension_maxima(&api, &task).await;
     let saved: Vec<i64> = maxima.iter().map(|m| m - 1).collect();
     score_all_by_keyboard(client, &saved).await;
+    press(client, &['m']).await;
+    press(client, &"Check the method".chars().collect::<Vec<_>>()).await;
+    press(client, &[Key::Escape.into()]).await;
     ctrl(client, 's').await;
     wait_for(client, "#last-outcome").await;
     assert_eq!(task_status(&api, &task).await, 2);
@@ -114,6 +117,48 @@ async fn filters_narrow_the_queue_and_a_moderator_reviews_saved_scores() {
     press(client, &['m']).await;
     let (question, result) = &task;
     let row = format!("#moderation-list li[data-question='{question}'][data-result='{result}']");
+    wait_for(client, &row).await;
+    // The row shows the saved score and comment.
+    let total: i64 = saved.iter().sum();
+    let shown = wait_for(client, &format!("{row} .s[data-score='{total}']"))
+        .await
+        .prop("textContent")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert!(shown.contains("Check the method"), "{shown}");
+    // A filter on the list says so, with the count that matches; X clears it.
+    client
+        .find(Locator::Id("question-filter"))
+        .await
+        .unwrap()
+        .select_by_value(question)
+        .await
+        .unwrap();
+    let matching = api
+        .count(&format!("Status eq 2 and QuestionID eq {question}L"))
+        .await;
+    wait_for(
+        client,
+        &format!("#moderation-matching[data-count='{matching}']"),
+    )
+    .await;
+    blur(client).await;
+    press(client, &['x']).await;
+    for _ in 0..100 {
+        if client
+            .find(Locator::Id("moderation-matching"))
+            .await
+            .is_err()
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(client
+        .find(Locator::Id("moderation-matching"))
+        .await
+        .is_err());
     wait_for(client, &row).await;
     let index = client
         .execute(

@@ -20,11 +20,12 @@ async fn a_scorer_takes_scores_and_submits_tasks_with_the_keyboard_alone() {
     let api = Api::of(&session).await;
     session.screenshot("queue").await;
 
-    // The group counts are the spec's: Unscored (0 or 1) and Saved (2) per group.
+    // Per group: the tasks a scorer can take (Status 0, the question has a rubric)
+    // and the Saved ones (2).
     let first_group = wait_for(client, "#group-counts tbody tr").await;
     let group = first_group.attr("data-group").await.unwrap().unwrap();
     for (column, status) in [
-        ("unscored", "(Status eq 0 or Status eq 1)"),
+        ("to-score", "Status eq 0 and Question/Rubric/any()"),
         ("saved", "Status eq 2"),
     ] {
         let shown: i64 = first_group

@@ -7,6 +7,7 @@ import {
   differences,
   draftFrom,
   forgetDraft,
+  hasTypedWork,
   keepDraft,
   keptDrafts,
   draftKey,
@@ -165,5 +166,29 @@ describe("conflicts", () => {
     const partly = merge(mine, stored, new Set(["comment:1"]));
     expect(partly.dimensions[0]).toEqual({ order: 1, score: 3, comment: "Good" });
     expect(partly.dimensions[1].comment).toBe("Other scorer");
+  });
+});
+
+describe("typed work", () => {
+  const opened: Draft = {
+    questionId: "7",
+    resultId: 3,
+    rubricId: 1,
+    modified: null,
+    score: 4,
+    comments: null,
+    dimensions: [
+      { order: 1, score: 2, comment: null },
+      { order: 2, score: 2, comment: null },
+    ],
+  };
+
+  it("is a changed score or comment, never the running total alone", () => {
+    expect(hasTypedWork(opened, opened)).toBe(false);
+    expect(hasTypedWork({ ...opened, score: 9 }, opened)).toBe(false);
+    expect(hasTypedWork(withDimension(opened, 2, { score: 0 }), opened)).toBe(true);
+    expect(hasTypedWork(withDimension(opened, 1, { comment: "Good" }), opened)).toBe(true);
+    expect(hasTypedWork({ ...opened, comments: "See me" }, opened)).toBe(true);
+    expect(hasTypedWork(null, opened)).toBe(false);
   });
 });

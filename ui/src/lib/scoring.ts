@@ -159,6 +159,12 @@ export function differences(mine: Draft, stored: Draft, names: Record<number, st
   return result;
 }
 
+/** Whether the scorer typed anything (a score or a comment) that `opened` did not hold. */
+export function hasTypedWork(draft: Draft | null, opened: Draft | null): boolean {
+  if (!draft || !opened) return false;
+  return differences({ ...draft, score: opened.score }, opened).length > 0;
+}
+
 /**
  * The version to save after a conflict: the stored revision (so that the save is
  * accepted), with the fields in `keepMine` taken from the scorer's version.

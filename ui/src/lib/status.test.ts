@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConnectionStatus } from "./api";
-import { cleartextWarning, describeConnection, describeOpenTasks, describePasswordStore, describeRefresh, openTasksLabel, pollDelayMs, validateRemote } from "./status";
+import { cleartextWarning, describeAside, describeConnection, describeOpenTasks, describePasswordStore, describeRefresh, openTasksLabel, pollDelayMs, validateRemote } from "./status";
 
 const base: ConnectionStatus = {
   state: "connected",
@@ -48,9 +48,16 @@ describe("open task count", () => {
   });
 
   it("is singular for one task only", () => {
-    expect(openTasksLabel(1)).toBe("open scoring task");
-    expect(openTasksLabel(0)).toBe("open scoring tasks");
-    expect(openTasksLabel(2)).toBe("open scoring tasks");
+    expect(openTasksLabel(1)).toBe("task to score");
+    expect(openTasksLabel(0)).toBe("tasks to score");
+    expect(openTasksLabel(2)).toBe("tasks to score");
+  });
+
+  it("names what waits for a rubric or is being scored, and nothing when none", () => {
+    expect(describeAside({ waitingForRubric: 68, beingScored: 1 })).toBe("68 waiting for a rubric · 1 being scored");
+    expect(describeAside({ waitingForRubric: 0, beingScored: 2 })).toBe("2 being scored");
+    expect(describeAside({ waitingForRubric: 0, beingScored: 0 })).toBe("");
+    expect(describeAside(null)).toBe("");
   });
 });
 

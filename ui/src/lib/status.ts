@@ -39,7 +39,19 @@ export function describeOpenTasks(count: number | null): string {
 }
 
 export function openTasksLabel(count: number | null): string {
-  return count === 1 ? "open scoring task" : "open scoring tasks";
+  return count === 1 ? "task to score" : "tasks to score";
+}
+
+/**
+ * The open tasks no scorer can take now, in words: "68 waiting for a rubric · 1
+ * being scored". Empty when there are none.
+ */
+export function describeAside(aside: { waitingForRubric: number; beingScored: number } | null): string {
+  if (!aside) return "";
+  const parts: string[] = [];
+  if (aside.waitingForRubric > 0) parts.push(`${describeOpenTasks(aside.waitingForRubric)} waiting for a rubric`);
+  if (aside.beingScored > 0) parts.push(`${describeOpenTasks(aside.beingScored)} being scored`);
+  return parts.join(" · ");
 }
 
 /** "Last refreshed 09:30:12" in the user's local time. */

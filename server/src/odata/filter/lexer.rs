@@ -11,6 +11,8 @@ pub enum Token {
     Open,
     Close,
     Slash,
+    /// Only ever in a lambda (`any(r: ...)`), which the parser refuses by name.
+    Colon,
 }
 
 impl Token {
@@ -21,6 +23,7 @@ impl Token {
             Token::Open => "'('".into(),
             Token::Close => "')'".into(),
             Token::Slash => "'/'".into(),
+            Token::Colon => "':'".into(),
         }
     }
 }
@@ -45,6 +48,10 @@ pub fn lex(text: &str) -> Result<Vec<(usize, Token)>, FilterError> {
             }
             b'/' => {
                 tokens.push((start, Token::Slash));
+                i += 1;
+            }
+            b':' => {
+                tokens.push((start, Token::Colon));
                 i += 1;
             }
             b'\'' => {

@@ -1,6 +1,7 @@
 //! The `$filter` grammar of OData version 3 as far as this service uses it:
 //! comparisons (`eq ne gt ge lt le`), `and`, `or`, `not`, parentheses, property paths
-//! one navigation step deep, and typed literals.
+//! one navigation step deep, typed literals, and `Path/any()` (whether a navigation
+//! path reaches anything; no lambda variables).
 //!
 //! Parsing produces a [`Filter`] tree; its `Display` prints the tree back in OData
 //! syntax, so that a printed filter parses to the same tree. `lexer` reads tokens,
@@ -140,6 +141,31 @@ mod tests {
         assert!(parse(&text).is_err());
         let nots = format!("{}Status eq 0", "not ".repeat(1000));
         assert!(parse(&nots).unwrap_err().message.contains("deeper"));
+    }
+
+    #[test]
+    fn any_without_a_lambda_is_a_test_of_a_navigation_path() {
+        let parsed = parse("Status eq 0 and not Question/Rubric/any()").unwrap();
+        let any = Filter::Any(PropertyPath::new(vec!["Question".into(), "Rubric".into()]));
+        assert_eq!(
+            parsed,
+            Filter::And(
+                Box::new(compare("Status", CompareOp::Eq, Literal::Int32(0))),
+                Box::new(Filter::Not(Box::new(any.clone())))
+            )
+        );
+        assert_eq!(parse(&parsed.to_string()).unwrap(), parsed);
+        assert_eq!(parsed.any_paths(), [any_path(&any)]);
+        let lambda = parse("Rubric/any(r: r/MaxScore gt 2)").unwrap_err();
+        assert!(lambda.message.contains("no lambda"), "{lambda}");
+        assert!(parse("Rubric/any").unwrap_err().message.contains("'()'"));
+        // A property named like the function is not a call on its own.
+        assert!(parse("any eq 1").is_ok());
+    }
+
+    fn any_path(filter: &Filter) -> &PropertyPath {
+        let Filter::Any(path) = filter else { panic!() };
+        path
     }
 
     #[test]

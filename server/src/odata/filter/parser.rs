@@ -95,6 +95,9 @@ impl Parser {
             }
         }
         let left = self.operand()?;
+        if let Some(any) = self.any_call(&left)? {
+            return Ok(any);
+        }
         let op_position = self.position();
         let op = match self.peek() {
             Some((_, Token::Word(word))) => CompareOp::from_keyword(word).ok_or_else(|| {
@@ -122,6 +125,32 @@ impl Parser {
         self.at += 1;
         let right = self.operand()?;
         Ok(Filter::Compare { left, op, right })
+    }
+
+    /// `Path/any()` once its path has been read as an operand: the last segment is
+    /// `any` and `()` follows. A lambda (`any(x: ...)`) is refused by name.
+    fn any_call(&mut self, left: &Operand) -> Result<Option<Filter>, FilterError> {
+        let Operand::Property(path) = left else {
+            return Ok(None);
+        };
+        let Some((last, navigations)) = path.segments().split_last() else {
+            return Ok(None);
+        };
+        if last != "any" || navigations.is_empty() {
+            return Ok(None);
+        }
+        if !matches!(self.peek(), Some((_, Token::Open))) {
+            return Err(error(self.position(), "expected '()' after 'any'"));
+        }
+        self.at += 1;
+        if !matches!(self.peek(), Some((_, Token::Close))) {
+            return Err(error(
+                self.position(),
+                "any() takes no lambda expression here; write 'Path/any()'",
+            ));
+        }
+        self.at += 1;
+        Ok(Some(Filter::Any(PropertyPath::new(navigations.to_vec()))))
     }
 
     fn operand(&mut self) -> Result<Operand, FilterError> {

@@ -15,6 +15,9 @@ pub enum Filter {
     And(Box<Filter>, Box<Filter>),
     Or(Box<Filter>, Box<Filter>),
     Not(Box<Filter>),
+    /// `Question/Rubric/any()`: whether the navigation path reaches any entity. The
+    /// path holds navigation names only (the `any` is not kept).
+    Any(PropertyPath),
 }
 
 impl Filter {
@@ -39,6 +42,21 @@ impl Filter {
                 b.collect_paths(paths);
             }
             Filter::Not(inner) => inner.collect_paths(paths),
+            Filter::Any(_) => {}
+        }
+    }
+
+    /// Every navigation path an `any()` follows.
+    pub fn any_paths(&self) -> Vec<&PropertyPath> {
+        match self {
+            Filter::Compare { .. } => Vec::new(),
+            Filter::And(a, b) | Filter::Or(a, b) => {
+                let mut paths = a.any_paths();
+                paths.extend(b.any_paths());
+                paths
+            }
+            Filter::Not(inner) => inner.any_paths(),
+            Filter::Any(path) => vec![path],
         }
     }
 }
@@ -132,6 +150,7 @@ impl fmt::Display for Filter {
             Filter::And(a, b) => write!(f, "({a}) and ({b})"),
             Filter::Or(a, b) => write!(f, "({a}) or ({b})"),
             Filter::Not(inner) => write!(f, "not ({inner})"),
+            Filter::Any(path) => write!(f, "{path}/any()"),
         }
     }
 }

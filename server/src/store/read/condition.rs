@@ -23,7 +23,39 @@ pub fn filter(condition: &Condition, planner: &mut Planner) -> SimpleExpr {
             op,
             value,
         } => compare(planner.column_of(property), *op, value),
+        Condition::Exists(steps) => exists(steps, planner),
     }
+}
+
+/// `Path/any()` as nested `EXISTS (SELECT 1 FROM target WHERE target.far = near ...)`,
+/// one per step, each matched on the navigation's columns (keys or indexed foreign
+/// keys, so each step is one index lookup). The steps stay within the row's area:
+/// every navigation joins rows of one customer area.
+fn exists(steps: &[&'static Navigation], planner: &Planner) -> SimpleExpr {
+    let mut condition: Option<SimpleExpr> = None;
+    for (index, navigation) in steps.iter().enumerate().rev() {
+        let alias = format!("any_{index}");
+        let near_alias = if index == 0 {
+            BASE.to_owned()
+        } else {
+            format!("any_{}", index - 1)
+        };
+        let mut select = Query::select();
+        select
+            .expr(Expr::cust("1"))
+            .from_as(
+                Alias::new(planner.target(navigation).table),
+                Alias::new(&alias),
+            )
+            .and_where(all_of(navigation.on.iter().map(|(near, far)| {
+                Expr::expr(column(&alias, far)).equals((Alias::new(&near_alias), Alias::new(*near)))
+            })));
+        if let Some(inner) = condition.take() {
+            select.and_where(inner);
+        }
+        condition = Some(Expr::exists(select.to_owned()));
+    }
+    condition.expect("an any() path has at least one step")
 }
 
 fn compare(column: SimpleExpr, op: CompareOp, value: &Value) -> SimpleExpr {
@@ -111,7 +143,7 @@ mod tests {
     use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int32, Int64, String as Str};
     use crate::odata::filter::parse;
     use crate::odata::filter_properties::{filter as any_filter, non_null_literals};
-    use crate::odata::model::{one, prop, EntitySet, READ_ONLY};
+    use crate::odata::model::{many, one, prop, EntitySet, READ_ONLY};
     use crate::odata::typed::Paths;
 
     /// A set with a property of every type the generators use, and `Result/WhenFinished`.
@@ -149,15 +181,30 @@ mod tests {
             prop("ID", "id", Int32, false),
             prop("WhenFinished", "when_finished", DateTime, true),
         ],
-        navigations: &[],
+        navigations: &[many("Answers", "Answers", &[("id", "result_id")])],
         concurrency: None,
         filterable: &["ID", "WhenFinished"],
         media: None,
         writes: READ_ONLY,
     };
 
+    static ANSWERS: EntitySet = EntitySet {
+        name: "Answers",
+        type_name: "Answer",
+        table: "answers",
+        key: &["ResultID"],
+        properties: &[prop("ResultID", "result_id", Int32, false)],
+        navigations: &[],
+        concurrency: None,
+        filterable: &["ResultID"],
+        media: None,
+        writes: READ_ONLY,
+    };
+
     fn lookup(name: &str) -> Option<&'static EntitySet> {
-        [&THINGS, &RESULTS].into_iter().find(|set| set.name == name)
+        [&THINGS, &RESULTS, &ANSWERS]
+            .into_iter()
+            .find(|set| set.name == name)
     }
 
     fn sql(text: &str) -> (String, sea_query::Values) {
@@ -179,6 +226,16 @@ mod tests {
             "{text}"
         );
         assert_eq!(values.0.len(), 2);
+    }
+
+    #[test]
+    fn any_is_a_nested_exists_per_navigation_step() {
+        let (text, values) = sql("Status eq 1 and not Result/Answers/any()");
+        assert!(
+            text.contains(r#"NOT EXISTS(SELECT 1 FROM "results" AS "any_0" WHERE "any_0"."id" = "t"."result_id" AND EXISTS(SELECT 1 FROM "answers" AS "any_1" WHERE "any_1"."result_id" = "any_0"."id"))"#),
+            "{text}"
+        );
+        assert_eq!(values.0.len(), 1);
     }
 
     #[test]

@@ -44,7 +44,7 @@ impl Planner {
         column(&join_alias(navigation), property.property.column)
     }
 
-    fn target(&self, navigation: &Navigation) -> &'static EntitySet {
+    pub fn target(&self, navigation: &Navigation) -> &'static EntitySet {
         (self.lookup)(navigation.target).expect("navigation targets are declared")
     }
 

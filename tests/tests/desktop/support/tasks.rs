@@ -8,10 +8,13 @@ use super::api::Api;
 use super::driver::DesktopSession;
 use super::window::{press, wait_for};
 
+/// The filter of the app's queue: open tasks whose question has a rubric.
+pub const SCORABLE: &str = "Status eq 0 and Question/Rubric/any()";
+
 /// The queue's open tasks, newest result first, with what decides the test's choice.
 pub async fn queue(api: &Api) -> Vec<Value> {
     let body = api
-        .get("ScoringTasks?$filter=Status%20eq%200&$orderby=Result/WhenFinished%20desc&$top=100&$expand=Answer,Question/Rubric")
+        .get("ScoringTasks?$filter=Status%20eq%200%20and%20Question/Rubric/any()&$orderby=Result/WhenFinished%20desc&$top=100&$expand=Answer,Question/Rubric")
         .await;
     body["value"].as_array().unwrap().clone()
 }
