@@ -105,6 +105,23 @@ pub enum Opening {
     /// it was saved or scored since, so that resuming never reopens a finished task.
     /// The draft's save is then checked against that revision.
     Resume,
+    /// To correct a score this scorer gave (undo of a submit, the session's list):
+    /// claimed again (Status 1) from Saved or Scored, so that submitting it updates
+    /// the participant's result again (spec, "ScoringTask.Status"); opened for
+    /// review, unclaimed, if another scorer has it (1) meanwhile.
+    Correct,
+}
+
+/// What opening with `opening` does to a task whose status is `stored`: claim it,
+/// or only show it. Resuming never reopens finished work; correcting reopens it, but
+/// never takes a task another scorer holds.
+pub fn claims(opening: Opening, stored: Option<TaskStatus>) -> bool {
+    match opening {
+        Opening::Claim => true,
+        Opening::Review => false,
+        Opening::Resume => matches!(stored, Some(TaskStatus::Unscored | TaskStatus::Locked)),
+        Opening::Correct => stored.is_some_and(|status| status != TaskStatus::Locked),
+    }
 }
 
 pub async fn take(
@@ -116,18 +133,13 @@ pub async fn take(
 ) -> Result<ScoringView, CommandError> {
     let question_id = int64_key("Question", question_id)?;
     let path = task_path(&question_id, result_id);
-    let opening = match opening {
-        Opening::Resume => {
-            let stored = client.get_json(&path, &[]).await?["Status"].as_i64();
-            let status = stored.and_then(|code| TaskStatus::try_from(code as i32).ok());
-            match status {
-                Some(TaskStatus::Unscored | TaskStatus::Locked) => Opening::Claim,
-                _ => Opening::Review,
-            }
-        }
-        other => other,
+    let stored = match opening {
+        Opening::Resume | Opening::Correct => client.get_json(&path, &[]).await?["Status"]
+            .as_i64()
+            .and_then(|code| TaskStatus::try_from(code as i32).ok()),
+        Opening::Claim | Opening::Review => None,
     };
-    if opening == Opening::Claim {
+    if claims(opening, stored) {
         client
             .put(
                 &path,
@@ -297,4 +309,28 @@ async fn rubric_view(
         comments: text(&scoring_result["Comments"]),
         modified: scoring_result["ModifiedDateTime"].clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_correcting_reopens_finished_work_and_nothing_takes_a_held_task_but_claim() {
+        use TaskStatus::*;
+        for stored in [Unscored, Locked, Saved, Scored] {
+            assert!(claims(Opening::Claim, Some(stored)));
+            assert!(!claims(Opening::Review, Some(stored)));
+            assert_eq!(
+                claims(Opening::Resume, Some(stored)),
+                matches!(stored, Unscored | Locked),
+                "resume from {stored}"
+            );
+            assert_eq!(
+                claims(Opening::Correct, Some(stored)),
+                stored != Locked,
+                "correct from {stored}"
+            );
+        }
+    }
 }

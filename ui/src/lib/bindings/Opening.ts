@@ -3,4 +3,4 @@
 /**
  * How a task is opened.
  */
-export type Opening = "claim" | "review" | "resume";
+export type Opening = "claim" | "review" | "resume" | "correct";
