@@ -7,20 +7,13 @@
 use std::time::Instant;
 
 use fantoccini::key::Key;
-use fantoccini::Client;
 
 use crate::support::{
-    artifacts_dir, ctrl, dimension_maxima, press, task_status, wait_for, Api, DesktopSession,
+    artifacts_dir, ctrl, dimension_maxima, press, shown_task, task_status, wait_for, Api,
+    DesktopSession,
 };
 
 const TASKS: usize = 20;
-
-async fn shown_task(client: &Client) -> (String, i64) {
-    let view = wait_for(client, "#scoring-view").await;
-    let question = view.attr("data-question").await.unwrap().unwrap();
-    let result = view.attr("data-result").await.unwrap().unwrap();
-    (question, result.parse().unwrap())
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_tasks_scored_by_keyboard_take_no_more_keys_than_their_dimensions_and_two() {

@@ -6,7 +6,7 @@ use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 
 use crate::support::{
-    ctrl, dimension_maxima, press, score_all_by_keyboard, task_status, wait_for, Api,
+    ctrl, dimension_maxima, press, score_all_by_keyboard, shown_task, task_status, wait_for, Api,
     DesktopSession, SCORABLE,
 };
 
@@ -22,14 +22,6 @@ async fn focused_id(client: &Client) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
-}
-
-/// The key of the task the scoring view shows.
-async fn open_task(client: &Client) -> (String, i64) {
-    let view = wait_for(client, "#scoring-view").await;
-    let question = view.attr("data-question").await.unwrap().unwrap();
-    let result = view.attr("data-result").await.unwrap().unwrap();
-    (question, result.parse().unwrap())
 }
 
 /// The key of the `n`th row (1-based) of the queue's list.
@@ -102,7 +94,7 @@ async fn the_queue_offers_only_scorable_tasks_and_its_keys_work_from_any_control
     press(client, &['f', 'f', 'f']).await;
     assert_eq!(focused_id(client).await, "question-filter");
     press(client, &['n']).await;
-    assert_eq!(open_task(client).await, head, "N opened the head");
+    assert_eq!(shown_task(client).await, head, "N opened the head");
     assert_eq!(task_status(&api, &head).await, 1);
     release_untouched(client).await;
     assert_eq!(task_status(&api, &head).await, 0);
@@ -134,7 +126,7 @@ async fn the_queue_offers_only_scorable_tasks_and_its_keys_work_from_any_control
     wait_for(client, "#blind-scoring:not(:checked)").await;
     assert_eq!(focused_id(client).await, "blind-scoring");
     press(client, &['n']).await;
-    assert_eq!(open_task(client).await, head);
+    assert_eq!(shown_task(client).await, head);
     release_untouched(client).await;
 
     // A row opens its own task: the second by Enter on it, the third by a click.
@@ -146,7 +138,7 @@ async fn the_queue_offers_only_scorable_tasks_and_its_keys_work_from_any_control
         .send_keys(&Key::Enter.to_string())
         .await
         .unwrap();
-    assert_eq!(open_task(client).await, second, "Enter opened the row");
+    assert_eq!(shown_task(client).await, second, "Enter opened the row");
     assert_eq!(task_status(&api, &second).await, 1, "and claimed it");
     release_untouched(client).await;
     let third = row(client, 3).await;
@@ -157,7 +149,7 @@ async fn the_queue_offers_only_scorable_tasks_and_its_keys_work_from_any_control
         .click()
         .await
         .unwrap();
-    assert_eq!(open_task(client).await, third, "a click opened the row");
+    assert_eq!(shown_task(client).await, third, "a click opened the row");
     release_untouched(client).await;
     session.close().await;
 }
@@ -169,7 +161,7 @@ async fn ctrl_backspace_in_a_comment_deletes_a_word_and_releasing_typed_work_ask
     wait_for(client, "#task-list li[data-question]").await;
     let api = Api::of(&session).await;
     press(client, &['n']).await;
-    let task = open_task(client).await;
+    let task = shown_task(client).await;
     let maxima = dimension_maxima(&api, &task).await;
     score_all_by_keyboard(client, &maxima).await;
 
@@ -183,7 +175,7 @@ async fn ctrl_backspace_in_a_comment_deletes_a_word_and_releasing_typed_work_ask
         .unwrap();
     assert_eq!(comment.as_str(), Some("Good "), "one word deleted");
     assert!(client.find(Locator::Id("release-confirm")).await.is_err());
-    assert_eq!(open_task(client).await, task, "still scoring");
+    assert_eq!(shown_task(client).await, task, "still scoring");
     assert_eq!(task_status(&api, &task).await, 1, "still claimed");
 
     // Outside the field, Ctrl+Backspace asks first; Esc keeps scoring.
@@ -210,7 +202,7 @@ async fn ctrl_backspace_in_a_comment_deletes_a_word_and_releasing_typed_work_ask
 
     // U resumes it, claimed again, with the scores and the comment.
     press(client, &['u']).await;
-    assert_eq!(open_task(client).await, task);
+    assert_eq!(shown_task(client).await, task);
     let total: i64 = maxima.iter().sum();
     wait_for(client, &format!("#overall-score[data-score='{total}']")).await;
     let comment = wait_for(client, "#scoring-view .dimensions li:last-child textarea").await;

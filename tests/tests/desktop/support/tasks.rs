@@ -162,3 +162,11 @@ pub async fn another_client_saves(
     assert!(status.is_success(), "{status}");
     path
 }
+
+/// The key of the task the scoring view shows, once it shows one.
+pub async fn shown_task(client: &Client) -> (String, i64) {
+    let view = wait_for(client, "#scoring-view").await;
+    let question = view.attr("data-question").await.unwrap().unwrap();
+    let result = view.attr("data-result").await.unwrap().unwrap();
+    (question, result.parse().unwrap())
+}
