@@ -104,6 +104,10 @@ async fn a_scorer_takes_scores_and_submits_tasks_with_the_keyboard_alone() {
         .await
         .unwrap();
     assert!(zoom.starts_with("125%"), "{zoom}");
+    // O turns clockwise, Shift+O back and past: a quarter turn each, both ways.
+    wait_for(client, "#answer-image[data-rotation='90']").await;
+    press(client, &['O', 'O']).await;
+    wait_for(client, "#answer-image[data-rotation='270']").await;
     let maxima = dimension_maxima(&api, &image_task).await;
     score_all_by_keyboard(client, &maxima).await;
     ctrl(client, 's').await;
