@@ -226,6 +226,38 @@ async fn forms(app: &TestApp) -> Vec<Form> {
                     methods: get,
                 });
             }
+            // `any()` in $filter reads each set it crosses: a collection one step
+            // away, or through a to-one step first.
+            if navigation.many && navigation.through.is_none() {
+                forms.push(Form {
+                    path: format!("{}?$top=2&$filter={}/any()", set.name, navigation.name),
+                    reads: vec![set.name, target.name],
+                    target: set.name,
+                    single: false,
+                    read_only: true,
+                    methods: get,
+                });
+            }
+            if !navigation.many && navigation.through.is_none() {
+                for second in target
+                    .navigations
+                    .iter()
+                    .filter(|n| n.many && n.through.is_none())
+                {
+                    let last = entities::by_name(second.target).unwrap();
+                    forms.push(Form {
+                        path: format!(
+                            "{}?$top=2&$filter={}/{}/any()",
+                            set.name, navigation.name, second.name
+                        ),
+                        reads: vec![set.name, target.name, last.name],
+                        target: set.name,
+                        single: false,
+                        read_only: true,
+                        methods: get,
+                    });
+                }
+            }
             if !navigation.many && navigation.through.is_none() {
                 for property in target.filterable.iter().take(1) {
                     forms.push(Form {
