@@ -159,6 +159,14 @@ async fn filters_narrow_the_queue_and_a_moderator_reviews_saved_scores() {
         .find(Locator::Id("moderation-matching"))
         .await
         .is_err());
+    // The unfiltered list has arrived (the filtered one stays on screen until it
+    // does, and the arrows below count rows in it).
+    let all_saved = api.count("Status eq 2").await.min(12);
+    wait_for(
+        client,
+        &format!("#moderation-list li[data-question]:nth-child({all_saved})"),
+    )
+    .await;
     wait_for(client, &row).await;
     let index = client
         .execute(

@@ -119,6 +119,9 @@ async fn a_remote_server_is_remembered_and_a_lost_connection_loses_nothing() {
     let session = DesktopSession::start().await;
     let client = &session.client;
     wait_for(client, "#connection-state[data-state='connected']").await;
+    // The queue first: its rows and counts arriving move the link down the page, and a
+    // click aimed before they land misses it.
+    wait_for(client, "#task-list li[data-question]").await;
     click(client, "section.server button.link").await;
     type_into(client, "remote-url", &remote.url()).await;
     type_into(client, "remote-customer", &remote.customer_id.to_string()).await;
@@ -240,6 +243,9 @@ async fn a_scorer_on_a_remote_server_opens_a_task_with_a_rubric_and_submits_it()
     let session = DesktopSession::start().await;
     let client = &session.client;
     wait_for(client, "#connection-state[data-state='connected']").await;
+    // The queue first: its rows and counts arriving move the link down the page, and a
+    // click aimed before they land misses it.
+    wait_for(client, "#task-list li[data-question]").await;
     click(client, "section.server button.link").await;
     // Plain http to another machine: the warning and its box, before anything is sent.
     type_into(client, "remote-url", "http://scoring.example.org").await;
