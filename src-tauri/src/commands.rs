@@ -10,7 +10,8 @@ use crate::client::ODataClient;
 use crate::error::CommandError;
 use crate::saved_connection::{self, SecretStore};
 use crate::scoring::{
-    self, Draft, FilterOptions, Opening, Queue, QueueFilter, ScoringView, SubmitOutcome,
+    self, Draft, FilterOptions, Opening, QuestionProgress, Queue, QueueFilter, ScoringView,
+    SubmitOutcome,
 };
 use crate::state::{status_of, ConnectionMode, ConnectionState, ConnectionStatus, DesktopState};
 
@@ -155,6 +156,23 @@ pub async fn open_task(
 #[tauri::command]
 pub async fn filter_options(state: State<'_, DesktopState>) -> Result<FilterOptions, CommandError> {
     scoring::filter_options(&client(&state).await?).await
+}
+
+/// Grade by question: the questions with tasks to score, each with its progress.
+#[tauri::command]
+pub async fn questions_to_grade(
+    state: State<'_, DesktopState>,
+) -> Result<Vec<QuestionProgress>, CommandError> {
+    scoring::questions_to_grade(&client(&state).await?).await
+}
+
+/// Where one question stands (grade by question's "12 of 65 done").
+#[tauri::command]
+pub async fn question_progress(
+    state: State<'_, DesktopState>,
+    question_id: String,
+) -> Result<QuestionProgress, CommandError> {
+    scoring::question_progress(&client(&state).await?, &question_id).await
 }
 
 /// Decodes the scan of the task "next" will open, without taking the task; returns

@@ -88,6 +88,8 @@ pub fn run() {
             commands::load_queue,
             commands::open_task,
             commands::filter_options,
+            commands::questions_to_grade,
+            commands::question_progress,
             commands::prepare_task,
             commands::submit_scores,
             commands::release_task,

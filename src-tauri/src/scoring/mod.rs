@@ -4,6 +4,7 @@
 
 mod answer_image;
 mod filters;
+mod grading;
 mod markup;
 mod prepared;
 mod queue;
@@ -12,6 +13,7 @@ mod take;
 
 pub use answer_image::{for_display, full_image};
 pub use filters::{filter_options, FilterOptions};
+pub use grading::{question_progress, questions_to_grade, QuestionProgress};
 pub use prepared::PreparedScans;
 pub use queue::{load_queue, scorable, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};

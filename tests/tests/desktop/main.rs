@@ -6,6 +6,7 @@
 
 mod corrections;
 mod drafts;
+mod grading;
 mod marking_run;
 mod moderation;
 mod queue_keys;

@@ -10,6 +10,7 @@ import type { ConnectionStatus } from "./bindings/ConnectionStatus";
 import type { Draft } from "./bindings/Draft";
 import type { FilterOptions } from "./bindings/FilterOptions";
 import type { Opening } from "./bindings/Opening";
+import type { QuestionProgress } from "./bindings/QuestionProgress";
 import type { Queue } from "./bindings/Queue";
 import type { QueueFilter } from "./bindings/QueueFilter";
 import type { RemoteServer } from "./bindings/RemoteServer";
@@ -31,6 +32,7 @@ export type {
   Draft,
   FilterOptions,
   Opening,
+  QuestionProgress,
   Queue,
   QueueFilter,
   RemoteServer,
@@ -60,6 +62,9 @@ export const loadQueue = (filter: QueueFilter) => invoke<Queue>("load_queue", { 
 export const openTask = (questionId: string, resultId: number, opening: Opening) =>
   invoke<ScoringView>("open_task", { questionId, resultId, opening });
 export const filterOptions = () => invoke<FilterOptions>("filter_options");
+/** Grade by question: the questions with tasks to score, each with its progress. */
+export const questionsToGrade = () => invoke<QuestionProgress[]>("questions_to_grade");
+export const questionProgress = (questionId: string) => invoke<QuestionProgress>("question_progress", { questionId });
 /** Decodes the scan of a task ahead of taking it, so that "next" shows it at once. */
 export const prepareTask = (questionId: string, resultId: number) =>
   invoke<string | null>("prepare_task", { questionId, resultId });
