@@ -12,8 +12,8 @@ use axum::response::{IntoResponse, Response};
 
 use super::error_format::{formatted, wants_verbose};
 use super::route::{route, Incoming, Routed, Target};
-use super::scoring;
 use super::service::Service;
+use super::write;
 use crate::odata::batch::{self, Answer, Operation, Part, PartAnswer};
 use crate::odata::ApiError;
 use crate::store::WriteScope;
@@ -90,9 +90,9 @@ async fn change_set(
         let result = incoming(service.area, outer, operation).and_then(|incoming| {
             let routed = route(service.principal, &incoming)?;
             match routed.target {
-                Target::Put { .. } => Ok((incoming, routed)),
+                Target::Write { .. } => Ok((incoming, routed)),
                 _ => Err(ApiError::bad_request(
-                    "$batch: a change set holds writes that this service serves (PUT)",
+                    "$batch: a change set holds writes (POST, PUT, DELETE), not reads",
                 )),
             }
         });
@@ -104,11 +104,11 @@ async fn change_set(
     let mut writes = WriteScope::new(&service.state.store);
     let mut written = Vec::with_capacity(routed.len());
     for (index, (incoming, routed, body)) in routed.iter().enumerate() {
-        let Target::Put { path } = &routed.target else {
-            unreachable!("only PUTs were kept above")
+        let Target::Write { path, verb } = &routed.target else {
+            unreachable!("only writes were kept above")
         };
-        let put = service.put_request(incoming, path, &routed.options, body.clone());
-        match scoring::put(&put, &mut writes).await {
+        let request = service.write_request(incoming, path, &routed.options, body.clone());
+        match write::run(&request, *verb, &mut writes).await {
             Ok(done) => written.push(done),
             // Dropping the scope rolls back what the earlier writes did.
             Err(error) => {
@@ -122,11 +122,11 @@ async fn change_set(
     }
     let mut answers = Vec::with_capacity(written.len());
     for ((incoming, routed, body), done) in routed.iter().zip(written) {
-        let Target::Put { path } = &routed.target else {
-            unreachable!("only PUTs were kept above")
+        let Target::Write { path, .. } = &routed.target else {
+            unreachable!("only writes were kept above")
         };
-        let put = service.put_request(incoming, path, &routed.options, body.clone());
-        let response = put.respond(done).await;
+        let request = service.write_request(incoming, path, &routed.options, body.clone());
+        let response = request.respond(done).await;
         answers.push(answer(incoming, response).await);
     }
     PartAnswer::Applied(answers)

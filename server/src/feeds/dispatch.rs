@@ -31,7 +31,7 @@ pub async fn dispatch(
     };
     let routed = route::route(&principal, &incoming)?;
     let body = match routed.target {
-        Target::Batch | Target::Put { .. } => {
+        Target::Batch | Target::Write { .. } => {
             write::read_body(body, state.settings.max_body_bytes).await?
         }
         _ => Bytes::new(),

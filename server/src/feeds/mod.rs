@@ -5,6 +5,7 @@ mod access;
 pub mod actions;
 mod allowed_host;
 mod batch;
+mod comment_bank;
 mod dispatch;
 pub mod entities;
 mod error_format;

@@ -5,7 +5,7 @@
 
 use axum::http::{HeaderMap, Method, Uri};
 
-use super::{access, actions, entities, scoring};
+use super::{access, actions, entities, write};
 use crate::auth::Principal;
 use crate::model::access::Touch;
 use crate::odata::expand;
@@ -31,9 +31,10 @@ pub enum Target {
         path: EntityPath,
         head: bool,
     },
-    /// PUT of one entity, on a feed that serves it.
-    Put {
+    /// POST to a collection, PUT or DELETE of one entity, on a feed that serves it.
+    Write {
         path: EntityPath,
+        verb: Verb,
     },
 }
 
@@ -90,7 +91,7 @@ pub fn route(principal: &Principal, incoming: &Incoming) -> Result<Routed, ApiEr
                     head: verb == Verb::Head,
                 }
             } else {
-                Target::Put { path }
+                Target::Write { path, verb }
             }
         }
     };
@@ -146,7 +147,7 @@ fn not_served_yet(touches: &[Touch], target: &EntitySet, verb: Verb) -> Option<S
     if touches.contains(&Touch::Read("AssessmentSnapshots")) {
         return Some("AssessmentSnapshots are not served yet".into());
     }
-    let served = verb.reads() || (verb == Verb::Put && scoring::serves_put(target));
+    let served = verb.reads() || write::serves(target, verb);
     if !served {
         return Some(format!(
             "{} on {} is not served yet",

@@ -43,8 +43,8 @@ pub struct Service<'a> {
 }
 
 impl Service<'_> {
-    /// Serves a routed request other than `$batch`; a PUT is written in a
-    /// transaction of its own.
+    /// Serves a routed request other than `$batch`; a write runs in a transaction
+    /// of its own.
     pub async fn serve(
         &self,
         incoming: &Incoming,
@@ -52,12 +52,12 @@ impl Service<'_> {
         body: Bytes,
     ) -> Result<Response, ApiError> {
         match &routed.target {
-            Target::Put { path } => {
-                let put = self.put_request(incoming, path, &routed.options, body);
+            Target::Write { path, verb } => {
+                let request = self.write_request(incoming, path, &routed.options, body);
                 let mut writes = WriteScope::new(&self.state.store);
-                let written = scoring::put(&put, &mut writes).await?;
+                let written = write::run(&request, *verb, &mut writes).await?;
                 writes.commit().await?;
-                put.respond(written).await
+                request.respond(written).await
             }
             _ => self.read(incoming, routed).await,
         }
@@ -80,22 +80,23 @@ impl Service<'_> {
                 };
                 read::get(self.state, read_request, &path, &routed.options).await
             }
-            Target::Batch | Target::Put { .. } => Err(ApiError::Internal(anyhow::anyhow!(
+            Target::Batch | Target::Write { .. } => Err(ApiError::Internal(anyhow::anyhow!(
                 "a write was served as a read"
             ))),
         }
     }
 
-    pub fn put_request<'r>(
+    pub fn write_request<'r>(
         &'r self,
         incoming: &'r Incoming,
         path: &'r EntityPath,
         options: &'r QueryOptions,
         body: Bytes,
-    ) -> write::PutRequest<'r> {
-        write::PutRequest {
+    ) -> write::WriteRequest<'r> {
+        write::WriteRequest {
             state: self.state,
             area: self.area,
+            principal: self.principal,
             headers: &incoming.headers,
             uri: &incoming.uri,
             path,

@@ -1,34 +1,73 @@
-//! What every PUT shares: reading the body, finding the stored entity it replaces,
-//! refusing changes to what may not change, and answering 204 (or 200 with the
-//! entity when the client prefers `return-content`).
+//! What every write shares: which feed serves which method, reading the body,
+//! finding the stored entity a PUT or DELETE addresses, refusing changes to what may
+//! not change, and the answer: 204 for PUT and DELETE (or 200 with the entity when
+//! the client prefers `return-content`), 201 with the entity and its `Location` for
+//! a POST (or 204 when it prefers `return-no-content`).
 
 use crate::model::area::CustomerArea;
 use axum::body::{to_bytes, Body, Bytes};
-use axum::http::header::{CONTENT_TYPE, ETAG};
+use axum::http::header::{CONTENT_TYPE, ETAG, IF_MATCH, LOCATION};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use super::read::{self, ReadRequest};
+use super::read::{self, service_root, ReadRequest};
+use super::{comment_bank, scoring};
+use crate::auth::Principal;
 use crate::feeds::state::AppState;
 use crate::odata::body::{parse_entity, require_json, EntityBody};
+use crate::odata::etag;
 use crate::odata::format::negotiate;
-use crate::odata::model::EntitySet;
+use crate::odata::model::{EntitySet, Verb};
 use crate::odata::path::EntityPath;
 use crate::odata::query::QueryOptions;
-use crate::odata::value::Value;
+use crate::odata::value::{format_datetime, Value};
 use crate::odata::ApiError;
 use crate::store::read::Scope;
+use crate::store::WriteScope;
 
-/// What a PUT wrote, for its answer once the writes are committed.
-pub struct Written {
-    /// The entity's new ETag, for feeds with a concurrency token.
-    pub etag: Option<String>,
+/// Whether this version serves `verb` (a write) on `set`; routing answers 501 for
+/// the rest of what the feeds declare.
+pub fn serves(set: &EntitySet, verb: Verb) -> bool {
+    (verb == Verb::Put && scoring::serves_put(set)) || comment_bank::serves(set, verb)
 }
 
-/// A PUT as the feed handlers see it.
-pub struct PutRequest<'a> {
+/// Runs a routed write (one for which [`serves`] holds) in `writes`.
+pub async fn run(
+    request: &WriteRequest<'_>,
+    verb: Verb,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
+    let set = request.path.target();
+    if comment_bank::serves(set, verb) {
+        return comment_bank::write(request, verb, writes).await;
+    }
+    if verb == Verb::Put && scoring::serves_put(set) {
+        return scoring::put(request, writes).await;
+    }
+    Err(ApiError::Internal(anyhow::anyhow!(
+        "{} on {} was routed to a write nobody serves",
+        verb.as_str(),
+        set.name
+    )))
+}
+
+/// What a write did, for its answer once the writes are committed.
+pub enum Written {
+    /// The entity the URL addresses was replaced; its new ETag, for feeds with a
+    /// concurrency token.
+    Replaced { etag: Option<String> },
+    /// A new entity, addressed by `path`; `key` is its key predicate (`5`).
+    Created { path: EntityPath, key: String },
+    /// The entity the URL addresses is gone.
+    Deleted,
+}
+
+/// A write as the feed handlers see it.
+pub struct WriteRequest<'a> {
     pub state: &'a AppState,
     pub area: CustomerArea,
+    /// Who writes: feeds that record it (a banked comment's author) read it here.
+    pub principal: &'a Principal,
     pub headers: &'a HeaderMap,
     pub uri: &'a Uri,
     pub path: &'a EntityPath,
@@ -36,9 +75,9 @@ pub struct PutRequest<'a> {
     pub body: Bytes,
 }
 
-impl PutRequest<'_> {
-    /// The rows the path addresses: one entity, since PUT is declared on single
-    /// entities only.
+impl WriteRequest<'_> {
+    /// The rows the path addresses: one entity, since PUT and DELETE are declared on
+    /// single entities only.
     pub async fn scope(&self) -> Result<Scope, ApiError> {
         Ok(read::resolve(self.state, self.area, self.path).await?.scope)
     }
@@ -61,12 +100,87 @@ impl PutRequest<'_> {
         parse_entity(set, &self.body)
     }
 
-    /// 204 with no body, or 200 with the entity as a GET would return it when the
-    /// request says `Prefer: return-content` (the contract's write responses). Called
-    /// once the writes are committed, so that the entity read is the new one.
+    /// The revision (`ModifiedDateTime`) of the addressed entity that the client
+    /// read and means to change: `sent` (the body's value) or, with an `If-Match`
+    /// naming the stored ETag, the stored one; `None` when it says neither. An
+    /// `If-Match` naming another revision is a 412. (The feed's conditional write
+    /// then refuses a stale `sent`, the one check that also holds between
+    /// concurrent writers.)
+    pub fn revision_read(&self, sent: Option<i64>, stored: i64) -> Result<Option<i64>, ApiError> {
+        let if_match = self
+            .headers
+            .get(IF_MATCH)
+            .map(|value| {
+                value.to_str().map_err(|_| {
+                    ApiError::bad_request("the If-Match header is not a list of ETags in ASCII")
+                })
+            })
+            .transpose()?;
+        let current = etag::for_value(&Value::DateTime(stored));
+        if if_match.is_some_and(|header| !etag::if_match_admits(header, &current)) {
+            return Err(self.stale(stored));
+        }
+        Ok(sent.or(if_match.map(|_| stored)))
+    }
+
+    /// 412: the addressed entity is no longer the revision the client read.
+    pub fn stale(&self, stored: i64) -> ApiError {
+        ApiError::PreconditionFailed(format!(
+            "the {} was changed by someone else (it is now the revision of {}); \
+             read it again and apply your changes to that revision",
+            self.path.target().type_name,
+            format_datetime(stored)
+        ))
+    }
+
+    /// The answer to what was written (see the module's comment). Called once the
+    /// writes are committed, so that the entity read is the new one.
     pub async fn respond(&self, written: Written) -> Result<Response, ApiError> {
-        let etag = written.etag;
-        if prefers_content(self.headers) {
+        match written {
+            Written::Replaced { etag } => self.replaced(etag).await,
+            Written::Created { path, key } => self.created(&path, &key).await,
+            Written::Deleted => Ok(self.no_content(None)),
+        }
+    }
+
+    /// 201 with the new entity as a GET of it would return it, and its URL in
+    /// `Location`; 204 with `Location` when the client prefers no content.
+    async fn created(&self, path: &EntityPath, key: &str) -> Result<Response, ApiError> {
+        let read_request = ReadRequest {
+            area: self.area,
+            headers: self.headers,
+            uri: self.uri,
+            head: false,
+        };
+        let mut response =
+            read::get(self.state, read_request, path, &QueryOptions::default()).await?;
+        let etag = response.headers().get(ETAG).cloned();
+        if preference(self.headers, "return-no-content") {
+            response = self.no_content(None);
+            if let Some(etag) = etag {
+                response.headers_mut().insert(ETAG, etag);
+            }
+            response.headers_mut().insert(
+                "Preference-Applied",
+                HeaderValue::from_static("return-no-content"),
+            );
+        } else {
+            *response.status_mut() = StatusCode::CREATED;
+        }
+        let location = format!(
+            "{}{}({key})",
+            service_root(self.headers, self.area),
+            path.set.name
+        );
+        if let Ok(value) = HeaderValue::from_str(&location) {
+            response.headers_mut().insert(LOCATION, value);
+        }
+        Ok(response)
+    }
+
+    /// 204, or 200 with the entity when the client prefers `return-content`.
+    async fn replaced(&self, etag: Option<String>) -> Result<Response, ApiError> {
+        if preference(self.headers, "return-content") {
             let read_request = ReadRequest {
                 area: self.area,
                 headers: self.headers,
@@ -80,6 +194,10 @@ impl PutRequest<'_> {
             );
             return Ok(response);
         }
+        Ok(self.no_content(etag))
+    }
+
+    fn no_content(&self, etag: Option<String>) -> Response {
         let version = negotiate(self.headers, None, false)
             .map_or("3.0;", |negotiated| negotiated.data_service_version());
         let mut response = StatusCode::NO_CONTENT.into_response();
@@ -88,17 +206,18 @@ impl PutRequest<'_> {
         if let Some(value) = etag.and_then(|tag| HeaderValue::from_str(&tag).ok()) {
             headers.insert(ETAG, value);
         }
-        Ok(response)
+        response
     }
 }
 
-fn prefers_content(headers: &HeaderMap) -> bool {
+/// Whether the request's `Prefer` header asks for `wanted`.
+fn preference(headers: &HeaderMap, wanted: &str) -> bool {
     headers
         .get_all("Prefer")
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(','))
-        .any(|preference| preference.trim().eq_ignore_ascii_case("return-content"))
+        .any(|preference| preference.trim().eq_ignore_ascii_case(wanted))
 }
 
 /// Reads a request body of at most `limit` bytes (413 beyond).

@@ -105,6 +105,8 @@ pub enum Grant {
 ///   uploads) and read results with what the delivery workflow reads beside them.
 ///   Scores and comments in progress (ScoringTasks, ScoringResults,
 ///   DimensionScores) and rubrics are the scorers'.
+/// - The comment bank (`BankedComments`, our extension) is the scorers': they read,
+///   add, edit and delete its comments; coordinators have no use for it.
 pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
     // (entity set, scorer, coordinator)
     ("AnswerUploads", Grant::None, Grant::ReadWrite),
@@ -113,6 +115,8 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
     ("AssessmentSnapshots", Grant::None, Grant::ReadWrite),
     ("Assessments", Grant::Read, Grant::Read),
     ("Attempts", Grant::None, Grant::ReadWrite),
+    // Our extension: the scorers' shared comment bank.
+    ("BankedComments", Grant::ReadWrite, Grant::None),
     ("DimensionScores", Grant::ReadWrite, Grant::None),
     ("Dimensions", Grant::Read, Grant::None),
     ("Groups", Grant::Read, Grant::Read),

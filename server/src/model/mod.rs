@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod area;
+pub mod comment_bank;
 pub mod finalise;
 pub mod question_kind;
 pub mod result_scores;

@@ -6,6 +6,7 @@
 //! explicit `match` on [`Backend`].
 
 mod accounts;
+mod comment_bank;
 mod error;
 mod exec;
 pub mod read;
@@ -29,6 +30,7 @@ use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 pub use accounts::{AccountRecord, NewAccount};
+pub use comment_bank::{ConditionalDelete, NewBankedComment, StoredBankedComment};
 pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
 pub use scoring::ScoringResultCreation;

@@ -242,3 +242,16 @@ pub enum TopicScores {
     NumQuestions,
     TopicPath,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum BankedComments {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    DimensionOrder,
+    Text,
+    CreatedBy,
+    CreatedAt,
+    ModifiedAt,
+}

@@ -38,6 +38,7 @@ const ORACLE: &[(&str, May, May)] = &[
     ("AssessmentSnapshots", May::No, May::Rw),
     ("Assessments", May::R, May::R),
     ("Attempts", May::No, May::Rw),
+    ("BankedComments", May::Rw, May::No),
     ("DimensionScores", May::Rw, May::No),
     ("Dimensions", May::R, May::No),
     ("Groups", May::R, May::R),
@@ -58,6 +59,9 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         ("ScoringTasks" | "ScoringResults" | "DimensionScores", true) => &["PUT"],
         ("Results", true) => &["PUT", "PATCH", "MERGE"],
         ("AssessmentSnapshots" | "PrintBatches" | "Attempts" | "AnswerUploads", false) => &["POST"],
+        // Our extension, the comment bank.
+        ("BankedComments", true) => &["PUT", "DELETE"],
+        ("BankedComments", false) => &["POST"],
         _ => &[],
     }
 }
@@ -67,7 +71,11 @@ fn served(set: &str, method: &str) -> bool {
     set != "AssessmentSnapshots"
         && match method {
             "GET" | "HEAD" => true,
-            "PUT" => matches!(set, "ScoringTasks" | "ScoringResults" | "DimensionScores"),
+            "PUT" => matches!(
+                set,
+                "ScoringTasks" | "ScoringResults" | "DimensionScores" | "BankedComments"
+            ),
+            "POST" | "DELETE" => set == "BankedComments",
             _ => false,
         }
 }

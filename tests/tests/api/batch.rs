@@ -18,6 +18,52 @@ on_both_backends! {
     malformed_batches_are_refused_with_what_is_wrong => malformed;
     two_scorers_submitting_one_result_at_the_same_moment_never_mix_their_scores => simultaneous_submits;
     a_batch_stops_running_reads_once_its_answers_pass_their_budget => answer_budget;
+    a_comment_added_in_a_failed_change_set_is_not_kept => created_then_rolled_back;
+}
+
+/// A change set may create as well as replace: a POST to the comment bank (our
+/// extension) followed by a stale PUT leaves no comment behind.
+async fn created_then_rolled_back(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let task = open_task_with_rubric(&app).await;
+    let read = scoring_result_of(&app, task).await;
+    let before = app.sql_i64("SELECT COUNT(*) FROM banked_comments").await;
+    let comment = Op {
+        method: "POST",
+        url: "BankedComments".into(),
+        headers: Vec::new(),
+        body: json!({"QuestionID": task.question.to_string(), "Text": "In a change set."}),
+    };
+    let result_url = relative(&app, &scoring_result_path(&app, &read));
+    let fresh = put(
+        result_url.clone(),
+        json!({"Score": 1, "Comments": "fresh", "ModifiedDateTime": read["ModifiedDateTime"]}),
+    );
+    let (status, inner, text) = send(&app, SCORER, batch_body(&[vec![comment, fresh]], &[])).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    assert_eq!(inner, vec![201, 204], "{text}");
+    assert_eq!(
+        app.sql_i64("SELECT COUNT(*) FROM banked_comments").await,
+        before + 1
+    );
+    let comment = Op {
+        method: "POST",
+        url: "BankedComments".into(),
+        headers: Vec::new(),
+        body: json!({"QuestionID": task.question.to_string(), "Text": "Never kept."}),
+    };
+    let stale = put(
+        result_url,
+        json!({"Score": 2, "Comments": "stale", "ModifiedDateTime": read["ModifiedDateTime"]}),
+    );
+    let (status, inner, text) = send(&app, SCORER, batch_body(&[vec![comment, stale]], &[])).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    assert_eq!(inner, vec![412], "{text}");
+    assert_eq!(
+        app.sql_i64("SELECT COUNT(*) FROM banked_comments").await,
+        before + 1,
+        "the POST of the failed change set was taken back"
+    );
 }
 
 async fn answer_budget(backend: Backend) {

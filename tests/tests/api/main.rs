@@ -7,6 +7,7 @@ mod access_matrix;
 mod auth;
 mod batch;
 mod bounded_work;
+mod comment_bank;
 mod dimension_score_put;
 mod feeds;
 mod formats;

@@ -13,6 +13,7 @@ const TABLES: &[&str] = &[
     "assessment_snapshots",
     "assessments",
     "attempts",
+    "banked_comments",
     "choices",
     "customers",
     "dimension_scores",

@@ -1,8 +1,9 @@
-//! Every entity set of the spec and the contract, declared once, one file per group
-//! of feeds. Property names and types follow the contract's "Entity fields" section.
+//! Every entity set of the spec and the contract, and our extensions, declared once,
+//! one file per group of feeds. Property names and types follow the contract's "Entity fields" section.
 
 mod content;
 mod delivery;
+mod extensions;
 mod limits;
 mod results;
 mod scoring;
@@ -13,6 +14,7 @@ pub use content::{ANSWERS, ASSESSMENTS, GROUPS, PARTICIPANTS, QUESTIONS};
 pub use delivery::{
     ANSWER_UPLOADS, ASSESSMENT_SNAPSHOTS, ASSESSMENT_SNAPSHOT_DATA, ATTEMPTS, PRINT_BATCHES,
 };
+pub use extensions::BANKED_COMMENTS;
 pub use results::{RESULTS, RESULTS_AUDIT_LOG, TOPIC_SCORES};
 pub use scoring::{DIMENSIONS, DIMENSION_SCORES, RUBRICS, SCORING_RESULTS, SCORING_TASKS};
 
@@ -24,6 +26,7 @@ pub static ALL: &[&EntitySet] = &[
     &ASSESSMENT_SNAPSHOTS,
     &ASSESSMENTS,
     &ATTEMPTS,
+    &BANKED_COMMENTS,
     &DIMENSION_SCORES,
     &DIMENSIONS,
     &GROUPS,

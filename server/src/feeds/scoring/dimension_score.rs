@@ -3,14 +3,14 @@
 
 use super::stored;
 use crate::feeds::entities::DIMENSION_SCORES;
-use crate::feeds::write::{check_unchanged, PutRequest, Written};
+use crate::feeds::write::{check_unchanged, WriteRequest, Written};
 use crate::model::scoring::check_score;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::store::WriteScope;
 
 pub async fn put(
-    request: &PutRequest<'_>,
+    request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
     let state = request.state;
@@ -56,5 +56,5 @@ pub async fn put(
     if !written {
         return Err(request.missing());
     }
-    Ok(Written { etag: None })
+    Ok(Written::Replaced { etag: None })
 }

@@ -7,7 +7,7 @@ mod scoring_result;
 mod stored;
 mod task_status;
 
-use super::write::{PutRequest, Written};
+use super::write::{WriteRequest, Written};
 use crate::feeds::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::model::scoring::TaskKey;
@@ -75,7 +75,7 @@ pub fn serves_put(set: &EntitySet) -> bool {
 /// PUT on a scoring feed (routing sends only those for which [`serves_put`] holds),
 /// written in `writes`.
 pub async fn put(
-    request: &PutRequest<'_>,
+    request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
     match request.path.target().name {

@@ -4,19 +4,17 @@
 //! the entry is not updated"). The body's `ModifiedDateTime` and an `If-Match` ETag
 //! mean the same; either suffices, both must hold.
 
-use axum::http::header::IF_MATCH;
-
 use super::stored;
 use crate::feeds::entities::SCORING_RESULTS;
-use crate::feeds::write::{check_unchanged, PutRequest, Written};
+use crate::feeds::write::{check_unchanged, WriteRequest, Written};
 use crate::model::scoring::check_score;
 use crate::odata::etag;
-use crate::odata::value::{format_datetime, Value};
+use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::store::{ConditionalUpdate, ScoringResultValues, WriteScope};
 
 pub async fn put(
-    request: &PutRequest<'_>,
+    request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
     let state = request.state;
@@ -33,37 +31,18 @@ pub async fn put(
         &stored::scoring_result(&current),
         &["Score", "Comments"],
     )?;
-    let stored_modified = current.modified_at;
-    let stale = || {
-        ApiError::PreconditionFailed(format!(
-            "the ScoringResult was changed by someone else (it is now the revision of {}); \
-             read it again and apply your changes to that revision",
-            format_datetime(stored_modified)
-        ))
-    };
-    let if_match = request
-        .headers
-        .get(IF_MATCH)
-        .map(|value| {
-            value.to_str().map_err(|_| {
-                ApiError::bad_request("the If-Match header is not a list of ETags in ASCII")
-            })
-        })
-        .transpose()?;
     let sent_modified = match body.get("ModifiedDateTime") {
         Some(Value::DateTime(sent)) => Some(*sent),
         _ => None,
     };
-    if sent_modified.is_none() && if_match.is_none() {
-        return Err(ApiError::bad_request(
-            "ScoringResult.ModifiedDateTime is required: send back the value you read \
-             (or an If-Match header with the ETag)",
-        ));
-    }
-    let current_tag = etag::for_value(&Value::DateTime(stored_modified));
-    if if_match.is_some_and(|header| !etag::if_match_admits(header, &current_tag)) {
-        return Err(stale());
-    }
+    let read = request
+        .revision_read(sent_modified, current.modified_at)?
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                "ScoringResult.ModifiedDateTime is required: send back the value you read \
+                 (or an If-Match header with the ETag)",
+            )
+        })?;
     let score = match body.get("Score") {
         Some(Value::Int32(score)) => Some(*score),
         _ => None,
@@ -85,15 +64,13 @@ pub async fn put(
         .update_scoring_result(
             request.area,
             current.key,
-            // A stale body value is refused by the conditional write itself, the one
-            // check that also holds between concurrent writers.
-            sent_modified.unwrap_or(stored_modified),
+            read,
             ScoringResultValues { score, comments },
         )
         .await?;
     match update {
-        ConditionalUpdate::Stale => Err(stale()),
-        ConditionalUpdate::Written { modified_at } => Ok(Written {
+        ConditionalUpdate::Stale => Err(request.stale(current.modified_at)),
+        ConditionalUpdate::Written { modified_at } => Ok(Written::Replaced {
             etag: Some(etag::for_value(&Value::DateTime(modified_at))),
         }),
     }

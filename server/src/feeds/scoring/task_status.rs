@@ -4,14 +4,14 @@
 
 use super::stored;
 use crate::feeds::entities::SCORING_TASKS;
-use crate::feeds::write::{check_unchanged, PutRequest, Written};
+use crate::feeds::write::{check_unchanged, WriteRequest, Written};
 use crate::model::scoring::TaskStatus;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::store::{StatusChange, WriteScope};
 
 pub async fn put(
-    request: &PutRequest<'_>,
+    request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
     let state = request.state;
@@ -40,6 +40,6 @@ pub async fn put(
         .await?
     {
         StatusChange::NoTask => Err(request.missing()),
-        StatusChange::Written(_) => Ok(Written { etag: None }),
+        StatusChange::Written(_) => Ok(Written::Replaced { etag: None }),
     }
 }

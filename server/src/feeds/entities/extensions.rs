@@ -1,0 +1,37 @@
+//! ScoreDesk's own feeds, beyond the spec and the contract (docs/odata.md,
+//! "Extensions"): declared in `$metadata` like the others, and never changing how
+//! the spec's feeds behave.
+
+use crate::odata::edm::EdmType::{DateTime, Int32, Int64, String as Str};
+use crate::odata::model::{one, prop, EntitySet, Verb, Writes};
+
+/// The longest banked comment, in characters: as long as a dimension's comment,
+/// which it is inserted into.
+pub const BANKED_COMMENT_LENGTH: u32 = super::limits::COMMENT_LENGTH;
+
+/// The comment bank: comments saved once and inserted again, shared by the scorers
+/// of a customer area, per question and (optionally) per dimension of its rubric.
+pub static BANKED_COMMENTS: EntitySet = EntitySet {
+    name: "BankedComments",
+    type_name: "BankedComment",
+    table: "banked_comments",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("QuestionID", "question_id", Int64, false),
+        // The dimension's Order in the question's rubric; null: an overall comment.
+        prop("DimensionOrder", "dimension_order", Int32, true),
+        prop("Text", "text", Str, false).max_length(BANKED_COMMENT_LENGTH),
+        prop("CreatedBy", "created_by", Str, false),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+    ],
+    navigations: &[one("Question", "Questions", &[("question_id", "id")], true)],
+    concurrency: Some("ModifiedDateTime"),
+    filterable: &["ID", "QuestionID", "DimensionOrder", "CreatedBy"],
+    media: None,
+    writes: Writes {
+        entity: &[Verb::Put, Verb::Delete],
+        collection: &[Verb::Post],
+    },
+};
