@@ -222,6 +222,19 @@ impl ODataClient {
             .map(drop)
     }
 
+    /// POST a new entity to a collection; returns the entity the server created.
+    pub async fn post(&self, path: &str, body: &Value) -> Result<Value, RequestFailure> {
+        let answer = self.send(Method::POST, path, &[], Some(body)).await?;
+        serde_json::from_slice(&answer.bytes).map_err(|_| {
+            RequestFailure::Failed(format!("The server's answer to POST {path} was not JSON."))
+        })
+    }
+
+    /// DELETE an entity.
+    pub async fn delete(&self, path: &str) -> Result<(), RequestFailure> {
+        self.send(Method::DELETE, path, &[], None).await.map(drop)
+    }
+
     /// How many open tasks can be taken (`crate::scoring::scorable`).
     pub async fn count_open_tasks(&self) -> Result<i64, RequestFailure> {
         self.count("ScoringTasks/$count", &crate::scoring::scorable())

@@ -10,8 +10,8 @@ use crate::client::ODataClient;
 use crate::error::CommandError;
 use crate::saved_connection::{self, SecretStore};
 use crate::scoring::{
-    self, Draft, FilterOptions, Opening, QuestionProgress, Queue, QueueFilter, ScoringView,
-    SubmitOutcome,
+    self, BankedComment, Draft, FilterOptions, Opening, QuestionProgress, Queue, QueueFilter,
+    ScoringView, SubmitOutcome,
 };
 use crate::state::{status_of, ConnectionMode, ConnectionState, ConnectionStatus, DesktopState};
 
@@ -156,6 +156,44 @@ pub async fn open_task(
 #[tauri::command]
 pub async fn filter_options(state: State<'_, DesktopState>) -> Result<FilterOptions, CommandError> {
     scoring::filter_options(&client(&state).await?).await
+}
+
+/// The comment bank of a question (shared by the area's scorers).
+#[tauri::command]
+pub async fn comment_bank(
+    state: State<'_, DesktopState>,
+    question_id: String,
+) -> Result<Vec<BankedComment>, CommandError> {
+    scoring::comment_bank(&client(&state).await?, &question_id).await
+}
+
+/// Adds a comment to the question's bank, for a dimension or overall.
+#[tauri::command]
+pub async fn bank_comment(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    dimension_order: Option<i32>,
+    text: String,
+) -> Result<BankedComment, CommandError> {
+    scoring::bank_comment(&client(&state).await?, &question_id, dimension_order, &text).await
+}
+
+/// Rewrites a banked comment from the revision the scorer saw.
+#[tauri::command]
+pub async fn edit_banked_comment(
+    state: State<'_, DesktopState>,
+    comment: BankedComment,
+) -> Result<(), CommandError> {
+    scoring::edit_banked_comment(&client(&state).await?, &comment).await
+}
+
+/// Removes a comment from the bank.
+#[tauri::command]
+pub async fn forget_banked_comment(
+    state: State<'_, DesktopState>,
+    id: i32,
+) -> Result<(), CommandError> {
+    scoring::forget_banked_comment(&client(&state).await?, id).await
 }
 
 /// Grade by question: the questions with tasks to score, each with its progress.

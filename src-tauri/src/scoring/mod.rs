@@ -3,6 +3,7 @@
 //! these through the commands in `commands.rs`; the types mirror ui/src/lib/api.ts.
 
 mod answer_image;
+mod comment_bank;
 mod filters;
 mod grading;
 mod markup;
@@ -12,6 +13,9 @@ mod submit;
 mod take;
 
 pub use answer_image::{for_display, full_image};
+pub use comment_bank::{
+    bank_comment, comment_bank, edit_banked_comment, forget_banked_comment, BankedComment,
+};
 pub use filters::{filter_options, FilterOptions};
 pub use grading::{question_progress, questions_to_grade, QuestionProgress};
 pub use prepared::PreparedScans;

@@ -5,6 +5,7 @@
 // `connectRemote`: the Rust side keeps credentials.
 import { invoke } from "@tauri-apps/api/core";
 
+import type { BankedComment } from "./bindings/BankedComment";
 import type { CommandError } from "./bindings/CommandError";
 import type { ConnectionStatus } from "./bindings/ConnectionStatus";
 import type { Draft } from "./bindings/Draft";
@@ -27,6 +28,7 @@ export type { KeptDraft } from "./bindings/KeptDraft";
 export type { QueueTask } from "./bindings/QueueTask";
 export type { RubricView } from "./bindings/RubricView";
 export type {
+  BankedComment,
   CommandError,
   ConnectionStatus,
   Draft,
@@ -62,6 +64,14 @@ export const loadQueue = (filter: QueueFilter) => invoke<Queue>("load_queue", { 
 export const openTask = (questionId: string, resultId: number, opening: Opening) =>
   invoke<ScoringView>("open_task", { questionId, resultId, opening });
 export const filterOptions = () => invoke<FilterOptions>("filter_options");
+// ----- The comment bank (src-tauri/src/scoring/comment_bank.rs) -----
+
+export const commentBank = (questionId: string) => invoke<BankedComment[]>("comment_bank", { questionId });
+export const bankComment = (questionId: string, dimensionOrder: number | null, text: string) =>
+  invoke<BankedComment>("bank_comment", { questionId, dimensionOrder, text });
+export const editBankedComment = (comment: BankedComment) => invoke<void>("edit_banked_comment", { comment });
+export const forgetBankedComment = (id: number) => invoke<void>("forget_banked_comment", { id });
+
 /** Grade by question: the questions with tasks to score, each with its progress. */
 export const questionsToGrade = () => invoke<QuestionProgress[]>("questions_to_grade");
 export const questionProgress = (questionId: string) => invoke<QuestionProgress>("question_progress", { questionId });

@@ -104,6 +104,24 @@ impl Api {
         response.text().await.unwrap().trim().parse().unwrap()
     }
 
+    /// POST a new entity; returns it (the answer must be 201).
+    pub async fn post(&self, path: &str, body: Value) -> Value {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.root))
+            .basic_auth(&self.username, Some(&self.password))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.status(),
+            reqwest::StatusCode::CREATED,
+            "POST {path}"
+        );
+        response.json().await.unwrap()
+    }
+
     pub async fn put(&self, path: &str, body: Value) -> reqwest::StatusCode {
         self.http
             .put(format!("{}{path}", self.root))
