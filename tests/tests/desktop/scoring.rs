@@ -9,7 +9,8 @@ use serde_json::Value;
 
 use crate::support::{
     another_client_saves, bring_to_head, ctrl, dimension_maxima, press, score_all_by_keyboard,
-    scoring_mid_edit, take_with_keyboard, task_status, total_score, wait_for, Api, DesktopSession,
+    scoring_mid_edit, shift, take_with_keyboard, task_status, total_score, wait_for, Api,
+    DesktopSession,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -94,17 +95,68 @@ async fn a_scorer_takes_scores_and_submits_tasks_with_the_keyboard_alone() {
         .await
         .unwrap();
     session.screenshot("scoring-image-answer").await;
-    press(client, &['+', 'o']).await;
-    wait_for(client, "#image-zoom").await;
-    let zoom = client
-        .find(Locator::Id("image-zoom"))
+    // Fitted to the stage's width, at the top of the page.
+    let start = viewer_geometry(client).await;
+    assert_eq!(start.fit, "width");
+    assert!(
+        (start.page_width - start.stage_width).abs() <= 1.0,
+        "{start:?}"
+    );
+    assert_eq!(start.y, 0.0, "the top of the page first");
+    // The stage reaches down to the window's foot.
+    let foot = client
+        .execute(
+            "return window.innerHeight - document.getElementById('answer-stage').getBoundingClientRect().bottom",
+            vec![],
+        )
         .await
         .unwrap()
-        .text()
+        .as_f64()
+        .unwrap();
+    assert!(
+        (0.0..=40.0).contains(&foot),
+        "{foot} px under the stage: {start:?}"
+    );
+    // Shift+↓ shows most of the next screenful (or the rest of the page).
+    shift(client, Key::Down.into()).await;
+    let rest = (start.page_height - start.stage_height).max(0.0);
+    let expected = -(0.8 * start.stage_height).min(rest).round();
+    let moved = viewer_geometry(client).await;
+    assert!(
+        (moved.y - expected).abs() <= 1.0,
+        "moved to {} for {expected}",
+        moved.y
+    );
+    shift(client, Key::Up.into()).await;
+    // + zooms about the top middle: the page's top stays at the stage's top.
+    press(client, &['+']).await;
+    let zoomed = viewer_geometry(client).await;
+    assert!(zoomed.zoom_text.starts_with("125%"), "{zoomed:?}");
+    assert_eq!(zoomed.y, 0.0);
+    assert!((zoomed.page_width - 1.25 * start.page_width).abs() <= 1.0);
+    assert!(
+        (zoomed.x + start.stage_width / 8.0).abs() <= 1.0,
+        "the middle stays: {zoomed:?}"
+    );
+    // F fits again; F once more fits the whole page.
+    press(client, &['f']).await;
+    assert_eq!(viewer_geometry(client).await.page_width, start.page_width);
+    press(client, &['f']).await;
+    let page = viewer_geometry(client).await;
+    assert_eq!(page.fit, "page");
+    assert!(page.page_height <= page.stage_height + 1.0, "{page:?}");
+    let scrolled = client
+        .execute("return window.scrollY", vec![])
         .await
         .unwrap();
-    assert!(zoom.starts_with("125%"), "{zoom}");
+    assert_eq!(
+        scrolled.as_f64(),
+        Some(0.0),
+        "the keys moved the scan, not the page"
+    );
+    session.screenshot("scan-whole-page").await;
     // O turns clockwise, Shift+O back and past: a quarter turn each, both ways.
+    press(client, &['o']).await;
     wait_for(client, "#answer-image[data-rotation='90']").await;
     press(client, &['O', 'O']).await;
     wait_for(client, "#answer-image[data-rotation='270']").await;
@@ -161,4 +213,39 @@ async fn a_conflicting_save_by_another_client_shows_the_conflict_view_and_loses_
     assert_eq!(scores, mine, "the scorer's dimension scores are kept");
     assert_eq!(task_status(&api, &task).await, 3);
     session.close().await;
+}
+
+/// Where the scan sits in the viewer, as the window lays it out.
+#[derive(Debug)]
+struct ViewerGeometry {
+    stage_width: f64,
+    stage_height: f64,
+    page_width: f64,
+    page_height: f64,
+    x: f64,
+    y: f64,
+    fit: String,
+    zoom_text: String,
+}
+
+async fn viewer_geometry(client: &fantoccini::Client) -> ViewerGeometry {
+    let values = client
+        .execute(
+            "const s = document.getElementById('answer-stage'); const p = document.getElementById('answer-page'); \
+             return [s.clientWidth, s.clientHeight, p.offsetWidth, p.offsetHeight, Number(p.dataset.x), Number(p.dataset.y), p.dataset.fit, document.getElementById('image-zoom').textContent];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let number = |i: usize| values[i].as_f64().unwrap();
+    ViewerGeometry {
+        stage_width: number(0),
+        stage_height: number(1),
+        page_width: number(2),
+        page_height: number(3),
+        x: number(4),
+        y: number(5),
+        fit: values[6].as_str().unwrap().to_owned(),
+        zoom_text: values[7].as_str().unwrap().to_owned(),
+    }
 }

@@ -91,6 +91,12 @@ impl DesktopSession {
     /// The app on the data directory of an earlier session (`close` hands it back):
     /// its database, account, settings and web storage are as that session left them.
     pub async fn start_in(data: tempfile::TempDir) -> Self {
+        Self::start_with(data, &[]).await
+    }
+
+    /// As [`DesktopSession::start_in`], with more environment for the app (such as
+    /// `GTK_THEME=Adwaita:dark`, the system's dark theme).
+    pub async fn start_with(data: tempfile::TempDir, env: &[(&str, &str)]) -> Self {
         assert!(
             std::env::var_os("DISPLAY").is_some(),
             "the desktop tests need a display: run them under xvfb-run (scripts/test does)"
@@ -110,6 +116,7 @@ impl DesktopSession {
             // directories: each session gets its own, so no run sees another's.
             .env("XDG_DATA_HOME", data.path().join("xdg-data"))
             .env("XDG_CACHE_HOME", data.path().join("xdg-cache"))
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()

@@ -20,14 +20,24 @@ pub async fn press(client: &Client, keys: &[char]) {
 
 /// Ctrl + `key`.
 pub async fn ctrl(client: &Client, key: char) {
+    chord(client, Key::Control, key).await;
+}
+
+/// Shift + `key` (for keys whose shifted form is not a character of its own).
+pub async fn shift(client: &Client, key: char) {
+    chord(client, Key::Shift, key).await;
+}
+
+/// `modifier` held while `key` is pressed.
+async fn chord(client: &Client, modifier: Key, key: char) {
     let actions = KeyActions::new("keyboard".into())
         .then(KeyAction::Down {
-            value: Key::Control.into(),
+            value: modifier.into(),
         })
         .then(KeyAction::Down { value: key })
         .then(KeyAction::Up { value: key })
         .then(KeyAction::Up {
-            value: Key::Control.into(),
+            value: modifier.into(),
         });
     client
         .perform_actions(actions)
