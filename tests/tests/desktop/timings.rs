@@ -97,6 +97,7 @@ async fn open_in_turn(
 ) -> (Vec<f64>, Vec<f64>) {
     let client = &session.client;
     let (mut samples, mut take_samples) = (Vec::new(), Vec::new());
+    let mut phases = Vec::new();
     for (index, (question, result)) in tasks.iter().enumerate() {
         let key = format!("{question}/{result}");
         let head = format!("li:first-child[data-question='{question}'][data-result='{result}']");
@@ -143,10 +144,12 @@ async fn open_in_turn(
             wait_for(client, "#answer-text").await;
         }
         samples.push(taken["ms"].as_f64().unwrap());
+        phases.push(taken["phases"].clone());
         take_samples.push(taken["takeMs"].as_f64().unwrap());
         ctrl(client, 's').await;
         wait_for(client, "#last-outcome").await;
     }
+    println!("phases of {}: {}", if scanned { "scans" } else { "typed answers" }, Value::Array(phases));
     (samples, take_samples)
 }
 
@@ -231,6 +234,8 @@ async fn start_up_and_next_task_to_a_scan_and_to_a_typed_answer_are_measured_in_
         "nextTaskToTypedAnswerMs": {
             "firstOfSession": first_typed[0],
             "samples": typed_samples,
+            // Which question each was: their rubrics differ in size.
+            "questions": texts.iter().map(|(question, _)| question.clone()).collect::<Vec<_>>(),
             "median": median(typed_samples.clone()),
             "takeTaskMedian": median(typed_takes.clone()),
         },

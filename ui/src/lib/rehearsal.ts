@@ -1,4 +1,4 @@
-// A made-up task for the scoring view's rehearsal: the app renders the view once,
+// Made-up tasks for the scoring view's rehearsal: the app renders the view,
 // nearly transparent, right after the first queue is on screen, so that WebKit's
 // first style, layout and paint of it (about 300 ms without a GPU) is not paid by
 // the scorer's first "next" (docs/benchmarks.md). Nothing of it is sent anywhere.
@@ -13,7 +13,7 @@ const dimension = (order: number, name: string, maxScore: number) => ({
   comment: null,
 });
 
-export const rehearsalView: ScoringView = {
+const scanned: ScoringView = {
   questionId: "0",
   resultId: 0,
   status: 1,
@@ -46,3 +46,16 @@ export const rehearsalView: ScoringView = {
     modified: null,
   },
 };
+
+/** The same task with a typed answer: a text answer lays out differently from a scan. */
+const typed: ScoringView = {
+  ...scanned,
+  resultId: 1,
+  answer: {
+    kind: "text",
+    text: "Dear council,\n\nOur park needs more benches and better lighting, because older residents cannot rest on the way to the shops and the paths are dark by five o'clock in winter. I believe the cost would be repaid by more people walking instead of driving.\n\nYours faithfully,\nA resident",
+  },
+};
+
+/** Rehearsed one after the other: a scan, then a typed answer. */
+export const rehearsalViews: ScoringView[] = [scanned, typed];
