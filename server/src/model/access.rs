@@ -117,6 +117,8 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
     ("Attempts", Grant::None, Grant::ReadWrite),
     // Our extension: the scorers' shared comment bank.
     ("BankedComments", Grant::ReadWrite, Grant::None),
+    // Our extension: what earns each score, read with the rubric.
+    ("DimensionLevels", Grant::Read, Grant::None),
     ("DimensionScores", Grant::ReadWrite, Grant::None),
     ("Dimensions", Grant::Read, Grant::None),
     ("Groups", Grant::Read, Grant::Read),

@@ -29,6 +29,9 @@ pub struct RubricSpec {
     pub instructions: &'static str,
     /// `(name, instructions, max score)`; the maxima add up to the question's.
     pub dimensions: &'static [(&'static str, &'static str, i16)],
+    /// Per dimension, in order, what earns each score from 0 up (DimensionLevels,
+    /// our extension); a rubric or a dimension may have none.
+    pub levels: &'static [&'static [&'static str]],
 }
 
 impl RubricSpec {
@@ -78,6 +81,11 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                         ("Quality of explanation", "A logical chain from the braking force to the passenger's motion.", 2),
                         ("Terminology", "Uses inertia, force, acceleration or deceleration correctly.", 1),
                     ],
+                    levels: &[
+                        &["No relevant physics.", "Inertia or the first law named.", "Inertia applied to the passenger.", "The first law applied, the force on the bus and not the passenger."],
+                        &["No explanation.", "Some steps, gaps in the chain.", "A logical chain from the braking force to the passenger."],
+                        &["Terms missing or misused.", "Inertia, force or deceleration used correctly."],
+                    ],
                 }),
                 handwritten: false,
                 answer_sentences: &[
@@ -104,6 +112,7 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                         ("Diagram", "Weight down and normal reaction up, equal in length, both labelled.", 2),
                         ("Explanation", "The forces are balanced, so the resultant force is zero.", 2),
                     ],
+                    levels: &[],
                 }),
                 handwritten: true,
                 answer_sentences: &[],
@@ -130,6 +139,11 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                         ("Inputs and outputs", "Carbon dioxide and water in; glucose and oxygen out.", 3),
                         ("Light and chlorophyll", "Light energy absorbed by chlorophyll in chloroplasts.", 3),
                         ("Clarity", "Ideas in a sensible order, in complete sentences.", 2),
+                    ],
+                    levels: &[
+                        &["Neither named.", "One input or output named.", "Most inputs and outputs named.", "Both inputs and both outputs, correctly."],
+                        &["Not mentioned.", "Light or chlorophyll mentioned.", "Light absorbed by chlorophyll.", "Light energy absorbed by chlorophyll, in the chloroplasts."],
+                        &["Hard to follow.", "Mostly in order, some fragments.", "A clear order, complete sentences."],
                     ],
                 }),
                 handwritten: false,
@@ -182,6 +196,12 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                         ("Language and style", "Formal register, varied vocabulary and sentences.", 2),
                         ("Spelling and punctuation", "Accurate, with at most minor slips.", 2),
                     ],
+                    levels: &[
+                        &["No proposal.", "A proposal, no reasons.", "A proposal with one or two reasons.", "A clear proposal with three or more relevant reasons."],
+                        &["No letter form.", "Some letter conventions.", "Conventions and paragraphs.", "Conventions, and paragraphs that build the argument."],
+                        &["Informal throughout.", "Mostly formal, little variety.", "Formal, varied vocabulary and sentences."],
+                        &["Errors get in the way.", "Several slips.", "Accurate, at most minor slips."],
+                    ],
                 }),
                 handwritten: false,
                 answer_sentences: &[
@@ -207,6 +227,10 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                     dimensions: &[
                         ("Accuracy", "The main points of the passage, nothing invented.", 3),
                         ("Concision", "Within the word limit, no repetition.", 2),
+                    ],
+                    levels: &[
+                        &["No main point.", "One main point.", "Most main points.", "Every main point, nothing invented."],
+                        &["Well over 60 words.", "Near the limit, some repetition.", "Within 60 words, no repetition."],
                     ],
                 }),
                 handwritten: true,
@@ -250,6 +274,7 @@ pub const HARBOUR: &[AssessmentSpec] = &[AssessmentSpec {
                         3,
                     ),
                 ],
+                levels: &[],
             }),
             handwritten: false,
             answer_sentences: &[
@@ -308,6 +333,27 @@ mod tests {
                         question.description
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn levels_describe_every_score_of_their_dimension() {
+        for question in NORTHWIND.iter().chain(HARBOUR).flat_map(|a| a.questions) {
+            let Some(rubric) = &question.rubric else {
+                continue;
+            };
+            if rubric.levels.is_empty() {
+                continue;
+            }
+            assert_eq!(
+                rubric.levels.len(),
+                rubric.dimensions.len(),
+                "{}",
+                rubric.name
+            );
+            for (levels, (name, _, max)) in rubric.levels.iter().zip(rubric.dimensions) {
+                assert_eq!(levels.len(), *max as usize + 1, "{}: {name}", rubric.name);
             }
         }
     }

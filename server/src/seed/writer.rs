@@ -265,6 +265,17 @@ async fn write_question(
         for (order, (name, instructions, max)) in rubric.dimensions.iter().enumerate() {
             tx.insert_dimension(area, rubric_id, order as i32 + 1, name, instructions, *max)
                 .await?;
+            let levels = rubric.levels.get(order).copied().unwrap_or_default();
+            for (score, description) in levels.iter().enumerate() {
+                tx.insert_dimension_level(
+                    area,
+                    rubric_id,
+                    order as i32 + 1,
+                    score as i16,
+                    description,
+                )
+                .await?;
+            }
         }
     }
     Ok(())

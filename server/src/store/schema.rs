@@ -255,3 +255,13 @@ pub enum BankedComments {
     CreatedAt,
     ModifiedAt,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum DimensionLevels {
+    Table,
+    CustomerId,
+    RubricId,
+    DimensionOrder,
+    Score,
+    Description,
+}

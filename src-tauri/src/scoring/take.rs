@@ -85,6 +85,16 @@ pub struct DimensionView {
     pub max_score: i64,
     pub score: Option<i64>,
     pub comment: Option<String>,
+    /// What earns each score, where the rubric says (DimensionLevels, our extension).
+    pub levels: Vec<LevelView>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LevelView {
+    pub score: i64,
+    pub description: String,
 }
 
 fn text(value: &Value) -> Option<String> {
@@ -278,11 +288,20 @@ async fn rubric_view(
         "{}/DimensionScores",
         scoring_result_path(question_id, rubric_id, result_id)
     );
-    let (rubric, scores) = futures::join!(
+    let levels_filter = format!("RubricID eq {rubric_id}");
+    let levels_query = [
+        ("$filter", levels_filter.as_str()),
+        ("$orderby", "Order,Score"),
+    ];
+    let (rubric, scores, levels) = futures::join!(
         client.get_json(&rubric_path, &[]),
         client.get_json(&scores_path, &[("$expand", "Dimension")]),
+        client.get_json("DimensionLevels", &levels_query),
     );
     let rubric = rubric?;
+    // A server without our extension (another implementation of the service)
+    // answers 404 for the feed: the rubric is shown without levels.
+    let levels = levels.unwrap_or_default();
     let dimensions = scores?["value"]
         .as_array()
         .map(|scores| {
@@ -295,6 +314,7 @@ async fn rubric_view(
                     max_score: score["Dimension"]["MaxScore"].as_i64().unwrap_or_default(),
                     score: score["Score"].as_i64(),
                     comment: text(&score["Comment"]),
+                    levels: levels_of(&levels, score["Order"].as_i64().unwrap_or_default()),
                 })
                 .collect()
         })
@@ -311,9 +331,41 @@ async fn rubric_view(
     })
 }
 
+/// The levels of the dimension of order `order`, by score, from the feed's entries.
+fn levels_of(feed: &Value, order: i64) -> Vec<LevelView> {
+    feed["value"]
+        .as_array()
+        .map(|entries| {
+            entries
+                .iter()
+                .filter(|entry| entry["Order"].as_i64() == Some(order))
+                .filter_map(|entry| {
+                    Some(LevelView {
+                        score: entry["Score"].as_i64()?,
+                        description: entry["Description"].as_str()?.to_owned(),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_are_those_of_the_dimension_and_a_missing_feed_gives_none() {
+        let feed = serde_json::json!({"value": [
+            {"RubricID": 1, "Order": 1, "Score": 0, "Description": "None"},
+            {"RubricID": 1, "Order": 2, "Score": 0, "Description": "Other dimension"},
+            {"RubricID": 1, "Order": 1, "Score": 1, "Description": "Some"},
+        ]});
+        let levels = levels_of(&feed, 1);
+        assert_eq!(levels.iter().map(|l| l.score).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(levels[1].description, "Some");
+        assert!(levels_of(&Value::Null, 1).is_empty());
+    }
 
     #[test]
     fn only_correcting_reopens_finished_work_and_nothing_takes_a_held_task_but_claim() {

@@ -39,6 +39,7 @@ const ORACLE: &[(&str, May, May)] = &[
     ("Assessments", May::R, May::R),
     ("Attempts", May::No, May::Rw),
     ("BankedComments", May::Rw, May::No),
+    ("DimensionLevels", May::R, May::No),
     ("DimensionScores", May::Rw, May::No),
     ("Dimensions", May::R, May::No),
     ("Groups", May::R, May::R),

@@ -8,6 +8,7 @@ mod auth;
 mod batch;
 mod bounded_work;
 mod comment_bank;
+mod dimension_levels;
 mod dimension_score_put;
 mod feeds;
 mod formats;

@@ -16,6 +16,7 @@ const TABLES: &[&str] = &[
     "banked_comments",
     "choices",
     "customers",
+    "dimension_levels",
     "dimension_scores",
     "dimensions",
     "group_participants",

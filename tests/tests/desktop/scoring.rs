@@ -62,7 +62,49 @@ async fn a_scorer_takes_scores_and_submits_tasks_with_the_keyboard_alone() {
         "taking the task locks it"
     );
     let maxima = dimension_maxima(&api, &text_task).await;
+    // Beside each dimension's keys, what earns each score, as the rubric says.
+    let rubric = api
+        .get(&format!(
+            "ScoringTasks(QuestionID={}L,ResultID={})/ScoringResult",
+            text_task.0, text_task.1
+        ))
+        .await["value"][0]["RubricID"]
+        .clone();
+    let levels = api
+        .get(&format!(
+            "DimensionLevels?$filter=RubricID eq {rubric}&$orderby=Order,Score"
+        ))
+        .await;
+    let levels = levels["value"].as_array().unwrap();
+    assert!(!levels.is_empty(), "the demo's typed rubrics have levels");
+    let shown = client
+        .execute(
+            "return [...document.querySelectorAll('.levels li')].map(li => li.textContent.trim())",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let expected: Vec<String> = levels
+        .iter()
+        .map(|level| {
+            format!(
+                "{} {}",
+                level["Score"],
+                level["Description"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(shown, serde_json::json!(expected));
     score_all_by_keyboard(client, &maxima).await;
+    // The level of each score given is the one highlighted.
+    let chosen = client
+        .execute(
+            "return [...document.querySelectorAll('.levels li.chosen')].map(li => Number(li.dataset.score))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(chosen, serde_json::json!(maxima));
     session.screenshot("scoring-text-answer").await;
     ctrl(client, Key::Enter.into()).await;
     wait_for(client, "#last-outcome").await;

@@ -149,7 +149,11 @@ async fn open_in_turn(
         ctrl(client, 's').await;
         wait_for(client, "#last-outcome").await;
     }
-    println!("phases of {}: {}", if scanned { "scans" } else { "typed answers" }, Value::Array(phases));
+    println!(
+        "phases of {}: {}",
+        if scanned { "scans" } else { "typed answers" },
+        Value::Array(phases)
+    );
     (samples, take_samples)
 }
 

@@ -11,6 +11,10 @@ const dimension = (order: number, name: string, maxScore: number) => ({
   maxScore,
   score: null,
   comment: null,
+  levels: [
+    { score: 0, description: "Nothing of it." },
+    { score: 1, description: "Some of it, with gaps." },
+  ],
 });
 
 const scanned: ScoringView = {

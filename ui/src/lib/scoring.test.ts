@@ -40,8 +40,8 @@ const view: ScoringView = {
     score: null,
     comments: null,
     dimensions: [
-      { order: 1, name: "Content", instructions: null, maxScore: 5, score: null, comment: null },
-      { order: 2, name: "Style", instructions: null, maxScore: 3, score: null, comment: null },
+      { order: 1, name: "Content", instructions: null, maxScore: 5, score: null, comment: null, levels: [] },
+      { order: 2, name: "Style", instructions: null, maxScore: 3, score: null, comment: null, levels: [] },
     ],
   },
 };

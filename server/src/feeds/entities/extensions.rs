@@ -2,8 +2,8 @@
 //! "Extensions"): declared in `$metadata` like the others, and never changing how
 //! the spec's feeds behave.
 
-use crate::odata::edm::EdmType::{DateTime, Int32, Int64, String as Str};
-use crate::odata::model::{one, prop, EntitySet, Verb, Writes};
+use crate::odata::edm::EdmType::{DateTime, Int16, Int32, Int64, String as Str};
+use crate::odata::model::{one, prop, EntitySet, Verb, Writes, READ_ONLY};
 
 /// The longest banked comment, in characters: as long as a dimension's comment,
 /// which it is inserted into.
@@ -34,4 +34,33 @@ pub static BANKED_COMMENTS: EntitySet = EntitySet {
         entity: &[Verb::Put, Verb::Delete],
         collection: &[Verb::Post],
     },
+};
+
+/// What earns each score of a rubric's dimension, shown to scorers beside the number
+/// keys. Identified as DimensionScores identify their dimension: the rubric and the
+/// dimension's `Order`. Read-only here; rubrics are authored with their content.
+pub static DIMENSION_LEVELS: EntitySet = EntitySet {
+    name: "DimensionLevels",
+    type_name: "DimensionLevel",
+    table: "dimension_levels",
+    key: &["RubricID", "Order", "Score"],
+    properties: &[
+        prop("RubricID", "rubric_id", Int32, false),
+        prop("Order", "dimension_order", Int32, false),
+        prop("Score", "score", Int16, false),
+        prop("Description", "description", Str, false),
+    ],
+    navigations: &[one(
+        "Dimension",
+        "Dimensions",
+        &[
+            ("rubric_id", "rubric_id"),
+            ("dimension_order", "dimension_order"),
+        ],
+        true,
+    )],
+    concurrency: None,
+    filterable: &["RubricID", "Order", "Score"],
+    media: None,
+    writes: READ_ONLY,
 };

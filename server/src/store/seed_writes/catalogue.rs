@@ -312,4 +312,33 @@ impl Tx {
             .to_owned();
         self.execute(&insert).await.map(drop)
     }
+
+    /// What earns `score` on a rubric's dimension (DimensionLevels).
+    pub async fn insert_dimension_level(
+        &mut self,
+        area: CustomerArea,
+        rubric_id: i32,
+        order: i32,
+        score: i16,
+        description: &str,
+    ) -> Result<(), StoreError> {
+        let insert = Query::insert()
+            .into_table(DimensionLevels::Table)
+            .columns([
+                DimensionLevels::CustomerId,
+                DimensionLevels::RubricId,
+                DimensionLevels::DimensionOrder,
+                DimensionLevels::Score,
+                DimensionLevels::Description,
+            ])
+            .values_panic([
+                area.id().into(),
+                rubric_id.into(),
+                order.into(),
+                score.into(),
+                description.into(),
+            ])
+            .to_owned();
+        self.execute(&insert).await.map(drop)
+    }
 }
