@@ -128,6 +128,8 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
     ("Results", Grant::Read, Grant::Read),
     ("ResultsAuditLog", Grant::None, Grant::None),
     ("Rubrics", Grant::Read, Grant::None),
+    // Our extension: who changed a task's status; written only by the server.
+    ("ScoringEvents", Grant::Read, Grant::None),
     ("ScoringResults", Grant::ReadWrite, Grant::None),
     ("ScoringTasks", Grant::ReadWrite, Grant::None),
     ("TopicScores", Grant::None, Grant::Read),

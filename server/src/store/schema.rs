@@ -265,3 +265,17 @@ pub enum DimensionLevels {
     Score,
     Description,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum ScoringEvents {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    ResultId,
+    PreviousStatus,
+    Status,
+    Score,
+    Account,
+    At,
+}

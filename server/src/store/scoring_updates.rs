@@ -4,7 +4,9 @@
 
 use sea_query::{Expr, Order, Query};
 
-use super::schema::{Answers, DimensionScores, Dimensions, Rubrics, ScoringResults, ScoringTasks};
+use super::schema::{
+    Answers, DimensionScores, Dimensions, Rubrics, ScoringEvents, ScoringResults, ScoringTasks,
+};
 use super::{now_millis, Store, StoreError, Tx};
 use crate::model::area::CustomerArea;
 use crate::model::scoring::{transition, StatusEffects, TaskKey, TaskStatus};
@@ -46,6 +48,7 @@ impl Tx {
         area: CustomerArea,
         key: TaskKey,
         status: TaskStatus,
+        by: &str,
     ) -> Result<StatusChange, StoreError> {
         let tx = self;
         if !tx.lock_result(area, key.result_id).await? {
@@ -75,6 +78,8 @@ impl Tx {
                 .to_owned(),
         )
         .await?;
+        tx.record_scoring_event(area, key, previous, status, by)
+            .await?;
         let effects = transition(previous, status);
         if effects.updates_result {
             let score: Option<(Option<i32>,)> = tx
@@ -124,6 +129,61 @@ impl Tx {
             tx.rescore_result(area, key.result_id).await?;
         }
         Ok(StatusChange::Written(effects))
+    }
+
+    /// Records who changed a task's status (ScoringEvents, our extension), with the
+    /// ScoringResult's score when the task became Saved or Scored.
+    async fn record_scoring_event(
+        &mut self,
+        area: CustomerArea,
+        key: TaskKey,
+        previous: TaskStatus,
+        status: TaskStatus,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let score: Option<i32> = if matches!(status, TaskStatus::Saved | TaskStatus::Scored) {
+            let row: Option<(Option<i32>,)> = self
+                .fetch_optional(
+                    &Query::select()
+                        .column(ScoringResults::Score)
+                        .from(ScoringResults::Table)
+                        .and_where(Expr::col(ScoringResults::CustomerId).eq(area.id()))
+                        .and_where(Expr::col(ScoringResults::QuestionId).eq(key.question_id))
+                        .and_where(Expr::col(ScoringResults::ResultId).eq(key.result_id))
+                        .to_owned(),
+                )
+                .await?;
+            row.and_then(|(score,)| score)
+        } else {
+            None
+        };
+        self.execute(
+            &Query::insert()
+                .into_table(ScoringEvents::Table)
+                .columns([
+                    ScoringEvents::CustomerId,
+                    ScoringEvents::QuestionId,
+                    ScoringEvents::ResultId,
+                    ScoringEvents::PreviousStatus,
+                    ScoringEvents::Status,
+                    ScoringEvents::Score,
+                    ScoringEvents::Account,
+                    ScoringEvents::At,
+                ])
+                .values_panic([
+                    area.id().into(),
+                    key.question_id.into(),
+                    key.result_id.into(),
+                    previous.code().into(),
+                    status.code().into(),
+                    score.into(),
+                    by.into(),
+                    now_millis().into(),
+                ])
+                .to_owned(),
+        )
+        .await
+        .map(drop)
     }
 
     /// Writes a ScoringResult's `Score` and `Comments` if its `ModifiedDateTime` is

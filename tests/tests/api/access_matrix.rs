@@ -49,6 +49,7 @@ const ORACLE: &[(&str, May, May)] = &[
     ("Results", May::R, May::R),
     ("ResultsAuditLog", May::No, May::No),
     ("Rubrics", May::R, May::No),
+    ("ScoringEvents", May::R, May::No),
     ("ScoringResults", May::Rw, May::No),
     ("ScoringTasks", May::Rw, May::No),
     ("TopicScores", May::No, May::R),

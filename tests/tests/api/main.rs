@@ -18,6 +18,7 @@ mod migrations;
 mod paging;
 mod pyodata;
 mod scoring_bodies;
+mod scoring_events;
 mod scoring_result_put;
 mod scoring_results;
 mod scoring_support;

@@ -29,6 +29,7 @@ const TABLES: &[&str] = &[
     "results_audit_log",
     "rubrics",
     "score_bands",
+    "scoring_events",
     "scoring_results",
     "scoring_tasks",
     "topic_scores",

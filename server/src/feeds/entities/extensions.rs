@@ -64,3 +64,34 @@ pub static DIMENSION_LEVELS: EntitySet = EntitySet {
     media: None,
     writes: READ_ONLY,
 };
+
+/// Every change of a ScoringTask's status: who, when, from what to what, with the
+/// score saved or submitted. Written by the server with each change (never by a
+/// client); read by moderators ("saved by") and by a scorer's history on any
+/// computer. The spec's ScoringTask has no navigation to it, so it stays unchanged.
+pub static SCORING_EVENTS: EntitySet = EntitySet {
+    name: "ScoringEvents",
+    type_name: "ScoringEvent",
+    table: "scoring_events",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int64, false),
+        prop("QuestionID", "question_id", Int64, false),
+        prop("ResultID", "result_id", Int32, false),
+        prop("PreviousStatus", "previous_status", Int32, false),
+        prop("Status", "status", Int32, false),
+        prop("Score", "score", Int32, true),
+        prop("Account", "account", Str, false),
+        prop("At", "at", DateTime, false),
+    ],
+    navigations: &[one(
+        "ScoringTask",
+        "ScoringTasks",
+        &[("question_id", "question_id"), ("result_id", "result_id")],
+        true,
+    )],
+    concurrency: None,
+    filterable: &["ID", "QuestionID", "ResultID", "Status", "Account", "At"],
+    media: None,
+    writes: READ_ONLY,
+};

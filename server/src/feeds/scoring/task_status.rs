@@ -36,7 +36,7 @@ pub async fn put(
     match writes
         .tx()
         .await?
-        .set_task_status(request.area, task.key, status)
+        .set_task_status(request.area, task.key, status, &request.principal.username)
         .await?
     {
         StatusChange::NoTask => Err(request.missing()),
