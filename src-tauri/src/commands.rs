@@ -11,7 +11,7 @@ use crate::error::CommandError;
 use crate::saved_connection::{self, SecretStore};
 use crate::scoring::{
     self, BankedComment, Draft, FilterOptions, Opening, QuestionProgress, Queue, QueueFilter,
-    ScoringView, SubmitOutcome,
+    ScoredEvent, ScoringView, SubmitOutcome,
 };
 use crate::state::{status_of, ConnectionMode, ConnectionState, ConnectionStatus, DesktopState};
 
@@ -156,6 +156,14 @@ pub async fn open_task(
 #[tauri::command]
 pub async fn filter_options(state: State<'_, DesktopState>) -> Result<FilterOptions, CommandError> {
     scoring::filter_options(&client(&state).await?).await
+}
+
+/// What this account saved or submitted lately, on any computer.
+#[tauri::command]
+pub async fn scoring_history(
+    state: State<'_, DesktopState>,
+) -> Result<Vec<ScoredEvent>, CommandError> {
+    scoring::scoring_history(&client(&state).await?).await
 }
 
 /// The comment bank of a question (shared by the area's scorers).

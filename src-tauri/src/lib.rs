@@ -90,6 +90,7 @@ pub fn run() {
             commands::filter_options,
             commands::questions_to_grade,
             commands::comment_bank,
+            commands::scoring_history,
             commands::bank_comment,
             commands::edit_banked_comment,
             commands::forget_banked_comment,

@@ -6,6 +6,7 @@ mod answer_image;
 mod comment_bank;
 mod filters;
 mod grading;
+mod history;
 mod markup;
 mod prepared;
 mod queue;
@@ -18,6 +19,7 @@ pub use comment_bank::{
 };
 pub use filters::{filter_options, FilterOptions};
 pub use grading::{question_progress, questions_to_grade, QuestionProgress};
+pub use history::{scoring_history, ScoredEvent};
 pub use prepared::PreparedScans;
 pub use queue::{load_queue, scorable, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};

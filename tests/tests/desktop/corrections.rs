@@ -52,5 +52,19 @@ async fn a_submit_undone_reopens_the_task_with_its_scores_and_the_result_follows
         before + corrected,
         "the participant's Result holds the corrected score"
     );
+
+    // The list follows the account, not the computer's memory: after a restart it
+    // comes back from the server's record, and Ctrl+Z still reopens the task.
+    let data = session.close().await;
+    let session = DesktopSession::start_in(data).await;
+    let client = &session.client;
+    wait_for(client, &format!("{listed}[data-score='{corrected}']")).await;
+    ctrl(client, 'z').await;
+    wait_for(
+        client,
+        &format!("#scoring-view[data-question='{question}'][data-result='{result}']"),
+    )
+    .await;
+    wait_for(client, &format!("#overall-score[data-score='{corrected}']")).await;
     session.close().await;
 }

@@ -127,6 +127,9 @@ async fn filters_narrow_the_queue_and_a_moderator_reviews_saved_scores() {
         .unwrap()
         .unwrap_or_default();
     assert!(shown.contains("Check the method"), "{shown}");
+    // And who saved it: this app's account, from the server's ScoringEvents.
+    wait_for(client, &format!("{row} .s[data-saved-by='desktop']")).await;
+    assert!(shown.contains("saved by desktop"), "{shown}");
     // A filter on the list says so, with the count that matches; X clears it.
     client
         .find(Locator::Id("question-filter"))

@@ -13,6 +13,7 @@ import type { FilterOptions } from "./bindings/FilterOptions";
 import type { Opening } from "./bindings/Opening";
 import type { QuestionProgress } from "./bindings/QuestionProgress";
 import type { Queue } from "./bindings/Queue";
+import type { ScoredEvent } from "./bindings/ScoredEvent";
 import type { QueueFilter } from "./bindings/QueueFilter";
 import type { RemoteServer } from "./bindings/RemoteServer";
 import type { ScoringView } from "./bindings/ScoringView";
@@ -64,6 +65,9 @@ export const loadQueue = (filter: QueueFilter) => invoke<Queue>("load_queue", { 
 export const openTask = (questionId: string, resultId: number, opening: Opening) =>
   invoke<ScoringView>("open_task", { questionId, resultId, opening });
 export const filterOptions = () => invoke<FilterOptions>("filter_options");
+/** What this account saved or submitted lately, on any computer (ScoringEvents). */
+export const scoringHistory = () => invoke<ScoredEvent[]>("scoring_history");
+
 // ----- The comment bank (src-tauri/src/scoring/comment_bank.rs) -----
 
 export const commentBank = (questionId: string) => invoke<BankedComment[]>("comment_bank", { questionId });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeScored, HISTORY_LENGTH, recordScored, type ScoredTask } from "./history";
+import { describeScored, fromEvents, HISTORY_LENGTH, mergeHistory, recordScored, type ScoredTask } from "./history";
 
 const entry = (resultId: number, score = 3, outcome: ScoredTask["outcome"] = "submitted"): ScoredTask => ({
   questionId: "7",
@@ -32,5 +32,28 @@ describe("the session's scored tasks", () => {
   it("says what was done", () => {
     expect(describeScored(entry(1, 7))).toBe("Submitted 7");
     expect(describeScored(entry(1, 5, "saved"))).toBe("Saved 5 for moderation");
+  });
+});
+
+describe("the history from the server", () => {
+  it("reads the server's record, its times as UTC", () => {
+    const [saved, submitted] = fromEvents([
+      { questionId: "7", resultId: 1, question: "Essay", participant: "Ada", score: null, status: 2, at: "2026-11-23T10:00:00.000" },
+      { questionId: "7", resultId: 2, question: "Essay", participant: "Bo", score: 4, status: 3, at: "2026-11-23T10:05:00.000Z" },
+    ]);
+    expect(saved.outcome).toBe("saved");
+    expect(saved.at).toBe(Date.UTC(2026, 10, 23, 10, 0, 0));
+    expect(describeScored(saved)).toBe("Saved without a total for moderation");
+    expect(submitted.outcome).toBe("submitted");
+    expect(submitted.at).toBe(Date.UTC(2026, 10, 23, 10, 5, 0));
+  });
+
+  it("merges with what was scored here: each task once, at its latest", () => {
+    const here = [entry(1, 5)];
+    const elsewhere = [{ ...entry(1, 2), at: 0 }, { ...entry(3, 1), at: 9 }];
+    expect(mergeHistory(here, elsewhere).map((h) => [h.resultId, h.score])).toEqual([
+      [3, 1],
+      [1, 5],
+    ]);
   });
 });

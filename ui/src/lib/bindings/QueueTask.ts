@@ -4,4 +4,8 @@ export type QueueTask = { questionId: string, resultId: number, assessmentId: st
 /**
  * The stored ScoringResult's overall score and comments (the moderation list).
  */
-score: number | null, comments: string | null, };
+score: number | null, comments: string | null, 
+/**
+ * Who saved it (the moderation list's rows on screen; ScoringEvents, our extension).
+ */
+savedBy: string | null, };
