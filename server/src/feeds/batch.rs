@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use super::error_format::{formatted, wants_verbose};
 use super::route::{route, Incoming, Routed, Target};
 use super::service::Service;
-use super::write;
+use super::writers;
 use crate::odata::batch::{self, Answer, Operation, Part, PartAnswer};
 use crate::odata::ApiError;
 use crate::store::WriteScope;
@@ -108,7 +108,7 @@ async fn change_set(
             unreachable!("only writes were kept above")
         };
         let request = service.write_request(incoming, path, &routed.options, body.clone());
-        match write::run(&request, *verb, &mut writes).await {
+        match writers::run(&request, *verb, &mut writes).await {
             Ok(done) => written.push(done),
             // Dropping the scope rolls back what the earlier writes did.
             Err(error) => {

@@ -19,6 +19,7 @@ mod service_root;
 mod state;
 mod store_errors;
 mod write;
+mod writers;
 
 pub use state::AppState;
 

@@ -5,7 +5,7 @@
 
 use axum::http::{HeaderMap, Method, Uri};
 
-use super::{access, actions, entities, write};
+use super::{access, actions, entities, writers};
 use crate::auth::Principal;
 use crate::model::access::Touch;
 use crate::odata::expand;
@@ -147,7 +147,7 @@ fn not_served_yet(touches: &[Touch], target: &EntitySet, verb: Verb) -> Option<S
     if touches.contains(&Touch::Read("AssessmentSnapshots")) {
         return Some("AssessmentSnapshots are not served yet".into());
     }
-    let served = verb.reads() || write::serves(target, verb);
+    let served = verb.reads() || writers::serves(target, verb);
     if !served {
         return Some(format!(
             "{} on {} is not served yet",

@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::route::{Incoming, Routed, Target};
 use super::state::AppState;
-use super::{actions, entities, read, scoring, service_root, write};
+use super::{actions, entities, read, scoring, service_root, write, writers};
 use crate::auth::Principal;
 use crate::model::area::CustomerArea;
 use crate::odata::path::EntityPath;
@@ -55,7 +55,7 @@ impl Service<'_> {
             Target::Write { path, verb } => {
                 let request = self.write_request(incoming, path, &routed.options, body);
                 let mut writes = WriteScope::new(&self.state.store);
-                let written = write::run(&request, *verb, &mut writes).await?;
+                let written = writers::run(&request, *verb, &mut writes).await?;
                 writes.commit().await?;
                 request.respond(written).await
             }

@@ -1,8 +1,9 @@
-//! What every write shares: which feed serves which method, reading the body,
-//! finding the stored entity a PUT or DELETE addresses, refusing changes to what may
-//! not change, and the answer: 204 for PUT and DELETE (or 200 with the entity when
-//! the client prefers `return-content`), 201 with the entity and its `Location` for
-//! a POST (or 204 when it prefers `return-no-content`).
+//! What every write shares: reading the body, finding the stored entity a PUT or
+//! DELETE addresses, refusing changes to what may not change, the concurrency token
+//! a client read, and the answer: 204 for PUT and DELETE (or 200 with the entity
+//! when the client prefers `return-content`), 201 with the entity and its
+//! `Location` for a POST (or 204 when it prefers `return-no-content`). Which feed
+//! serves which method is `writers.rs`.
 
 use crate::model::area::CustomerArea;
 use axum::body::{to_bytes, Body, Bytes};
@@ -11,45 +12,17 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 use super::read::{self, service_root, ReadRequest};
-use super::{comment_bank, scoring};
 use crate::auth::Principal;
 use crate::feeds::state::AppState;
 use crate::odata::body::{parse_entity, require_json, EntityBody};
 use crate::odata::etag;
 use crate::odata::format::negotiate;
-use crate::odata::model::{EntitySet, Verb};
+use crate::odata::model::EntitySet;
 use crate::odata::path::EntityPath;
 use crate::odata::query::QueryOptions;
 use crate::odata::value::{format_datetime, Value};
 use crate::odata::ApiError;
 use crate::store::read::Scope;
-use crate::store::WriteScope;
-
-/// Whether this version serves `verb` (a write) on `set`; routing answers 501 for
-/// the rest of what the feeds declare.
-pub fn serves(set: &EntitySet, verb: Verb) -> bool {
-    (verb == Verb::Put && scoring::serves_put(set)) || comment_bank::serves(set, verb)
-}
-
-/// Runs a routed write (one for which [`serves`] holds) in `writes`.
-pub async fn run(
-    request: &WriteRequest<'_>,
-    verb: Verb,
-    writes: &mut WriteScope<'_>,
-) -> Result<Written, ApiError> {
-    let set = request.path.target();
-    if comment_bank::serves(set, verb) {
-        return comment_bank::write(request, verb, writes).await;
-    }
-    if verb == Verb::Put && scoring::serves_put(set) {
-        return scoring::put(request, writes).await;
-    }
-    Err(ApiError::Internal(anyhow::anyhow!(
-        "{} on {} was routed to a write nobody serves",
-        verb.as_str(),
-        set.name
-    )))
-}
 
 /// What a write did, for its answer once the writes are committed.
 pub enum Written {

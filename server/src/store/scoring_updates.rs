@@ -82,18 +82,7 @@ impl Tx {
             .await?;
         let effects = transition(previous, status);
         if effects.updates_result {
-            let score: Option<(Option<i32>,)> = tx
-                .fetch_optional(
-                    &Query::select()
-                        .column(ScoringResults::Score)
-                        .from(ScoringResults::Table)
-                        .and_where(Expr::col(ScoringResults::CustomerId).eq(area.id()))
-                        .and_where(Expr::col(ScoringResults::QuestionId).eq(key.question_id))
-                        .and_where(Expr::col(ScoringResults::ResultId).eq(key.result_id))
-                        .to_owned(),
-                )
-                .await?;
-            if let Some((Some(score),)) = score {
+            if let Some(score) = tx.scoring_result_score(area, key).await? {
                 // A response in several blocks is one answer: its first block carries
                 // the score, as delivery writes it.
                 let first: Option<(i16, i16)> = tx
@@ -131,6 +120,26 @@ impl Tx {
         Ok(StatusChange::Written(effects))
     }
 
+    /// The task's ScoringResult's `Score` (none: no ScoringResult, or no score yet).
+    async fn scoring_result_score(
+        &mut self,
+        area: CustomerArea,
+        key: TaskKey,
+    ) -> Result<Option<i32>, StoreError> {
+        let row: Option<(Option<i32>,)> = self
+            .fetch_optional(
+                &Query::select()
+                    .column(ScoringResults::Score)
+                    .from(ScoringResults::Table)
+                    .and_where(Expr::col(ScoringResults::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(ScoringResults::QuestionId).eq(key.question_id))
+                    .and_where(Expr::col(ScoringResults::ResultId).eq(key.result_id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(row.and_then(|(score,)| score))
+    }
+
     /// Records who changed a task's status (ScoringEvents, our extension), with the
     /// ScoringResult's score when the task became Saved or Scored.
     async fn record_scoring_event(
@@ -141,19 +150,8 @@ impl Tx {
         status: TaskStatus,
         by: &str,
     ) -> Result<(), StoreError> {
-        let score: Option<i32> = if matches!(status, TaskStatus::Saved | TaskStatus::Scored) {
-            let row: Option<(Option<i32>,)> = self
-                .fetch_optional(
-                    &Query::select()
-                        .column(ScoringResults::Score)
-                        .from(ScoringResults::Table)
-                        .and_where(Expr::col(ScoringResults::CustomerId).eq(area.id()))
-                        .and_where(Expr::col(ScoringResults::QuestionId).eq(key.question_id))
-                        .and_where(Expr::col(ScoringResults::ResultId).eq(key.result_id))
-                        .to_owned(),
-                )
-                .await?;
-            row.and_then(|(score,)| score)
+        let score = if matches!(status, TaskStatus::Saved | TaskStatus::Scored) {
+            self.scoring_result_score(area, key).await?
         } else {
             None
         };

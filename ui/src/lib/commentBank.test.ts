@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bankFor, bankTarget, entryForKey, withInserted, type BankedComment } from "./commentBank";
+import { bankFor, bankTarget, commentOf, entryForKey, withBankedComment, withInserted, type BankedComment } from "./commentBank";
 
 const comment = (id: number, dimensionOrder: number | null, text = `Comment ${id}`): BankedComment => ({ id, dimensionOrder, text, createdBy: "ann", modified: "2026-11-23T10:00:00.000" });
 
@@ -32,5 +32,23 @@ describe("the comment bank", () => {
     expect(entryForKey("3", entries)).toBeUndefined();
     expect(entryForKey("0", entries)).toBeUndefined();
     expect(entryForKey("a", entries)).toBeUndefined();
+  });
+});
+
+describe("inserting from the bank into a draft", () => {
+  const draft = {
+    questionId: "7",
+    resultId: 1,
+    rubricId: 3,
+    score: null,
+    comments: "Good.",
+    modified: null,
+    dimensions: [{ order: 1, score: 2, comment: null }],
+  } as unknown as Parameters<typeof withBankedComment>[0];
+
+  it("adds to the dimension's comment or to the overall one", () => {
+    expect(commentOf(withBankedComment(draft, 1, "Units missing."), 1)).toBe("Units missing.");
+    expect(commentOf(withBankedComment(draft, null, "Clear."), null)).toBe("Good. Clear.");
+    expect(commentOf(draft, 2)).toBe("");
   });
 });

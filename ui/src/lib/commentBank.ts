@@ -3,6 +3,8 @@
 // scorers and inserted with Ctrl+K then a digit. These helpers are the bank's rules
 // on the scorer's side; components/CommentBank.svelte is the dialog.
 import type { BankedComment } from "./bindings/BankedComment";
+import type { Draft } from "./bindings/Draft";
+import { withDimension } from "./scoring";
 
 export type { BankedComment };
 
@@ -33,4 +35,16 @@ export function bankTarget(focusedId: string, selectedOrder: number | undefined)
 export function entryForKey(key: string, entries: BankedComment[]): BankedComment | undefined {
   if (!/^[1-9]$/.test(key)) return undefined;
   return entries[Number(key) - 1];
+}
+
+/** The text of a draft's comment field: a dimension's (by order) or the overall one (null). */
+export function commentOf(draft: Draft, order: number | null): string {
+  if (order === null) return draft.comments ?? "";
+  return draft.dimensions.find((d) => d.order === order)?.comment ?? "";
+}
+
+/** The draft with `text` inserted at the end of that comment field. */
+export function withBankedComment(draft: Draft, order: number | null, text: string): Draft {
+  const joined = withInserted(commentOf(draft, order), text);
+  return order === null ? { ...draft, comments: joined } : withDimension(draft, order, { comment: joined });
 }
