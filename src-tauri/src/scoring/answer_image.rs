@@ -8,7 +8,7 @@ use image::{DynamicImage, ImageFormat};
 use ts_rs::TS;
 
 /// The longest side of the image shown before zooming in, in pixels.
-pub const DISPLAY_SIDE: u32 = 1600;
+pub const DISPLAY_SIDE: u32 = 1100;
 
 /// The largest scan decoded, in pixels: an A3 page at 600 dpi is 70 megapixels. A
 /// file that claims more (a few hundred bytes can claim 65535 × 65535) is refused
@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn a_large_scan_is_scaled_to_fit_and_keeps_its_proportions() {
         let shown = for_display(&jpeg(4000, 3000)).unwrap();
-        assert_eq!((shown.width, shown.height), (1600, 1200));
+        assert_eq!((shown.width, shown.height), (1100, 825));
         assert_eq!((shown.full_width, shown.full_height), (4000, 3000));
         assert!(shown.data_url.starts_with("data:image/jpeg;base64,"));
     }

@@ -134,7 +134,7 @@ async fn open_in_turn(
                 .unwrap();
             assert_eq!(
                 size,
-                json!([1200, 1600]),
+                json!([825, 1100]),
                 "the screen gets the downscaled copy"
             );
             if index == 0 {
