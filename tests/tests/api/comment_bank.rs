@@ -39,6 +39,16 @@ async fn send(
     request.send().await.unwrap()
 }
 
+/// Adds an overall comment to `question`'s bank as the scorer; returns it and its path.
+async fn add(app: &TestApp, question: i64, text: &str) -> (Value, String) {
+    let body = json!({"QuestionID": question.to_string(), "Text": text});
+    let response = send(app, Method::POST, SCORER, "BankedComments", &body, &[]).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let created: Value = response.json().await.unwrap();
+    let path = format!("BankedComments({})", created["ID"]);
+    (created, path)
+}
+
 /// A question of Northwind with a rubric, and its dimensions' orders.
 async fn question_with_rubric(app: &TestApp) -> (i64, Vec<i64>) {
     let task = open_task_with_rubric(app).await;
@@ -230,13 +240,7 @@ async fn bad_bodies(backend: Backend) {
 async fn edit_and_delete(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let (question, orders) = question_with_rubric(&app).await;
-    let body = json!({"QuestionID": question.to_string(), "Text": "Draft wording."});
-    let created: Value = send(&app, Method::POST, SCORER, "BankedComments", &body, &[])
-        .await
-        .json()
-        .await
-        .unwrap();
-    let path = format!("BankedComments({})", created["ID"]);
+    let (created, path) = add(&app, question, "Draft wording.").await;
 
     // Edited from what was read: a new revision, moved to a dimension.
     let mut edit = created.clone();
@@ -326,12 +330,7 @@ async fn access(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let (question, _) = question_with_rubric(&app).await;
     let body = json!({"QuestionID": question.to_string(), "Text": "Northwind only."});
-    let created: Value = send(&app, Method::POST, SCORER, "BankedComments", &body, &[])
-        .await
-        .json()
-        .await
-        .unwrap();
-    let path = format!("BankedComments({})", created["ID"]);
+    let (_, path) = add(&app, question, "Northwind only.").await;
     for method in [Method::GET, Method::POST, Method::DELETE] {
         let target = if method == Method::POST {
             "BankedComments"
