@@ -8,6 +8,7 @@ mod embedded;
 mod error;
 mod navigation;
 mod private_file;
+mod rendering;
 mod saved_connection;
 pub mod scoring;
 mod startup;
@@ -50,6 +51,7 @@ async fn resume_saved_connection(state: &DesktopState, dir: &std::path::Path) {
 pub fn run() {
     startup::mark();
     scoredesk_server::telemetry::init(scoredesk_server::config::LogFormat::Pretty);
+    rendering::choose();
     let result = tauri::Builder::default()
         .plugin(navigation::guard())
         .manage(DesktopState::default())
