@@ -41,3 +41,37 @@ stop_private_postgres() {
     rm -rf "$PG_DIR"
   fi
 }
+
+# Starts (creating it the first time) the benchmarks' PostgreSQL cluster in $1, kept
+# between runs as the SQLite benchmark file is, so that its 1,000,000 rows are seeded
+# once. Durable as an operator would run it (fsync on), with commits acknowledged
+# before they are flushed (synchronous_commit off), which is what SQLite's WAL with
+# synchronous=NORMAL does too. Exports SCOREDESK_BENCH_PG_URL; stopped on exit.
+start_bench_postgres() {
+  local dir=$1 bin
+  bin=$(pg_bin_dir) || { echo "PostgreSQL server binaries are missing" >&2; return 1; }
+  local user=scoredesk-pg
+  id -u "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$user"
+  mkdir -p "$dir"
+  chown "$user" "$dir"
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    runuser -u "$user" -- "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; return 1; }
+  fi
+  local port; port=$(free_port)
+  runuser -u "$user" -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c synchronous_commit=off -c shared_buffers=512MB" \
+    >/dev/null || { cat "$dir/server.log" >&2; return 1; }
+  BENCH_PG_DIR=$dir
+  PG_BIN=$bin
+  PG_USER=$user
+  export SCOREDESK_BENCH_PG_URL="postgres://postgres@127.0.0.1:$port/postgres"
+  trap stop_bench_postgres EXIT
+  echo "benchmark PostgreSQL on port $port ($dir)"
+}
+
+stop_bench_postgres() {
+  if [ -n "${BENCH_PG_DIR:-}" ]; then
+    runuser -u "$PG_USER" -- "$PG_BIN/pg_ctl" -D "$BENCH_PG_DIR/data" -m fast stop >/dev/null 2>&1 || true
+  fi
+}

@@ -109,9 +109,21 @@ pub struct Property {
     /// For strings a client writes: the most characters accepted (`MaxLength` in
     /// `$metadata`); longer values are a 400.
     pub max_length: Option<u32>,
+    /// No two entities of one customer area share a value (a unique index says so):
+    /// `Nav/Property eq value` then names at most one target, which the store
+    /// resolves before it reads, so that the navigation's column can lead an index.
+    pub unique_in_area: bool,
 }
 
 impl Property {
+    /// The same property, declared unique within a customer area.
+    pub const fn unique_in_area(self) -> Property {
+        Property {
+            unique_in_area: true,
+            ..self
+        }
+    }
+
     /// The same property, accepting at most `characters` characters.
     pub const fn max_length(self, characters: u32) -> Property {
         Property {
@@ -233,6 +245,7 @@ pub const fn prop(
         edm,
         nullable,
         max_length: None,
+        unique_in_area: false,
     }
 }
 

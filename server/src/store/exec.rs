@@ -132,6 +132,28 @@ macro_rules! statement_runner {
 }
 
 impl Store {
+    /// The database's own plan for `statement`, one line per step: SQLite's
+    /// `EXPLAIN QUERY PLAN` details, PostgreSQL's `EXPLAIN` text. For the plan tests
+    /// and the benchmark, which check that each read is served by the index meant.
+    pub async fn explain(&self, statement: &impl SqlxBinder) -> Result<Vec<String>, StoreError> {
+        Ok(match self.executor_parts() {
+            StoreParts::Sqlite(pool) => {
+                let (sql, values) = statement.build_sqlx(SqliteQueryBuilder);
+                let rows: Vec<(i64, i64, i64, String)> =
+                    sqlx::query_as_with(&format!("EXPLAIN QUERY PLAN {sql}"), values)
+                        .fetch_all(pool)
+                        .await?;
+                rows.into_iter().map(|(_, _, _, detail)| detail).collect()
+            }
+            StoreParts::Postgres(pool) => {
+                let (sql, values) = statement.build_sqlx(PostgresQueryBuilder);
+                sqlx::query_scalar_with(&format!("EXPLAIN {sql}"), values)
+                    .fetch_all(pool)
+                    .await?
+            }
+        })
+    }
+
     fn executor_parts(&self) -> StoreParts<'_> {
         match &self.pool {
             Pool::Sqlite(pool, _) => StoreParts::Sqlite(pool),

@@ -17,6 +17,7 @@ mod malformed;
 mod migrations;
 mod paging;
 mod pyodata;
+mod query_plans;
 mod scoring_bodies;
 mod scoring_events;
 mod scoring_result_put;

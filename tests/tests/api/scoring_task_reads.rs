@@ -14,6 +14,7 @@ on_both_backends! {
     a_scoring_task_by_composite_key_may_expand_answer_and_question => by_key_with_expand;
     a_scoring_task_navigates_to_its_question_result_answer_group_and_assessment => navigations;
     question_rubric_any_keeps_the_tasks_whose_question_has_a_rubric_and_not_the_others => rubric_any;
+    a_group_name_names_a_group_of_the_readers_area_and_negations_and_unknown_names_stay_exact => group_name_forms;
 }
 
 fn keys(tasks: &[serde_json::Value]) -> Vec<(String, i64)> {
@@ -203,4 +204,85 @@ async fn rubric_any(backend: Backend) {
         message.contains("'Question' is a single entity"),
         "{message}"
     );
+}
+
+/// `Group/Name eq` is resolved to the group before the tasks are read (store/read/
+/// condition.rs): every form of it, negated, combined, unknown or another area's
+/// name, returns what a join would, in order and counted.
+async fn group_name_forms(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let first_name = |area: i32| {
+        format!("SELECT name FROM groups WHERE customer_id = {area} ORDER BY id LIMIT 1")
+    };
+    let ours = app
+        .sql_strings(&first_name(app.northwind()))
+        .await
+        .remove(0);
+    let theirs = app.sql_strings(&first_name(app.harbour())).await.remove(0);
+    // The other area gets a group of our group's name: names are unique per area only.
+    app.sql_execute(&format!(
+        "INSERT INTO groups (customer_id, name, description) VALUES ({}, '{ours}', 'same name, other area')",
+        app.harbour()
+    ))
+    .await;
+    let forms = [
+        (
+            format!("Group/Name eq '{ours}'"),
+            format!("g.name = '{ours}'"),
+        ),
+        (
+            format!("Status eq 0 and Group/Name eq '{ours}'"),
+            format!("t.status = 0 AND g.name = '{ours}'"),
+        ),
+        (
+            format!("not (Group/Name eq '{ours}')"),
+            format!("NOT (g.name = '{ours}')"),
+        ),
+        (
+            "Group/Name eq 'No such group'".to_owned(),
+            "1 = 0".to_owned(),
+        ),
+        (
+            "not (Group/Name eq 'No such group')".to_owned(),
+            "g.name IS NOT NULL".to_owned(),
+        ),
+        (
+            "Group/Name eq 'No such group' or Status eq 0".to_owned(),
+            "t.status = 0".to_owned(),
+        ),
+        (format!("Group/Name eq '{theirs}'"), "1 = 0".to_owned()),
+    ];
+    for (filter, stored) in forms {
+        let path = format!(
+            "{}ScoringTasks?$filter={filter}&$orderby=Result/WhenFinished desc",
+            app.root()
+        );
+        let (tasks, _) = app.get_all_pages(&path).await;
+        let in_order: Vec<String> = tasks
+            .iter()
+            .map(|t| format!("{},{}", t["QuestionID"].as_str().unwrap(), t["ResultID"]))
+            .collect();
+        let stored_in_order = app
+            .sql_strings(&format!(
+                "SELECT CAST(t.question_id AS TEXT) || ',' || CAST(t.result_id AS TEXT) \
+                 FROM scoring_tasks t LEFT JOIN groups g ON g.id = t.group_id \
+                 WHERE t.customer_id = {} AND ({stored}) \
+                 ORDER BY t.result_finished_at DESC, t.result_id DESC, t.question_id DESC",
+                app.northwind()
+            ))
+            .await;
+        assert_eq!(in_order, stored_in_order, "{filter}");
+        let counted = app
+            .get_as(
+                "northwind-scorer",
+                &format!("{}ScoringTasks/$count?$filter={filter}", app.root()),
+            )
+            .await;
+        assert_eq!(counted.status(), StatusCode::OK, "{filter}");
+        assert_eq!(
+            counted.text().await.unwrap(),
+            tasks.len().to_string(),
+            "{filter}"
+        );
+    }
 }

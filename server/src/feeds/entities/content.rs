@@ -98,7 +98,8 @@ pub static GROUPS: EntitySet = EntitySet {
     key: &["ID"],
     properties: &[
         prop("ID", "id", Int32, false),
-        prop("Name", "name", Str, false),
+        // Migration 9: what `Group/Name eq` names is one group.
+        prop("Name", "name", Str, false).unique_in_area(),
         prop("Description", "description", Str, true),
     ],
     navigations: &[Navigation {

@@ -6,25 +6,80 @@ use sea_query::{Alias, Asterisk, Expr, IntoIden, Query, SelectStatement, SimpleE
 
 use super::planner::Planner;
 use super::query::{Constraint, Scope};
-use super::sql::{all_of, column, sql_value, BASE};
+use super::sql::{all_of, column, sql_value, AREA_COLUMN, BASE};
 use crate::odata::filter::CompareOp;
 use crate::odata::model::Navigation;
-use crate::odata::typed::Condition;
+use crate::odata::typed::{Condition, PropertyRef};
 use crate::odata::value::Value;
 
 /// `$filter` as SQL, its properties' columns (and joins) found by `planner`.
 pub fn filter(condition: &Condition, planner: &mut Planner) -> SimpleExpr {
+    sql_of(condition, planner, true)
+}
+
+/// `positive`: whether the condition is under an even number of `not`s.
+fn sql_of(condition: &Condition, planner: &mut Planner, positive: bool) -> SimpleExpr {
     match condition {
-        Condition::And(a, b) => filter(a, planner).and(filter(b, planner)),
-        Condition::Or(a, b) => filter(a, planner).or(filter(b, planner)),
-        Condition::Not(inner) => filter(inner, planner).not(),
+        Condition::And(a, b) => sql_of(a, planner, positive).and(sql_of(b, planner, positive)),
+        Condition::Or(a, b) => sql_of(a, planner, positive).or(sql_of(b, planner, positive)),
+        Condition::Not(inner) => sql_of(inner, planner, !positive).not(),
         Condition::Compare {
             property,
             op,
             value,
-        } => compare(planner.column_of(property), *op, value),
+        } => match resolved_first(property, *op, value, planner) {
+            Some(resolved) if positive => resolved,
+            _ => compare(planner.column_of(property), *op, value),
+        },
         Condition::Exists(steps) => exists(steps, planner),
     }
+}
+
+/// `Group/Name eq 'G'`, where no two groups of an area share a name, as
+/// `t.group_id = (SELECT u.id FROM groups AS u WHERE u.customer_id = ? AND u.name = ?)`
+/// rather than through a join: the database reads the one group first and then
+/// seeks the row's own index on `group_id`, which delivers a queue in order (a join
+/// made PostgreSQL walk every open task of the area filtering by group; see
+/// docs/benchmarks.md). Only where the comparison is not negated: when no group has
+/// the name the subquery is null and the comparison unknown, which `not` keeps
+/// unknown, where the join's false would become true.
+fn resolved_first(
+    property: &PropertyRef,
+    op: CompareOp,
+    value: &Value,
+    planner: &Planner,
+) -> Option<SimpleExpr> {
+    let navigation = property.via?;
+    let [(near, far)] = navigation.on else {
+        return None;
+    };
+    let copied = navigation
+        .copied
+        .iter()
+        .any(|(name, _)| *name == property.property.name);
+    let applies = op == CompareOp::Eq
+        && *value != Value::Null
+        && property.property.unique_in_area
+        && !navigation.many
+        && navigation.through.is_none()
+        && !copied;
+    if !applies {
+        return None;
+    }
+    let alias = "u";
+    let target = Query::select()
+        .expr(column(alias, far))
+        .from_as(
+            Alias::new(planner.target(navigation).table),
+            Alias::new(alias),
+        )
+        .and_where(Expr::expr(column(alias, AREA_COLUMN)).eq(planner.area.id()))
+        .and_where(Expr::expr(column(alias, property.property.column)).eq(sql_value(value)))
+        .to_owned();
+    Some(Expr::expr(column(BASE, near)).eq(SimpleExpr::SubQuery(
+        None,
+        Box::new(target.into_sub_query_statement()),
+    )))
 }
 
 /// `Path/any()` as nested `IN` subqueries on each navigation's join columns:
@@ -173,6 +228,7 @@ mod tests {
 
     use super::super::planner::Planner;
     use super::*;
+    use crate::model::area::CustomerArea;
     use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int32, Int64, String as Str};
     use crate::odata::filter::parse;
     use crate::odata::filter_properties::{filter as any_filter, non_null_literals};
@@ -247,7 +303,7 @@ mod tests {
         let typed = Paths::new(&THINGS, lookup)
             .condition(&parse(text).unwrap())
             .unwrap();
-        let mut planner = Planner::new(&THINGS, lookup);
+        let mut planner = Planner::new(&THINGS, lookup, CustomerArea::new(1).unwrap());
         Query::select()
             .column(Alias::new("x"))
             .and_where(filter(&typed, &mut planner))
@@ -294,7 +350,7 @@ mod tests {
             let typed = Paths::new(&THINGS, lookup)
                 .condition(&generated)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let mut planner = Planner::new(&THINGS, lookup);
+            let mut planner = Planner::new(&THINGS, lookup, CustomerArea::new(1).unwrap());
             let condition = filter(&typed, &mut planner);
             let select = Query::select()
                 .column(Alias::new("x"))

@@ -68,6 +68,28 @@ impl Store {
             .await
     }
 
+    /// The database's plan of the read `query` (see [`Store::explain`]).
+    pub async fn plan_of_rows(
+        &self,
+        area: CustomerArea,
+        query: &RowsQuery<'_>,
+    ) -> Result<Vec<String>, StoreError> {
+        self.explain(&query.plan(area, self.nulls_smallest()).statement)
+            .await
+    }
+
+    /// The database's plan of the count of `scope` filtered by `filter`.
+    pub async fn plan_of_count(
+        &self,
+        area: CustomerArea,
+        scope: &Scope,
+        filter: Option<&Condition>,
+        lookup: Lookup,
+    ) -> Result<Vec<String>, StoreError> {
+        self.explain(&plan::count(scope, area, filter, lookup))
+            .await
+    }
+
     /// The media resource of the first entity of `scope`, if there is one.
     pub async fn media(
         &self,

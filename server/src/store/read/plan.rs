@@ -57,7 +57,7 @@ impl RowsQuery<'_> {
     /// before every value in ascending order (SQLite) or after (PostgreSQL).
     pub fn plan(&self, area: CustomerArea, nulls_smallest: bool) -> PlannedRead {
         let set = self.scope.set;
-        let mut planner = Planner::new(set, self.lookup);
+        let mut planner = Planner::new(set, self.lookup, area);
         if nulls_smallest {
             planner.lead = leading_navigation(self.order);
         }
@@ -184,7 +184,7 @@ pub fn count(
     filter: Option<&Condition>,
     lookup: Lookup,
 ) -> SelectStatement {
-    let mut planner = Planner::new(scope.set, lookup);
+    let mut planner = Planner::new(scope.set, lookup, area);
     let mut select = Query::select();
     select
         .from_as(Alias::new(scope.set.table), Alias::new(BASE))

@@ -3,6 +3,7 @@
 use sea_query::{Alias, Expr, JoinType, SelectStatement, SimpleExpr};
 
 use super::sql::{all_of, column, join_alias, BASE};
+use crate::model::area::CustomerArea;
 use crate::odata::model::{EntitySet, Navigation};
 use crate::odata::typed::{Lookup, PropertyRef};
 
@@ -10,16 +11,19 @@ use crate::odata::typed::{Lookup, PropertyRef};
 pub struct Planner {
     set: &'static EntitySet,
     lookup: Lookup,
+    /// The area read: a subquery on another table keeps to it too.
+    pub area: CustomerArea,
     joins: Vec<&'static Navigation>,
     /// A navigation whose table leads the FROM clause (see `leading_navigation`).
     pub lead: Option<&'static Navigation>,
 }
 
 impl Planner {
-    pub fn new(set: &'static EntitySet, lookup: Lookup) -> Self {
+    pub fn new(set: &'static EntitySet, lookup: Lookup, area: CustomerArea) -> Self {
         Self {
             set,
             lookup,
+            area,
             joins: Vec::new(),
             lead: None,
         }

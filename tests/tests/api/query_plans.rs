@@ -1,0 +1,130 @@
+//! The database's own plans for the scoring feeds' read forms, on both backends, at a
+//! realistic size with statistics: 100,000 tasks over 100 groups, nine in ten of them
+//! scored, `ANALYZE` run. Each form a scoring tool sends (spec, Endpoints / Scoring)
+//! must be read through the index meant for it, and an ordered queue must come out
+//! of that index in order, never sorted, so that a poll reads a page whatever the
+//! table's size and however many tasks have been scored (docs/benchmarks.md).
+
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use scoredesk_server::feeds::entities::{by_name, SCORING_TASKS};
+use scoredesk_server::model::area::CustomerArea;
+use scoredesk_server::odata::filter::parse;
+use scoredesk_server::odata::orderby;
+use scoredesk_server::odata::typed::Paths;
+use scoredesk_server::seed::scale::seed_scale;
+use scoredesk_server::store::read::{RowsQuery, Scope};
+
+on_both_backends! {
+    the_scoring_feeds_read_forms_use_their_indexes_and_queues_come_out_in_order => read_forms;
+}
+
+const TASKS: usize = 100_000;
+
+/// A read form: its `$filter`, the index its ordered page must come from, whether
+/// that page may be sorted, and the index its `$count` must use.
+struct Form {
+    filter: &'static str,
+    rows_index: &'static str,
+    sorted: bool,
+    count_indexes: &'static [&'static str],
+}
+
+const FORMS: &[Form] = &[
+    Form {
+        filter: "Status eq 0",
+        rows_index: "scoring_tasks_by_status",
+        sorted: false,
+        count_indexes: &["scoring_tasks_by_status"],
+    },
+    Form {
+        filter: "Status eq 0 and Group/Name eq 'Group-042'",
+        rows_index: "scoring_tasks_by_group",
+        sorted: false,
+        count_indexes: &["scoring_tasks_by_group"],
+    },
+    Form {
+        filter: "Group/Name eq 'Group-042' and Status eq 0",
+        rows_index: "scoring_tasks_by_group",
+        sorted: false,
+        count_indexes: &["scoring_tasks_by_group"],
+    },
+    Form {
+        filter: "Group/Name eq 'Group-042'",
+        rows_index: "scoring_tasks_by_group_and_time",
+        sorted: false,
+        count_indexes: &["scoring_tasks_by_group", "scoring_tasks_by_group_and_time"],
+    },
+    // Tasks being scored are few: their page is sorted after the index finds them.
+    Form {
+        filter: "Status eq 1 or Status eq 2",
+        rows_index: "scoring_tasks_by_status",
+        sorted: true,
+        count_indexes: &["scoring_tasks_by_status"],
+    },
+];
+
+/// The plan's lines, joined, for messages and matching.
+async fn plans(app: &TestApp, area: CustomerArea, filter: &str) -> (String, String) {
+    let paths = Paths::new(&SCORING_TASKS, by_name);
+    let condition = paths.condition(&parse(filter).unwrap()).unwrap();
+    let order = paths
+        .order(&orderby::parse("Result/WhenFinished desc").unwrap())
+        .unwrap();
+    let scope = Scope::all(&SCORING_TASKS);
+    let read = RowsQuery {
+        scope: &scope,
+        filter: Some(&condition),
+        order: &order,
+        after: None,
+        limit: 51,
+        offset: None,
+        extra: &[],
+        lookup: by_name,
+    };
+    let rows = app.store.plan_of_rows(area, &read).await.unwrap();
+    let count = app
+        .store
+        .plan_of_count(area, &scope, Some(&condition), by_name)
+        .await
+        .unwrap();
+    (rows.join("\n"), count.join("\n"))
+}
+
+/// Whether `plan` reads the whole table rather than seeking an index.
+fn scans_the_table(plan: &str) -> bool {
+    plan.contains("Seq Scan on scoring_tasks") || plan.lines().any(|l| l.trim() == "SCAN t")
+}
+
+fn sorts(plan: &str) -> bool {
+    plan.contains("Sort") || plan.contains("TEMP B-TREE")
+}
+
+/// Whether `plan` reads scoring tasks through `index` (not one whose name it prefixes).
+fn uses(plan: &str, index: &str) -> bool {
+    plan.contains(&format!("INDEX {index} "))
+        || plan.contains(&format!("using {index} on"))
+        || plan.contains(&format!("Index Scan on {index} "))
+}
+
+async fn read_forms(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let area = CustomerArea::new(seed_scale(&app.store, TASKS, false).await.unwrap()).unwrap();
+    // As on a service in use: most tasks scored, a few being scored.
+    app.sql_execute("UPDATE scoring_tasks SET status = 3 WHERE result_id % 10 <> 0")
+        .await;
+    app.sql_execute("UPDATE scoring_tasks SET status = 1 WHERE result_id % 1000 = 0")
+        .await;
+    app.store.analyze().await.unwrap();
+    for form in FORMS {
+        let (rows, count) = plans(&app, area, form.filter).await;
+        let filter = form.filter;
+        assert!(uses(&rows, form.rows_index), "{filter}: {rows}");
+        assert!(!scans_the_table(&rows), "{filter}: {rows}");
+        assert_eq!(sorts(&rows), form.sorted, "{filter}: {rows}");
+        assert!(
+            form.count_indexes.iter().any(|index| uses(&count, index)),
+            "{filter} counted: {count}"
+        );
+        assert!(!scans_the_table(&count), "{filter} counted: {count}");
+    }
+}
