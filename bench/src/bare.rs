@@ -1,12 +1,12 @@
 //! The bare handler: axum + sqlx, the best single SQL statement per query, rows to
-//! JSON, no protocol layer and no authentication. What the OData layer is measured against.
-
-use std::path::Path;
+//! JSON, no protocol layer and no authentication. What the OData layer is measured
+//! against, on the same database, SQLite or PostgreSQL.
 
 use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Map, Value};
+use sqlx::postgres::{PgPool, PgRow};
 use sqlx::sqlite::{SqlitePool, SqliteRow};
 use sqlx::{Column, Row, TypeInfo, ValueRef};
 
@@ -16,73 +16,156 @@ const RESULT_COLUMNS: &str = "r.id, r.assessment_id, r.participant_name, r.group
     r.still_going, r.time_taken, r.schedule_name, r.first_name, r.last_name, r.language, r.attempt_id, r.external_result_id, \
     r.external_result_info";
 
+/// A pool on the benchmark's database. Statements are written with `$1`, `$2`, ...,
+/// which both backends take (each parameter used once, in order).
 #[derive(Clone)]
-struct Bare {
-    pool: SqlitePool,
-    customer: i32,
+pub enum Database {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
 }
 
-async fn pool(database: &Path) -> anyhow::Result<SqlitePool> {
-    Ok(SqlitePool::connect(&format!("sqlite:{}", database.display())).await?)
+impl Database {
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        Ok(if url.starts_with("postgres") {
+            Self::Postgres(PgPool::connect(url).await?)
+        } else {
+            Self::Sqlite(SqlitePool::connect(url).await?)
+        })
+    }
+
+    async fn scalar(&self, sql: &str, binds: &[i64]) -> anyhow::Result<i64> {
+        Ok(match self {
+            Self::Sqlite(pool) => {
+                let mut query = sqlx::query_scalar(sql);
+                for value in binds {
+                    query = query.bind(value);
+                }
+                query.fetch_one(pool).await?
+            }
+            Self::Postgres(pool) => {
+                let mut query = sqlx::query_scalar(sql);
+                for value in binds {
+                    query = query.bind(value);
+                }
+                query.fetch_one(pool).await?
+            }
+        })
+    }
+
+    async fn rows(&self, sql: &str, binds: &[i64]) -> anyhow::Result<Vec<Value>> {
+        Ok(match self {
+            Self::Sqlite(pool) => {
+                let mut query = sqlx::query(sql);
+                for value in binds {
+                    query = query.bind(value);
+                }
+                let rows = query.fetch_all(pool).await?;
+                rows.iter()
+                    .map(|row| Value::Object(sqlite_json(row)))
+                    .collect()
+            }
+            Self::Postgres(pool) => {
+                let mut query = sqlx::query(sql);
+                for value in binds {
+                    query = query.bind(value);
+                }
+                let rows = query.fetch_all(pool).await?;
+                rows.iter()
+                    .map(|row| Value::Object(postgres_json(row)))
+                    .collect()
+            }
+        })
+    }
+
+    /// The database's plan of `sql`, one line per step.
+    async fn explain(&self, sql: &str, binds: &[i64]) -> anyhow::Result<Vec<String>> {
+        Ok(match self {
+            Self::Sqlite(pool) => {
+                let explained = format!("EXPLAIN QUERY PLAN {sql}");
+                let mut query = sqlx::query(&explained);
+                for value in binds {
+                    query = query.bind(value);
+                }
+                let rows = query.fetch_all(pool).await?;
+                rows.iter().map(|row| row.get::<String, _>(3)).collect()
+            }
+            Self::Postgres(pool) => {
+                let explained = format!("EXPLAIN {sql}");
+                let mut query = sqlx::query_scalar(&explained);
+                for value in binds {
+                    query = query.bind(value);
+                }
+                query.fetch_all(pool).await?
+            }
+        })
+    }
+}
+
+#[derive(Clone)]
+struct Bare {
+    database: Database,
+    customer: i64,
 }
 
 /// The area that `seed --scale` made (the newest one named "Scale ...").
-pub async fn scale_customer(database: &Path) -> anyhow::Result<i32> {
-    let pool = pool(database).await?;
-    Ok(
-        sqlx::query_scalar("SELECT MAX(id) FROM customers WHERE name LIKE 'Scale %'")
-            .fetch_one(&pool)
-            .await?,
-    )
+pub async fn scale_customer(database: &Database) -> anyhow::Result<i32> {
+    let id = database
+        .scalar(
+            "SELECT CAST(MAX(id) AS BIGINT) FROM customers WHERE name LIKE 'Scale %'",
+            &[],
+        )
+        .await?;
+    Ok(i32::try_from(id)?)
 }
 
 /// The ID of the result that ends the first `rows` results in ID order.
-pub async fn last_id_before(database: &Path, customer: i32, rows: i64) -> anyhow::Result<i64> {
-    let pool = pool(database).await?;
-    Ok(sqlx::query_scalar(
-        "SELECT id FROM results WHERE customer_id = ? ORDER BY id LIMIT 1 OFFSET ?",
-    )
-    .bind(customer)
-    .bind(rows - 1)
-    .fetch_one(&pool)
-    .await?)
+pub async fn last_id_before(database: &Database, customer: i32, rows: i64) -> anyhow::Result<i64> {
+    database
+        .scalar(
+            "SELECT CAST(id AS BIGINT) FROM results WHERE customer_id = $1 ORDER BY id LIMIT 1 OFFSET $2",
+            &[i64::from(customer), rows - 1],
+        )
+        .await
 }
 
-/// The query plans of the bare statements, as the bundled SQLite chooses them.
-pub async fn explain(database: &Path, customer: i32) -> anyhow::Result<String> {
-    let pool = pool(database).await?;
+/// The query plans of the bare statements, as the database chooses them.
+pub async fn explain(database: &Database, customer: i32) -> anyhow::Result<String> {
+    let customer = i64::from(customer);
     let mut text = String::new();
-    for (name, sql) in [("Q1", q1_sql()), ("results page", results_sql())] {
-        let rows = sqlx::query(&format!("EXPLAIN QUERY PLAN {sql}"))
-            .bind(customer)
-            .bind(customer)
-            .fetch_all(&pool)
-            .await?;
+    for (name, sql, binds) in [
+        ("Q1", Q1, vec![customer, customer]),
+        ("Q2", Q2, vec![customer, customer]),
+        ("results page", RESULTS, vec![customer, 0]),
+    ] {
         text.push_str(&format!("{name}:\n"));
-        for row in rows {
-            text.push_str(&format!("  {}\n", row.get::<String, _>(3)));
+        for line in database.explain(&sql_of(sql), &binds).await? {
+            text.push_str(&format!("  {line}\n"));
         }
     }
     Ok(text)
 }
 
-fn q1_sql() -> String {
-    format!(
-        "SELECT t.question_id AS task_question_id, t.result_id AS task_result_id, t.status AS task_status, {RESULT_COLUMNS} \
-         FROM scoring_tasks t JOIN results r ON r.id = t.result_id \
-         WHERE r.customer_id = ? AND t.customer_id = ? AND t.status = 0 \
-         ORDER BY t.result_finished_at DESC, t.result_id DESC, t.question_id DESC LIMIT 50"
-    )
+const Q1: &str = "SELECT t.question_id AS task_question_id, t.result_id AS task_result_id, t.status AS task_status, {RESULT_COLUMNS} \
+     FROM scoring_tasks t JOIN results r ON r.id = t.result_id \
+     WHERE r.customer_id = $1 AND t.customer_id = $2 AND t.status = 0 \
+     ORDER BY t.result_finished_at DESC, t.result_id DESC, t.question_id DESC LIMIT 50";
+
+/// The group resolved first, as ScoreDesk does (store/read/condition.rs).
+const Q2: &str = "SELECT COUNT(*) FROM scoring_tasks t \
+     WHERE t.customer_id = $1 AND t.status = 0 \
+     AND t.group_id = (SELECT g.id FROM groups g WHERE g.customer_id = $2 AND g.name = 'Group-042')";
+
+const RESULTS: &str =
+    "SELECT {RESULT_COLUMNS} FROM results r WHERE r.customer_id = $1 AND r.id > $2 ORDER BY r.id LIMIT 100";
+
+fn sql_of(template: &str) -> String {
+    template.replace("{RESULT_COLUMNS}", RESULT_COLUMNS)
 }
 
-fn results_sql() -> String {
-    format!("SELECT {RESULT_COLUMNS} FROM results r WHERE r.customer_id = ? AND r.id > ? ORDER BY r.id LIMIT 100")
-}
-
-pub async fn serve(database: &Path, customer: i32) -> anyhow::Result<String> {
+pub async fn serve(database: Database, customer: i32) -> anyhow::Result<String> {
     let state = Bare {
-        pool: pool(database).await?,
-        customer,
+        database,
+        customer: i64::from(customer),
     };
     let router = Router::new()
         .route("/q1", get(q1))
@@ -95,7 +178,7 @@ pub async fn serve(database: &Path, customer: i32) -> anyhow::Result<String> {
     Ok(address)
 }
 
-fn row_json(row: &SqliteRow) -> Map<String, Value> {
+fn sqlite_json(row: &SqliteRow) -> Map<String, Value> {
     let mut object = Map::new();
     for (index, column) in row.columns().iter().enumerate() {
         let raw = row.try_get_raw(index).expect("column exists");
@@ -113,30 +196,42 @@ fn row_json(row: &SqliteRow) -> Map<String, Value> {
     object
 }
 
+fn postgres_json(row: &PgRow) -> Map<String, Value> {
+    let mut object = Map::new();
+    for (index, column) in row.columns().iter().enumerate() {
+        let raw = row.try_get_raw(index).expect("column exists");
+        let value = if raw.is_null() {
+            Value::Null
+        } else {
+            match raw.type_info().name() {
+                "INT2" => Value::from(row.get::<i16, _>(index)),
+                "INT4" => Value::from(row.get::<i32, _>(index)),
+                "INT8" => Value::from(row.get::<i64, _>(index)),
+                "FLOAT8" => Value::from(row.get::<f64, _>(index)),
+                "BOOL" => Value::from(row.get::<bool, _>(index)),
+                _ => Value::from(row.get::<String, _>(index)),
+            }
+        };
+        object.insert(column.name().to_owned(), value);
+    }
+    object
+}
+
 async fn q1(State(bare): State<Bare>) -> Json<Value> {
-    let rows = sqlx::query(&q1_sql())
-        .bind(bare.customer)
-        .bind(bare.customer)
-        .fetch_all(&bare.pool)
+    let rows = bare
+        .database
+        .rows(&sql_of(Q1), &[bare.customer, bare.customer])
         .await
         .expect("q1");
-    Json(Value::Array(
-        rows.iter()
-            .map(|row| Value::Object(row_json(row)))
-            .collect(),
-    ))
+    Json(Value::Array(rows))
 }
 
 async fn q2(State(bare): State<Bare>) -> String {
-    let count: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM scoring_tasks t JOIN groups g ON g.id = t.group_id \
-         WHERE t.customer_id = ? AND g.customer_id = ? AND g.name = 'Group-042' AND t.status = 0",
-    )
-    .bind(bare.customer)
-    .bind(bare.customer)
-    .fetch_one(&bare.pool)
-    .await
-    .expect("q2");
+    let count = bare
+        .database
+        .scalar(Q2, &[bare.customer, bare.customer])
+        .await
+        .expect("q2");
     count.to_string()
 }
 
@@ -146,15 +241,10 @@ struct After {
 }
 
 async fn results(State(bare): State<Bare>, Query(after): Query<After>) -> Json<Value> {
-    let rows = sqlx::query(&results_sql())
-        .bind(bare.customer)
-        .bind(after.after)
-        .fetch_all(&bare.pool)
+    let rows = bare
+        .database
+        .rows(&sql_of(RESULTS), &[bare.customer, after.after])
         .await
         .expect("results");
-    Json(Value::Array(
-        rows.iter()
-            .map(|row| Value::Object(row_json(row)))
-            .collect(),
-    ))
+    Json(Value::Array(rows))
 }

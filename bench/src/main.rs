@@ -1,8 +1,11 @@
 //! `scoredesk-bench`: the OData layer against a bare axum + sqlx handler running the
-//! best single SQL statement, on the same SQLite file, loaded by wrk in one run.
+//! best single SQL statement, on the same database, loaded by wrk in one run, and
+//! scoring round trips through the API; on SQLite and on PostgreSQL, side by side.
 //! See docs/benchmarks.md for how to run it and the figures.
 
 mod bare;
+mod copy;
+mod report;
 mod scoring;
 mod wrk;
 
@@ -13,28 +16,36 @@ use clap::Parser;
 use secrecy::SecretString;
 
 use scoredesk_server::auth::hash_password;
-use scoredesk_server::config::{sqlite_url, Settings};
+use scoredesk_server::config::Settings;
 use scoredesk_server::store::{NewAccount, Store};
 use scoredesk_server::App;
 
 #[derive(Parser)]
-#[command(about = "Benchmarks ScoreDesk's OData layer against a bare handler")]
+#[command(
+    about = "Benchmarks ScoreDesk's OData layer against a bare handler, on SQLite and PostgreSQL"
+)]
 struct Args {
     /// A SQLite file made by `scoredesk-server seed --scale N`.
     #[arg(long)]
-    database: PathBuf,
+    sqlite: Option<PathBuf>,
+    /// A PostgreSQL database made by `seed --scale N` (its URL).
+    #[arg(long)]
+    postgres: Option<String>,
     /// Seconds per wrk run.
     #[arg(long, default_value_t = 10)]
     duration: u32,
     /// Concurrent connections per wrk run.
     #[arg(long, default_value_t = 4)]
     connections: u32,
-    /// Where to write the Markdown table of figures.
+    /// Where to write the Markdown tables of figures.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Concurrent scorers in the scoring round-trip benchmark.
     #[arg(long, default_value_t = 4)]
     scorers: usize,
+    /// Tasks the scorers score between them in the round-trip benchmark.
+    #[arg(long, default_value_t = 20_000)]
+    tasks: usize,
     /// Run only the scoring round trips, not the read queries against wrk.
     #[arg(long)]
     scoring_only: bool,
@@ -43,44 +54,33 @@ struct Args {
 const USER: &str = "bench-admin";
 const PASSWORD: &str = "bench-password";
 
+/// The figures of one database.
+struct Measured {
+    name: &'static str,
+    reads: Vec<(String, wrk::Figures, wrk::Figures)>,
+    scoring: scoring::Figures,
+}
+
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let runtime = tokio::runtime::Runtime::new()?;
-    let (servers, customer) = runtime.block_on(start(&args))?;
-    let (ours, theirs) = servers;
-    let root = format!("{ours}/deliveryodata/{customer}");
-    eprintln!(
-        "{}",
-        runtime.block_on(bare::explain(&args.database, customer))?
+    let mut databases = Vec::new();
+    if let Some(file) = &args.sqlite {
+        databases.push(("SQLite", runtime.block_on(copy::sqlite(file))?));
+    }
+    if let Some(url) = &args.postgres {
+        databases.push(("PostgreSQL", runtime.block_on(copy::postgres(url))?));
+    }
+    anyhow::ensure!(
+        !databases.is_empty(),
+        "give --sqlite FILE, --postgres URL or both"
     );
-    let mut table = String::new();
-    if !args.scoring_only {
-        table.push_str(&runtime.block_on(async { protocol_cases(&args, &root, &theirs).await })?);
+    let mut measured = Vec::new();
+    for (name, url) in databases {
+        eprintln!("== {name}");
+        measured.push(runtime.block_on(measure(&args, name, &url))?);
     }
-    eprintln!("measuring: scoring round trips");
-    let figures = runtime.block_on(scoring::run(
-        &root,
-        USER,
-        PASSWORD,
-        args.scorers,
-        std::time::Duration::from_secs(u64::from(args.duration) * 2),
-    ))?;
-    table.push_str(&format!(
-        "\n| scoring round trips ({} requests each) | scorers | round trips | round trips/s | requests/s | p50 | p99 |\n|---|---|---|---|---|---|---|\n\
-         | poll, claim, create, {} dimension PUTs, result PUT, set 3 | {} | {} | {:.1} | {:.0} | {:.1} ms | {:.1} ms |\n",
-        figures.requests_per_round_trip,
-        figures.requests_per_round_trip.saturating_sub(6),
-        figures.workers,
-        figures.round_trips,
-        figures.round_trips_per_second(),
-        figures.round_trips_per_second() * figures.requests_per_round_trip as f64,
-        figures.p50_ms,
-        figures.p99_ms,
-    ));
-    table.push_str("\n| step of a round trip | mean time per round trip |\n|---|---|\n");
-    for (step, ms) in &figures.step_ms {
-        table.push_str(&format!("| {step} | {ms:.1} ms |\n"));
-    }
+    let table = report::tables(&measured, args.scoring_only);
     println!("{table}");
     if let Some(out) = args.out {
         std::fs::write(&out, &table).with_context(|| format!("writing {}", out.display()))?;
@@ -88,15 +88,46 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The read queries, ours against the bare handler, each loaded by wrk.
-async fn protocol_cases(args: &Args, root: &str, theirs: &str) -> anyhow::Result<String> {
-    let page_1000 = thousandth_page(root).await?;
-    let last_id_before_page_1000 = bare::last_id_before(
-        &args.database,
-        bare::scale_customer(&args.database).await?,
-        999 * 100,
+/// Every measurement on the database at `url` (a copy made for this run).
+async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<Measured> {
+    let (ours, theirs, customer, database) = start(url).await?;
+    let root = format!("{ours}/deliveryodata/{customer}");
+    eprintln!("{}", bare::explain(&database, customer).await?);
+    let reads = if args.scoring_only {
+        Vec::new()
+    } else {
+        protocol_cases(args, &root, &theirs, &database, customer).await?
+    };
+    eprintln!(
+        "measuring: scoring round trips until {} tasks are scored",
+        args.tasks
+    );
+    let scoring = scoring::run(
+        &root,
+        USER,
+        PASSWORD,
+        args.scorers,
+        args.tasks,
+        std::time::Duration::from_secs(30 * 60),
     )
     .await?;
+    Ok(Measured {
+        name,
+        reads,
+        scoring,
+    })
+}
+
+/// The read queries, ours against the bare handler, each loaded by wrk.
+async fn protocol_cases(
+    args: &Args,
+    root: &str,
+    theirs: &str,
+    database: &bare::Database,
+    customer: i32,
+) -> anyhow::Result<Vec<(String, wrk::Figures, wrk::Figures)>> {
+    let page_1000 = thousandth_page(root).await?;
+    let last_id_before_page_1000 = bare::last_id_before(database, customer, 999 * 100).await?;
     let cases = [
         (
             "Q1 open tasks by Result/WhenFinished desc, top 50, expand Result",
@@ -111,9 +142,7 @@ async fn protocol_cases(args: &Args, root: &str, theirs: &str) -> anyhow::Result
         ("Results, first page of 100", format!("{root}/Results"), format!("{theirs}/results?after=0")),
         ("Results, 1,000th page of 100", page_1000, format!("{theirs}/results?after={last_id_before_page_1000}")),
     ];
-    let mut table = String::from(
-        "| query | ScoreDesk req/s | p50 | p99 | bare req/s | p50 | p99 | ScoreDesk / bare |\n|---|---|---|---|---|---|---|---|\n",
-    );
+    let mut figures = Vec::new();
     for (name, ours_url, bare_url) in &cases {
         eprintln!("measuring: {name}");
         let ours = wrk::run(
@@ -123,18 +152,9 @@ async fn protocol_cases(args: &Args, root: &str, theirs: &str) -> anyhow::Result
             args.connections,
         )?;
         let bare = wrk::run(bare_url, None, args.duration, args.connections)?;
-        table.push_str(&format!(
-            "| {name} | {:.0} | {:.2} ms | {:.2} ms | {:.0} | {:.2} ms | {:.2} ms | {:.2} |\n",
-            ours.requests_per_second,
-            ours.p50_ms,
-            ours.p99_ms,
-            bare.requests_per_second,
-            bare.p50_ms,
-            bare.p99_ms,
-            ours.requests_per_second / bare.requests_per_second
-        ));
+        figures.push(((*name).to_owned(), ours, bare));
     }
-    Ok(table)
+    Ok(figures)
 }
 
 fn basic_authorization() -> String {
@@ -147,12 +167,13 @@ fn basic_authorization() -> String {
     )
 }
 
-/// Starts both servers on free ports; returns their base URLs and the scale area.
-async fn start(args: &Args) -> anyhow::Result<((String, String), i32)> {
-    let url = sqlite_url(&args.database);
-    let store = Store::connect(&url).await?;
+/// Starts both servers on free ports; returns their base URLs, the scale area and
+/// the bare handler's database.
+async fn start(url: &str) -> anyhow::Result<(String, String, i32, bare::Database)> {
+    let store = Store::connect(url).await?;
     store.migrate().await?;
-    let customer = bare::scale_customer(&args.database).await?;
+    let database = bare::Database::connect(url).await?;
+    let customer = bare::scale_customer(&database).await?;
     if store.find_account(USER).await?.is_none() {
         let hash = hash_password(PASSWORD)?;
         store
@@ -165,15 +186,15 @@ async fn start(args: &Args) -> anyhow::Result<((String, String), i32)> {
             .await?;
     }
     let settings = Settings {
-        database_url: SecretString::from(url),
+        database_url: SecretString::from(url.to_owned()),
         ..Settings::default()
     };
     let app = App::with_store(settings, store);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let ours = format!("http://{}", listener.local_addr()?);
     tokio::spawn(app.serve(listener, std::future::pending()));
-    let theirs = bare::serve(&args.database, customer).await?;
-    Ok(((ours, theirs), customer))
+    let theirs = bare::serve(database.clone(), customer).await?;
+    Ok((ours, theirs, customer, database))
 }
 
 /// Follows `odata.nextLink` from the first page of Results to the 1,000th.

@@ -20,6 +20,8 @@ pub struct Figures {
     pub p99_ms: f64,
     /// Mean time per round trip spent in each step (all of a step's requests).
     pub step_ms: Vec<(&'static str, f64)>,
+    /// Throughput as the run went on (see [`throughput_over_time`]).
+    pub over_time: Vec<(usize, f64, f64)>,
 }
 
 impl Figures {
@@ -162,16 +164,19 @@ impl Api {
     }
 }
 
-/// Runs `workers` scorers for `duration` against the service root `root`.
+/// Runs `workers` scorers against the service root `root` until `tasks` tasks are
+/// scored between them (or `limit` has passed).
 pub async fn run(
     root: &str,
     user: &str,
     password: &str,
     workers: usize,
-    duration: Duration,
+    tasks: usize,
+    limit: Duration,
 ) -> anyhow::Result<Figures> {
     let started = Instant::now();
-    let deadline = started + duration;
+    let deadline = started + limit;
+    let scored = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut handles = Vec::new();
     for worker in 0..workers {
         let mut api = Api {
@@ -184,33 +189,39 @@ pub async fn run(
         };
         // One group per worker, spread over the scale seed's 100 groups.
         let group = format!("Group-{:03}", (worker * 7) % 100);
+        let scored = scored.clone();
         handles.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            while Instant::now() < deadline {
+            // (when it ended, how long it took) per round trip.
+            let mut trips = Vec::new();
+            while Instant::now() < deadline
+                && scored.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < tasks
+            {
                 let begun = Instant::now();
                 if !api.score_next(&group).await? {
                     break;
                 }
-                latencies.push(begun.elapsed());
+                trips.push((begun.elapsed() + (begun - started), begun.elapsed()));
             }
-            anyhow::Ok((latencies, api.requests, api.steps))
+            anyhow::Ok((trips, api.requests, api.steps))
         }));
     }
-    let mut latencies = Vec::new();
+    let mut trips = Vec::new();
     let mut requests = 0;
     let mut steps: std::collections::BTreeMap<&'static str, Duration> = Default::default();
     for handle in handles {
-        let (worker_latencies, worker_requests, worker_steps) = handle.await??;
-        latencies.extend(worker_latencies);
+        let (worker_trips, worker_requests, worker_steps) = handle.await??;
+        trips.extend(worker_trips);
         requests += worker_requests;
         for (step, spent) in worker_steps {
             *steps.entry(step).or_default() += spent;
         }
     }
     let seconds = started.elapsed().as_secs_f64();
-    if latencies.is_empty() {
+    if trips.is_empty() {
         bail!("no task was scored: are there open tasks with rubrics?");
     }
+    trips.sort();
+    let mut latencies: Vec<Duration> = trips.iter().map(|(_, took)| *took).collect();
     latencies.sort();
     let percentile = |p: f64| {
         let index = ((latencies.len() as f64 * p).ceil() as usize).clamp(1, latencies.len()) - 1;
@@ -227,5 +238,40 @@ pub async fn run(
             .into_iter()
             .map(|(step, spent)| (step, spent.as_secs_f64() * 1000.0 / latencies.len() as f64))
             .collect(),
+        over_time: throughput_over_time(&trips, OVER_TIME_SLICES),
     })
+}
+
+/// How many slices the run is cut into to show decay.
+const OVER_TIME_SLICES: usize = 10;
+
+/// Round trips per second in each of `slices` equal runs of consecutive round trips
+/// (by the time each ended): `(tasks scored by the slice's end, round trips/s, p99 ms)`.
+fn throughput_over_time(trips: &[(Duration, Duration)], slices: usize) -> Vec<(usize, f64, f64)> {
+    let size = (trips.len() / slices).max(1);
+    let mut out = Vec::new();
+    let mut begun = Duration::ZERO;
+    let mut start = 0;
+    while start < trips.len() {
+        // The last slice takes the remainder, so that no slice is a handful of trips.
+        let end = if trips.len() - start < 2 * size {
+            trips.len()
+        } else {
+            start + size
+        };
+        let slice = &trips[start..end];
+        let ended = slice.last().map(|(at, _)| *at).unwrap_or(begun);
+        let seconds = (ended - begun).as_secs_f64().max(1e-6);
+        let mut took: Vec<Duration> = slice.iter().map(|(_, took)| *took).collect();
+        took.sort();
+        let p99 = took[((took.len() as f64 * 0.99).ceil() as usize).clamp(1, took.len()) - 1];
+        out.push((
+            end,
+            slice.len() as f64 / seconds,
+            p99.as_secs_f64() * 1000.0,
+        ));
+        begun = ended;
+        start = end;
+    }
+    out
 }

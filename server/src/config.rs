@@ -22,6 +22,10 @@ pub struct Settings {
     pub page_size: u32,
     /// Seconds a verified password stays in the in-memory credential cache.
     pub credential_cache_seconds: u64,
+    /// Seconds an account (its role, area and password hash) is used as read before
+    /// it is read again: how long a password changed or an account removed by
+    /// another process may still be accepted by this one.
+    pub account_cache_seconds: u64,
     /// Largest request body accepted, in bytes.
     pub max_body_bytes: usize,
     /// The answers one `$batch` may hold; GETs past it are not run (400).
@@ -74,6 +78,7 @@ impl Default for Settings {
             database_url: SecretString::from(default_database_url()),
             page_size: 100,
             credential_cache_seconds: 300,
+            account_cache_seconds: 30,
             max_body_bytes: 32 * 1024 * 1024,
             max_batch_answer_bytes: 64 * 1024 * 1024,
             log_format: LogFormat::Pretty,

@@ -63,15 +63,22 @@ impl App {
 
     /// Uses an already connected and migrated store.
     pub fn with_store(settings: Settings, store: Store) -> Self {
-        let credentials =
-            CredentialCache::new(Duration::from_secs(settings.credential_cache_seconds));
+        let credentials = CredentialCache::new(
+            Duration::from_secs(settings.credential_cache_seconds),
+            Duration::from_secs(settings.account_cache_seconds),
+        );
         let sign_in = SignInGuard::new(sign_in_limits(&settings));
+        let known_areas = moka::sync::Cache::builder()
+            .max_capacity(10_000)
+            .time_to_live(Duration::from_secs(settings.account_cache_seconds))
+            .build();
         Self {
             state: AppState {
                 store,
                 credentials,
                 sign_in,
                 settings: std::sync::Arc::new(settings),
+                known_areas,
             },
         }
     }

@@ -1,12 +1,14 @@
 //! Parsing `Authorization: Basic` and remembering credentials already verified.
 
 use std::net::IpAddr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use moka::sync::Cache;
 use sha2::{Digest, Sha256};
+
+use crate::store::AccountRecord;
 
 /// A user name and password from an `Authorization: Basic` header.
 pub struct BasicCredentials {
@@ -43,25 +45,45 @@ impl std::fmt::Debug for BasicCredentials {
 }
 
 /// Credentials verified recently, so that argon2's deliberate slowness is paid once
-/// per account and password, not on every request.
+/// per account and password, and the account row is read once in a while rather
+/// than on every request.
 ///
-/// It remembers only *that* a password matched a stored hash, from a client address,
-/// never who the account is: another address checks the password again (under the
-/// sign-in limits), so a guess cannot be tested against someone else's session. And the account row is read on every request, and its role and area come from
-/// that row, so a changed role or area takes effect at once, as a changed password
-/// does. The key is a SHA-256 over a per-process secret, the user name, the password
-/// *and the stored hash*: a wrong password gives another key, and a changed password
-/// changes the stored hash, so neither can hit an old entry.
+/// An entry says that a password matched an account's stored hash, from a client
+/// address, and keeps the account as it was read then. Another address checks the
+/// password again (under the sign-in limits), so a guess cannot be tested against
+/// someone else's session. The key is a SHA-256 over a per-process secret, the user
+/// name, the password and the address: a wrong password gives another key.
+///
+/// How long what it knows holds:
+/// - the verified password, `ttl` (`credential_cache_seconds`);
+/// - the account (role, area, hash), `account_ttl` (`account_cache_seconds`): after
+///   it, the row is read again, and a changed hash means the password is checked
+///   again; a removed account is refused;
+/// - nothing at all after an account change made through this process's store
+///   ([`Store::accounts_generation`](crate::store::Store::accounts_generation)).
+///
+/// So a password change or a removed account takes effect at once on the process
+/// that made it, and within `account_ttl` on the others (docs/operations.md).
 #[derive(Clone)]
 pub struct CredentialCache {
     secret: [u8; 32],
-    verified: Cache<[u8; 32], ()>,
+    account_ttl: Duration,
+    verified: Cache<[u8; 32], Verified>,
+}
+
+/// What an entry remembers.
+#[derive(Clone)]
+struct Verified {
+    account: AccountRecord,
+    read_at: Instant,
+    generation: u64,
 }
 
 impl CredentialCache {
-    pub fn new(ttl: Duration) -> Self {
+    pub fn new(ttl: Duration, account_ttl: Duration) -> Self {
         Self {
             secret: rand::random(),
+            account_ttl,
             verified: Cache::builder()
                 .max_capacity(10_000)
                 .time_to_live(ttl)
@@ -69,19 +91,13 @@ impl CredentialCache {
         }
     }
 
-    fn key(
-        &self,
-        credentials: &BasicCredentials,
-        stored_hash: &str,
-        address: Option<IpAddr>,
-    ) -> [u8; 32] {
+    fn key(&self, credentials: &BasicCredentials, address: Option<IpAddr>) -> [u8; 32] {
         let mut hasher = Sha256::new();
         hasher.update(self.secret);
         let address = address.map(|a| a.to_string()).unwrap_or_default();
         for part in [
             credentials.username.as_bytes(),
             credentials.password.as_bytes(),
-            stored_hash.as_bytes(),
             address.as_bytes(),
         ] {
             hasher.update((part.len() as u64).to_le_bytes());
@@ -90,26 +106,47 @@ impl CredentialCache {
         hasher.finalize().into()
     }
 
-    /// Whether `credentials` were found to match `stored_hash` recently, from `address`.
+    /// The account `credentials` were verified for from `address`, if that was
+    /// recent and its row was read within `account_ttl` and since the last account
+    /// change (`generation`): no need to read it again.
+    pub fn recent_account(
+        &self,
+        credentials: &BasicCredentials,
+        address: Option<IpAddr>,
+        generation: u64,
+    ) -> Option<AccountRecord> {
+        let entry = self.verified.get(&self.key(credentials, address))?;
+        let fresh = entry.generation == generation && entry.read_at.elapsed() < self.account_ttl;
+        fresh.then_some(entry.account)
+    }
+
+    /// Whether `credentials` were found, recently and from `address`, to match the
+    /// password hash `account` has now.
     pub fn is_verified(
         &self,
         credentials: &BasicCredentials,
-        stored_hash: &str,
+        account: &AccountRecord,
         address: Option<IpAddr>,
     ) -> bool {
         self.verified
-            .contains_key(&self.key(credentials, stored_hash, address))
+            .get(&self.key(credentials, address))
+            .is_some_and(|entry| entry.account.password_hash == account.password_hash)
     }
 
-    /// Remembers that `credentials` from `address` match `stored_hash`.
+    /// Remembers that `credentials` from `address` match `account`, as just read.
     pub fn remember(
         &self,
         credentials: &BasicCredentials,
-        stored_hash: &str,
+        account: &AccountRecord,
         address: Option<IpAddr>,
+        generation: u64,
     ) {
-        self.verified
-            .insert(self.key(credentials, stored_hash, address), ());
+        let entry = Verified {
+            account: account.clone(),
+            read_at: Instant::now(),
+            generation,
+        };
+        self.verified.insert(self.key(credentials, address), entry);
     }
 }
 
@@ -141,28 +178,72 @@ mod tests {
         }
     }
 
+    fn account(hash: &str) -> AccountRecord {
+        AccountRecord {
+            id: 1,
+            customer_id: Some(1),
+            username: "ann".into(),
+            password_hash: hash.into(),
+            role: "scorer".into(),
+        }
+    }
+
     #[test]
     fn a_cached_entry_is_missed_by_a_wrong_or_changed_password() {
-        let cache = CredentialCache::new(Duration::from_secs(60));
+        let cache = CredentialCache::new(Duration::from_secs(60), Duration::from_secs(60));
         let right = BasicCredentials {
             username: "ann".into(),
             password: "right".into(),
         };
         let here = Some(IpAddr::from([10, 0, 0, 1]));
-        cache.remember(&right, "$hash-1", here);
-        assert!(cache.is_verified(&right, "$hash-1", here));
+        cache.remember(&right, &account("$hash-1"), here, 0);
+        assert!(cache.is_verified(&right, &account("$hash-1"), here));
         assert!(
-            !cache.is_verified(&right, "$hash-1", Some(IpAddr::from([10, 0, 0, 2]))),
+            !cache.is_verified(
+                &right,
+                &account("$hash-1"),
+                Some(IpAddr::from([10, 0, 0, 2]))
+            ),
             "another address checks again"
         );
         let wrong = BasicCredentials {
             username: "ann".into(),
             password: "wrong".into(),
         };
-        assert!(!cache.is_verified(&wrong, "$hash-1", here));
+        assert!(!cache.is_verified(&wrong, &account("$hash-1"), here));
         assert!(
-            !cache.is_verified(&right, "$hash-2", here),
+            !cache.is_verified(&right, &account("$hash-2"), here),
             "a changed stored hash must miss"
+        );
+    }
+
+    #[test]
+    fn the_account_is_known_without_a_read_until_it_is_stale_or_an_account_changed() {
+        let cache = CredentialCache::new(Duration::from_secs(60), Duration::from_millis(50));
+        let ann = BasicCredentials {
+            username: "ann".into(),
+            password: "right".into(),
+        };
+        let here = Some(IpAddr::from([10, 0, 0, 1]));
+        assert!(cache.recent_account(&ann, here, 0).is_none());
+        cache.remember(&ann, &account("$hash-1"), here, 7);
+        let known = cache.recent_account(&ann, here, 7).expect("fresh");
+        assert_eq!(known.password_hash, "$hash-1");
+        assert!(
+            cache.recent_account(&ann, here, 8).is_none(),
+            "an account changed in this process: read again"
+        );
+        assert!(cache
+            .recent_account(&ann, Some(IpAddr::from([10, 0, 0, 2])), 7)
+            .is_none());
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(
+            cache.recent_account(&ann, here, 7).is_none(),
+            "past the account's lifetime: read again"
+        );
+        assert!(
+            cache.is_verified(&ann, &account("$hash-1"), here),
+            "the password itself stays verified for its own lifetime"
         );
     }
 }

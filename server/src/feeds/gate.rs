@@ -36,11 +36,15 @@ pub async fn require_customer_area(
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_default();
     let area = parse_customer_id(segment)?;
-    // Only authenticated callers learn whether an area exists.
-    if !state.store.customer_exists(area.id()).await? {
-        return Err(ApiError::not_found(format!(
-            "customer area {area} does not exist"
-        )));
+    // Only authenticated callers learn whether an area exists. Areas are never
+    // removed while a server runs, so one that exists is remembered for a while.
+    if !state.known_areas.contains_key(&area.id()) {
+        if !state.store.customer_exists(area.id()).await? {
+            return Err(ApiError::not_found(format!(
+                "customer area {area} does not exist"
+            )));
+        }
+        state.known_areas.insert(area.id(), ());
     }
     if !principal.may_use(area) {
         return Err(ApiError::Forbidden(format!(
@@ -93,12 +97,23 @@ async fn authenticate(
         .ok_or(ApiError::Unauthorized)?;
     let refuse = |refusal| refused(refusal, &credentials.username, address);
     state.sign_in.check_address(address).map_err(refuse)?;
+    // Read before the account, so that a change made meanwhile is never hidden.
+    let generation = state.store.accounts_generation();
+    if let Some(account) = state
+        .credentials
+        .recent_account(&credentials, address, generation)
+    {
+        return principal_of(&account);
+    }
     let account = state.store.find_account(&credentials.username).await?;
     if let Some(account) = &account {
         if state
             .credentials
-            .is_verified(&credentials, &account.password_hash, address)
+            .is_verified(&credentials, account, address)
         {
+            state
+                .credentials
+                .remember(&credentials, account, address, generation);
             return principal_of(account);
         }
     }
@@ -126,7 +141,7 @@ async fn authenticate(
         Some(account) if matches => {
             state
                 .credentials
-                .remember(&credentials, &account.password_hash, address);
+                .remember(&credentials, &account, address, generation);
             principal_of(&account)
         }
         known => {
@@ -142,8 +157,8 @@ async fn authenticate(
     }
 }
 
-/// The principal of an account row as read now: its role and area are never older
-/// than the row.
+/// The principal of an account row, as read now or at most `account_cache_seconds`
+/// ago (auth::CredentialCache).
 fn principal_of(account: &AccountRecord) -> Result<Principal, ApiError> {
     let role = account
         .role

@@ -12,4 +12,6 @@ pub struct AppState {
     pub credentials: CredentialCache,
     pub sign_in: SignInGuard,
     pub settings: Arc<Settings>,
+    /// Customer areas found to exist (feeds/gate.rs), for `account_cache_seconds`.
+    pub known_areas: moka::sync::Cache<i32, ()>,
 }

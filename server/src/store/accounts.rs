@@ -105,7 +105,9 @@ impl Store {
             .value(Accounts::PasswordHash, password_hash)
             .and_where(Expr::col(Accounts::Username).eq(username))
             .to_owned();
-        match self.execute(&update).await? {
+        let changed = self.execute(&update).await?;
+        self.account_changed();
+        match changed {
             0 => Err(StoreError::NotFound),
             _ => Ok(()),
         }

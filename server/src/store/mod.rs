@@ -20,6 +20,7 @@ mod values;
 mod write_scope;
 
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -61,9 +62,21 @@ const POSTGRES_CONNECTIONS: u32 = 16;
 #[derive(Clone)]
 pub struct Store {
     pub(crate) pool: Pool,
+    /// Bumped by every change to an account made through this store, so that what
+    /// the process remembers of accounts is dropped at once (auth::CredentialCache).
+    accounts_changed: Arc<AtomicU64>,
 }
 
 impl Store {
+    /// How many account changes this process has made; see `accounts_changed`.
+    pub fn accounts_generation(&self) -> u64 {
+        self.accounts_changed.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn account_changed(&self) {
+        self.accounts_changed.fetch_add(1, Ordering::AcqRel);
+    }
+
     /// Connects to `url`: `sqlite:<path>` (created if missing) or `postgres://...`,
     /// with no limit on how long a statement runs (migrations, seeding).
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
@@ -105,7 +118,10 @@ impl Store {
         } else {
             return Err(StoreError::UnsupportedUrl);
         };
-        Ok(Self { pool })
+        Ok(Self {
+            pool,
+            accounts_changed: Arc::default(),
+        })
     }
 
     pub fn backend(&self) -> Backend {

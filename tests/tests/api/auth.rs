@@ -14,15 +14,25 @@ on_both_backends! {
     each_role_uses_only_its_feeds => roles_limit_feeds;
     a_changed_password_stops_working_at_once => changed_password;
     a_server_administrator_uses_every_area => server_administrator;
-    a_changed_role_or_area_takes_effect_at_once_as_a_changed_password_does => changed_role_and_area;
+    a_role_or_area_changed_elsewhere_takes_effect_within_the_account_cache_lifetime => changed_role_and_area;
     an_area_that_does_not_exist_is_404_for_any_signed_in_account_and_401_without => missing_area_for_everyone;
     a_host_the_server_does_not_answer_to_is_refused_before_anything_else => allowed_hosts;
 }
 
+/// A change made in the database by another process (here: plain SQL) is not seen at
+/// once: a request takes its account from memory, read at most
+/// `account_cache_seconds` ago (docs/operations.md). Past that, the new role or area
+/// applies to the very next request.
 async fn changed_role_and_area(backend: Backend) {
-    let app = TestApp::spawn_with_demo(backend).await;
+    const LIFETIME: u64 = 3;
+    let app = TestApp::spawn_with_demo_configured(backend, |settings| {
+        settings.account_cache_seconds = LIFETIME;
+    })
+    .await;
     let tasks = format!("{}ScoringTasks/$count", app.root());
-    // Signed in once: the password is remembered from here on.
+    let after_the_lifetime =
+        || tokio::time::sleep(std::time::Duration::from_millis(LIFETIME * 1000 + 200));
+    // Signed in once: the password and the account are remembered from here on.
     assert_eq!(
         app.get_as("northwind-scorer", &tasks).await.status(),
         StatusCode::OK
@@ -31,14 +41,21 @@ async fn changed_role_and_area(backend: Backend) {
         .await;
     assert_eq!(
         app.get_as("northwind-scorer", &tasks).await.status(),
+        StatusCode::OK,
+        "within the lifetime the account is not read again"
+    );
+    after_the_lifetime().await;
+    assert_eq!(
+        app.get_as("northwind-scorer", &tasks).await.status(),
         StatusCode::FORBIDDEN,
-        "the new role applies to the very next request"
+        "past it, the new role applies"
     );
     app.sql_execute(&format!(
         "UPDATE accounts SET role = 'scorer', customer_id = {} WHERE username = 'northwind-scorer'",
         app.harbour()
     ))
     .await;
+    after_the_lifetime().await;
     assert_eq!(
         app.get_as("northwind-scorer", &tasks).await.status(),
         StatusCode::FORBIDDEN,
@@ -48,6 +65,15 @@ async fn changed_role_and_area(backend: Backend) {
     assert_eq!(
         app.get_as("northwind-scorer", &harbour).await.status(),
         StatusCode::OK
+    );
+    // Removed in the database: refused once the lifetime has passed.
+    app.sql_execute("DELETE FROM accounts WHERE username = 'northwind-scorer'")
+        .await;
+    after_the_lifetime().await;
+    assert_eq!(
+        app.get_as("northwind-scorer", &harbour).await.status(),
+        StatusCode::UNAUTHORIZED,
+        "a removed account"
     );
 }
 

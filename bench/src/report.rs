@@ -1,0 +1,149 @@
+//! The Markdown tables: each database's figures side by side.
+
+use std::fmt::Write;
+
+use crate::Measured;
+
+pub fn tables(measured: &[Measured], scoring_only: bool) -> String {
+    let mut out = String::new();
+    if !scoring_only {
+        reads(&mut out, measured);
+    }
+    scoring(&mut out, measured);
+    over_time(&mut out, measured);
+    steps(&mut out, measured);
+    out
+}
+
+fn header(out: &mut String, first: &str, per_database: &[&str], measured: &[Measured]) {
+    let mut names = vec![first.to_owned()];
+    for m in measured {
+        names.extend(
+            per_database
+                .iter()
+                .map(|column| format!("{} {column}", m.name)),
+        );
+    }
+    let _ = writeln!(out, "| {} |", names.join(" | "));
+    let _ = writeln!(out, "|{}", "---|".repeat(names.len()));
+}
+
+fn reads(out: &mut String, measured: &[Measured]) {
+    header(
+        out,
+        "query",
+        &[
+            "req/s",
+            "p50",
+            "p99",
+            "bare req/s",
+            "bare p99",
+            "ours / bare",
+        ],
+        measured,
+    );
+    let queries = measured.first().map(|m| m.reads.len()).unwrap_or(0);
+    for index in 0..queries {
+        let mut cells = vec![measured[0].reads[index].0.clone()];
+        for m in measured {
+            let (_, ours, bare) = &m.reads[index];
+            cells.push(format!("{:.0}", ours.requests_per_second));
+            cells.push(format!("{:.2} ms", ours.p50_ms));
+            cells.push(format!("{:.2} ms", ours.p99_ms));
+            cells.push(format!("{:.0}", bare.requests_per_second));
+            cells.push(format!("{:.2} ms", bare.p99_ms));
+            cells.push(format!(
+                "{:.2}",
+                ours.requests_per_second / bare.requests_per_second
+            ));
+        }
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    out.push('\n');
+}
+
+fn scoring(out: &mut String, measured: &[Measured]) {
+    let _ = writeln!(
+        out,
+        "| scoring round trips | scorers | round trips | seconds | round trips/s | requests/s | p50 | p99 | last tenth / first tenth |\n|---|---|---|---|---|---|---|---|---|"
+    );
+    for m in measured {
+        let f = &m.scoring;
+        let kept = match (f.over_time.first(), f.over_time.last()) {
+            (Some(first), Some(last)) => format!("{:.2}", last.1 / first.1),
+            _ => "n/a".to_owned(),
+        };
+        let _ = writeln!(
+            out,
+            "| {} ({} requests each) | {} | {} | {:.0} | {:.1} | {:.0} | {:.1} ms | {:.1} ms | {kept} |",
+            m.name,
+            f.requests_per_round_trip,
+            f.workers,
+            f.round_trips,
+            f.seconds,
+            f.round_trips_per_second(),
+            f.round_trips_per_second() * f.requests_per_round_trip as f64,
+            f.p50_ms,
+            f.p99_ms,
+        );
+    }
+    out.push('\n');
+}
+
+fn over_time(out: &mut String, measured: &[Measured]) {
+    header(
+        out,
+        "tasks scored by then",
+        &["round trips/s", "p99"],
+        measured,
+    );
+    let slices = measured
+        .iter()
+        .map(|m| m.scoring.over_time.len())
+        .max()
+        .unwrap_or(0);
+    for index in 0..slices {
+        let scored = measured
+            .iter()
+            .find_map(|m| m.scoring.over_time.get(index).map(|s| s.0))
+            .unwrap_or(0);
+        let mut cells = vec![scored.to_string()];
+        for m in measured {
+            match m.scoring.over_time.get(index) {
+                Some((_, rate, p99)) => {
+                    cells.push(format!("{rate:.1}"));
+                    cells.push(format!("{p99:.1} ms"));
+                }
+                None => cells.extend(["".to_owned(), "".to_owned()]),
+            }
+        }
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    out.push('\n');
+}
+
+fn steps(out: &mut String, measured: &[Measured]) {
+    header(
+        out,
+        "step of a round trip (mean per round trip)",
+        &["ms"],
+        measured,
+    );
+    let steps = measured
+        .first()
+        .map(|m| m.scoring.step_ms.len())
+        .unwrap_or(0);
+    for index in 0..steps {
+        let mut cells = vec![measured[0].scoring.step_ms[index].0.to_owned()];
+        for m in measured {
+            cells.push(
+                m.scoring
+                    .step_ms
+                    .get(index)
+                    .map(|(_, ms)| format!("{ms:.1}"))
+                    .unwrap_or_default(),
+            );
+        }
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+}
