@@ -46,6 +46,10 @@ struct Args {
     /// Tasks the scorers score between them in the round-trip benchmark.
     #[arg(long, default_value_t = 20_000)]
     tasks: usize,
+    /// Tasks scored first and not measured: the database copy starts cold (its pages
+    /// are read from disk the first time), which is not the decay looked for.
+    #[arg(long, default_value_t = 1_000)]
+    warm_up: usize,
     /// Run only the scoring round trips, not the read queries against wrk.
     #[arg(long)]
     scoring_only: bool,

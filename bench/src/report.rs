@@ -65,14 +65,11 @@ fn reads(out: &mut String, measured: &[Measured]) {
 fn scoring(out: &mut String, measured: &[Measured]) {
     let _ = writeln!(
         out,
-        "| scoring round trips | scorers | round trips | seconds | round trips/s | requests/s | p50 | p99 | last tenth / first tenth |\n|---|---|---|---|---|---|---|---|---|"
+        "| scoring round trips | scorers | round trips | seconds | round trips/s | requests/s | p50 | p99 | trend over the run |\n|---|---|---|---|---|---|---|---|---|"
     );
     for m in measured {
         let f = &m.scoring;
-        let kept = match (f.over_time.first(), f.over_time.last()) {
-            (Some(first), Some(last)) => format!("{:.2}", last.1 / first.1),
-            _ => "n/a".to_owned(),
-        };
+        let kept = format!("{:+.1} %", trend_percent(&f.over_time));
         let _ = writeln!(
             out,
             "| {} ({} requests each) | {} | {} | {:.0} | {:.1} | {:.0} | {:.1} ms | {:.1} ms | {kept} |",
@@ -145,5 +142,39 @@ fn steps(out: &mut String, measured: &[Measured]) {
             );
         }
         let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+}
+
+/// The change in throughput from the first slice to the last along a least-squares
+/// line through all of them, as a percentage of the mean: a steady decay shows
+/// through one slice's noise, and a dip in the middle does not pass for one.
+fn trend_percent(slices: &[(usize, f64, f64)]) -> f64 {
+    let n = slices.len() as f64;
+    if slices.len() < 2 {
+        return 0.0;
+    }
+    let mean_x = (n - 1.0) / 2.0;
+    let mean_y = slices.iter().map(|s| s.1).sum::<f64>() / n;
+    let (mut covariance, mut variance) = (0.0, 0.0);
+    for (x, slice) in slices.iter().enumerate() {
+        let dx = x as f64 - mean_x;
+        covariance += dx * (slice.1 - mean_y);
+        variance += dx * dx;
+    }
+    let slope = covariance / variance;
+    slope * (n - 1.0) / mean_y * 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trend_percent;
+
+    #[test]
+    fn a_steady_decay_is_measured_and_a_flat_run_is_not() {
+        let flat: Vec<_> = (0..10).map(|i| (i, 100.0, 1.0)).collect();
+        assert!(trend_percent(&flat).abs() < 1e-9);
+        let falling: Vec<_> = (0..10).map(|i| (i, 100.0 - 2.0 * i as f64, 1.0)).collect();
+        let trend = trend_percent(&falling);
+        assert!((trend - (-18.0 / 91.0 * 100.0)).abs() < 1e-6, "{trend}");
     }
 }

@@ -31,6 +31,7 @@ const TABLES: &[&str] = &[
     "score_bands",
     "scoring_events",
     "scoring_results",
+    "scoring_task_counts",
     "scoring_tasks",
     "topic_scores",
     "topics",

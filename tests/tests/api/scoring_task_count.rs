@@ -6,6 +6,7 @@ on_both_backends! {
     a_percent_encoded_count_request_means_the_same => encoded_count;
     a_bad_filter_gets_400_naming_the_problem => bad_filters;
     writing_to_a_count_is_not_allowed => count_is_read_only;
+    counts_by_status_and_group_stay_equal_to_the_tasks_through_every_kind_of_change => kept_counts;
 }
 
 async fn count(app: &TestApp, area: i32, query: &str) -> i64 {
@@ -121,4 +122,99 @@ async fn count_is_read_only(backend: Backend) {
         .await;
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
     odata_error_message(response).await;
+}
+
+/// `$count` with `Status eq n` and `Group/Name eq '...'` sums the counts the database
+/// keeps by triggers (migration 10): they must stay equal to the tasks through claims
+/// and scores by the API, and through inserts, moves between groups and deletes made
+/// in SQL (as seeding, uploads and purges make them).
+async fn kept_counts(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let area = app.northwind();
+    let check = |label: &'static str| {
+        let app = &app;
+        async move {
+            let groups = app
+                .sql_strings(&format!(
+                    "SELECT name FROM groups WHERE customer_id = {area}"
+                ))
+                .await;
+            for status in 0..=3 {
+                let stored = app
+                    .sql_i64(&format!(
+                        "SELECT COUNT(*) FROM scoring_tasks WHERE customer_id = {area} AND status = {status}"
+                    ))
+                    .await;
+                let counted = count(app, area, &format!("?$filter=Status eq {status}")).await;
+                assert_eq!(counted, stored, "{label}: status {status}");
+                for group in &groups {
+                    let stored = app
+                        .sql_i64(&format!(
+                            "SELECT COUNT(*) FROM scoring_tasks t JOIN groups g ON g.id = t.group_id \
+                             WHERE t.customer_id = {area} AND t.status = {status} AND g.name = '{group}'"
+                        ))
+                        .await;
+                    let filter = format!("?$filter=Group/Name eq '{group}' and Status eq {status}");
+                    assert_eq!(
+                        count(app, area, &filter).await,
+                        stored,
+                        "{label}: {group}, {status}"
+                    );
+                }
+            }
+            let all = app
+                .sql_i64(&format!(
+                    "SELECT COUNT(*) FROM scoring_tasks WHERE customer_id = {area}"
+                ))
+                .await;
+            assert_eq!(count(app, area, "").await, all, "{label}: all");
+        }
+    };
+    check("as seeded").await;
+    let open = app
+        .sql_strings(&format!(
+            "SELECT CAST(question_id AS TEXT) || ',' || CAST(result_id AS TEXT) FROM scoring_tasks \
+             WHERE customer_id = {area} AND status = 0 \
+             AND question_id IN (SELECT question_id FROM rubrics) ORDER BY result_id LIMIT 3"
+        ))
+        .await;
+    for key in &open {
+        let (question, result) = key.split_once(',').unwrap();
+        let path =
+            format!("/deliveryodata/{area}/ScoringTasks(QuestionID={question}L,ResultID={result})");
+        let response = app
+            .put_json(
+                "northwind-scorer",
+                &path,
+                &serde_json::json!({ "Status": 1 }),
+                &[],
+            )
+            .await;
+        assert!(
+            response.status().is_success(),
+            "{path}: {}",
+            response.status()
+        );
+    }
+    let (question, result) = open[2].split_once(',').unwrap();
+    app.sql_execute(&format!(
+        "UPDATE scoring_tasks SET status = 3 WHERE question_id = {question} AND result_id = {result}"
+    ))
+    .await;
+    check("after claims and a score").await;
+    let (question, result) = open[0].split_once(',').unwrap();
+    app.sql_execute(&format!(
+        "UPDATE scoring_tasks SET group_id = (SELECT MAX(id) FROM groups WHERE customer_id = {area}) \
+         WHERE question_id = {question} AND result_id = {result}"
+    ))
+    .await;
+    check("after a move to another group").await;
+    app.sql_execute(&format!(
+        "DELETE FROM scoring_tasks WHERE customer_id = {area} AND status = 0 AND result_id IN \
+         (SELECT result_id FROM scoring_tasks WHERE customer_id = {area} AND status = 0 ORDER BY result_id DESC LIMIT 2) \
+         AND NOT EXISTS (SELECT 1 FROM scoring_results s WHERE s.question_id = scoring_tasks.question_id AND s.result_id = scoring_tasks.result_id) \
+         AND NOT EXISTS (SELECT 1 FROM scoring_events e WHERE e.question_id = scoring_tasks.question_id AND e.result_id = scoring_tasks.result_id)"
+    ))
+    .await;
+    check("after deletes").await;
 }

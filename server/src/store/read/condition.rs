@@ -27,7 +27,7 @@ fn sql_of(condition: &Condition, planner: &mut Planner, positive: bool) -> Simpl
             property,
             op,
             value,
-        } => match resolved_first(property, *op, value, planner) {
+        } => match resolved_first(BASE, property, *op, value, planner) {
             Some(resolved) if positive => resolved,
             _ => compare(planner.column_of(property), *op, value),
         },
@@ -36,14 +36,15 @@ fn sql_of(condition: &Condition, planner: &mut Planner, positive: bool) -> Simpl
 }
 
 /// `Group/Name eq 'G'`, where no two groups of an area share a name, as
-/// `t.group_id = (SELECT u.id FROM groups AS u WHERE u.customer_id = ? AND u.name = ?)`
+/// `<from>.group_id = (SELECT u.id FROM groups AS u WHERE u.customer_id = ? AND u.name = ?)`
 /// rather than through a join: the database reads the one group first and then
 /// seeks the row's own index on `group_id`, which delivers a queue in order (a join
 /// made PostgreSQL walk every open task of the area filtering by group; see
 /// docs/benchmarks.md). Only where the comparison is not negated: when no group has
 /// the name the subquery is null and the comparison unknown, which `not` keeps
 /// unknown, where the join's false would become true.
-fn resolved_first(
+pub(super) fn resolved_first(
+    from: &str,
     property: &PropertyRef,
     op: CompareOp,
     value: &Value,
@@ -76,7 +77,7 @@ fn resolved_first(
         .and_where(Expr::expr(column(alias, AREA_COLUMN)).eq(planner.area.id()))
         .and_where(Expr::expr(column(alias, property.property.column)).eq(sql_value(value)))
         .to_owned();
-    Some(Expr::expr(column(BASE, near)).eq(SimpleExpr::SubQuery(
+    Some(Expr::expr(column(from, near)).eq(SimpleExpr::SubQuery(
         None,
         Box::new(target.into_sub_query_statement()),
     )))

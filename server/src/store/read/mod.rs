@@ -4,6 +4,7 @@
 //! statement, both dialects and the area condition are built here.
 
 mod condition;
+mod counted;
 mod keyset;
 pub(super) mod plan;
 mod planner;

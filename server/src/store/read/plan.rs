@@ -6,6 +6,7 @@
 use sea_query::{Alias, Expr, Order, Query, SelectStatement};
 
 use super::condition;
+use super::counted;
 use super::keyset::{keyset_conditions, SortTerm};
 use super::planner::Planner;
 use super::query::{RowsQuery, Scope};
@@ -177,7 +178,7 @@ fn leading_navigation(order: &[OrderTerm]) -> Option<&'static Navigation> {
 }
 
 /// `SELECT COUNT(*)` over what a read of `scope` filtered by `filter` returns,
-/// ignoring paging.
+/// ignoring paging; or the sum of counts the database keeps for it (`counted`).
 pub fn count(
     scope: &Scope,
     area: CustomerArea,
@@ -185,6 +186,9 @@ pub fn count(
     lookup: Lookup,
 ) -> SelectStatement {
     let mut planner = Planner::new(scope.set, lookup, area);
+    if let Some(sum) = counted::count(scope, filter, &planner) {
+        return sum;
+    }
     let mut select = Query::select();
     select
         .from_as(Alias::new(scope.set.table), Alias::new(BASE))
