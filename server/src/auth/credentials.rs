@@ -8,7 +8,7 @@ use base64::Engine;
 use moka::sync::Cache;
 use sha2::{Digest, Sha256};
 
-use crate::store::AccountRecord;
+use super::Principal;
 
 /// A user name and password from an `Authorization: Basic` header.
 pub struct BasicCredentials {
@@ -71,10 +71,11 @@ pub struct CredentialCache {
     verified: Cache<[u8; 32], Verified>,
 }
 
-/// What an entry remembers.
+/// What an entry remembers: the account as read (its hash, and who it is).
 #[derive(Clone)]
 struct Verified {
-    account: AccountRecord,
+    password_hash: String,
+    principal: Principal,
     read_at: Instant,
     generation: u64,
 }
@@ -106,43 +107,46 @@ impl CredentialCache {
         hasher.finalize().into()
     }
 
-    /// The account `credentials` were verified for from `address`, if that was
-    /// recent and its row was read within `account_ttl` and since the last account
-    /// change (`generation`): no need to read it again.
-    pub fn recent_account(
+    /// Who `credentials` were verified as from `address`, if that was recent and
+    /// the account was read within `account_ttl` and since the last account change
+    /// (`generation`): no need to read it again.
+    pub fn recent_principal(
         &self,
         credentials: &BasicCredentials,
         address: Option<IpAddr>,
         generation: u64,
-    ) -> Option<AccountRecord> {
+    ) -> Option<Principal> {
         let entry = self.verified.get(&self.key(credentials, address))?;
         let fresh = entry.generation == generation && entry.read_at.elapsed() < self.account_ttl;
-        fresh.then_some(entry.account)
+        fresh.then_some(entry.principal)
     }
 
-    /// Whether `credentials` were found, recently and from `address`, to match the
-    /// password hash `account` has now.
+    /// Whether `credentials` were found, recently and from `address`, to match
+    /// `stored_hash`, the account's hash as read now.
     pub fn is_verified(
         &self,
         credentials: &BasicCredentials,
-        account: &AccountRecord,
+        stored_hash: &str,
         address: Option<IpAddr>,
     ) -> bool {
         self.verified
             .get(&self.key(credentials, address))
-            .is_some_and(|entry| entry.account.password_hash == account.password_hash)
+            .is_some_and(|entry| entry.password_hash == stored_hash)
     }
 
-    /// Remembers that `credentials` from `address` match `account`, as just read.
+    /// Remembers that `credentials` from `address` match `stored_hash`, the hash of
+    /// the account of `principal` as just read.
     pub fn remember(
         &self,
         credentials: &BasicCredentials,
-        account: &AccountRecord,
+        stored_hash: &str,
+        principal: &Principal,
         address: Option<IpAddr>,
         generation: u64,
     ) {
         let entry = Verified {
-            account: account.clone(),
+            password_hash: stored_hash.to_owned(),
+            principal: principal.clone(),
             read_at: Instant::now(),
             generation,
         };
@@ -178,13 +182,12 @@ mod tests {
         }
     }
 
-    fn account(hash: &str) -> AccountRecord {
-        AccountRecord {
-            id: 1,
-            customer_id: Some(1),
+    fn principal() -> Principal {
+        Principal {
+            account_id: 1,
             username: "ann".into(),
-            password_hash: hash.into(),
-            role: "scorer".into(),
+            area: crate::model::area::CustomerArea::new(1),
+            role: crate::model::access::Role::Scorer,
         }
     }
 
@@ -196,23 +199,19 @@ mod tests {
             password: "right".into(),
         };
         let here = Some(IpAddr::from([10, 0, 0, 1]));
-        cache.remember(&right, &account("$hash-1"), here, 0);
-        assert!(cache.is_verified(&right, &account("$hash-1"), here));
+        cache.remember(&right, "$hash-1", &principal(), here, 0);
+        assert!(cache.is_verified(&right, "$hash-1", here));
         assert!(
-            !cache.is_verified(
-                &right,
-                &account("$hash-1"),
-                Some(IpAddr::from([10, 0, 0, 2]))
-            ),
+            !cache.is_verified(&right, "$hash-1", Some(IpAddr::from([10, 0, 0, 2]))),
             "another address checks again"
         );
         let wrong = BasicCredentials {
             username: "ann".into(),
             password: "wrong".into(),
         };
-        assert!(!cache.is_verified(&wrong, &account("$hash-1"), here));
+        assert!(!cache.is_verified(&wrong, "$hash-1", here));
         assert!(
-            !cache.is_verified(&right, &account("$hash-2"), here),
+            !cache.is_verified(&right, "$hash-2", here),
             "a changed stored hash must miss"
         );
     }
@@ -225,24 +224,24 @@ mod tests {
             password: "right".into(),
         };
         let here = Some(IpAddr::from([10, 0, 0, 1]));
-        assert!(cache.recent_account(&ann, here, 0).is_none());
-        cache.remember(&ann, &account("$hash-1"), here, 7);
-        let known = cache.recent_account(&ann, here, 7).expect("fresh");
-        assert_eq!(known.password_hash, "$hash-1");
+        assert!(cache.recent_principal(&ann, here, 0).is_none());
+        cache.remember(&ann, "$hash-1", &principal(), here, 7);
+        let known = cache.recent_principal(&ann, here, 7).expect("fresh");
+        assert_eq!(known.username, "ann");
         assert!(
-            cache.recent_account(&ann, here, 8).is_none(),
+            cache.recent_principal(&ann, here, 8).is_none(),
             "an account changed in this process: read again"
         );
         assert!(cache
-            .recent_account(&ann, Some(IpAddr::from([10, 0, 0, 2])), 7)
+            .recent_principal(&ann, Some(IpAddr::from([10, 0, 0, 2])), 7)
             .is_none());
         std::thread::sleep(Duration::from_millis(60));
         assert!(
-            cache.recent_account(&ann, here, 7).is_none(),
+            cache.recent_principal(&ann, here, 7).is_none(),
             "past the account's lifetime: read again"
         );
         assert!(
-            cache.is_verified(&ann, &account("$hash-1"), here),
+            cache.is_verified(&ann, "$hash-1", here),
             "the password itself stays verified for its own lifetime"
         );
     }

@@ -99,22 +99,19 @@ async fn authenticate(
     state.sign_in.check_address(address).map_err(refuse)?;
     // Read before the account, so that a change made meanwhile is never hidden.
     let generation = state.store.accounts_generation();
-    if let Some(account) = state
+    if let Some(principal) = state
         .credentials
-        .recent_account(&credentials, address, generation)
+        .recent_principal(&credentials, address, generation)
     {
-        return principal_of(&account);
+        return Ok(principal);
     }
     let account = state.store.find_account(&credentials.username).await?;
     if let Some(account) = &account {
         if state
             .credentials
-            .is_verified(&credentials, account, address)
+            .is_verified(&credentials, &account.password_hash, address)
         {
-            state
-                .credentials
-                .remember(&credentials, account, address, generation);
-            return principal_of(account);
+            return remembered(state, &credentials, account, address, generation);
         }
     }
     let slot = state
@@ -138,12 +135,7 @@ async fn authenticate(
         })
         .await;
     match account {
-        Some(account) if matches => {
-            state
-                .credentials
-                .remember(&credentials, &account, address, generation);
-            principal_of(&account)
-        }
+        Some(account) if matches => remembered(state, &credentials, &account, address, generation),
         known => {
             state.sign_in.record_failure(&credentials.username, address);
             tracing::warn!(
@@ -157,8 +149,27 @@ async fn authenticate(
     }
 }
 
-/// The principal of an account row, as read now or at most `account_cache_seconds`
-/// ago (auth::CredentialCache).
+/// The principal of `account`, just read and verified, remembered for the next
+/// requests (auth::CredentialCache).
+fn remembered(
+    state: &AppState,
+    credentials: &BasicCredentials,
+    account: &AccountRecord,
+    address: Option<IpAddr>,
+    generation: u64,
+) -> Result<Principal, ApiError> {
+    let principal = principal_of(account)?;
+    state.credentials.remember(
+        credentials,
+        &account.password_hash,
+        &principal,
+        address,
+        generation,
+    );
+    Ok(principal)
+}
+
+/// The principal of an account row as read now.
 fn principal_of(account: &AccountRecord) -> Result<Principal, ApiError> {
     let role = account
         .role

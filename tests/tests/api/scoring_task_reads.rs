@@ -179,18 +179,7 @@ async fn rubric_any(backend: Backend) {
             .get_all_pages(&format!("{}ScoringTasks?$filter={filter}", app.root()))
             .await;
         assert_eq!(keys(&tasks), expected, "{filter}");
-        let counted = app
-            .get_as(
-                "northwind-scorer",
-                &format!("{}ScoringTasks/$count?$filter={filter}", app.root()),
-            )
-            .await;
-        assert_eq!(counted.status(), StatusCode::OK, "{filter}");
-        assert_eq!(
-            counted.text().await.unwrap(),
-            expected.len().to_string(),
-            "{filter}"
-        );
+        assert_eq!(scorer_count(&app, filter).await, expected.len(), "{filter}");
     }
     let refused = app
         .get_as(
@@ -272,17 +261,18 @@ async fn group_name_forms(backend: Backend) {
             ))
             .await;
         assert_eq!(in_order, stored_in_order, "{filter}");
-        let counted = app
-            .get_as(
-                "northwind-scorer",
-                &format!("{}ScoringTasks/$count?$filter={filter}", app.root()),
-            )
-            .await;
-        assert_eq!(counted.status(), StatusCode::OK, "{filter}");
-        assert_eq!(
-            counted.text().await.unwrap(),
-            tasks.len().to_string(),
-            "{filter}"
-        );
+        assert_eq!(scorer_count(&app, &filter).await, tasks.len(), "{filter}");
     }
+}
+
+/// `ScoringTasks/$count?$filter=...` as a scorer reads it.
+async fn scorer_count(app: &TestApp, filter: &str) -> usize {
+    let counted = app
+        .get_as(
+            "northwind-scorer",
+            &format!("{}ScoringTasks/$count?$filter={filter}", app.root()),
+        )
+        .await;
+    assert_eq!(counted.status(), StatusCode::OK, "{filter}");
+    counted.text().await.unwrap().parse().unwrap()
 }
