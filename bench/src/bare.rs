@@ -150,10 +150,11 @@ const Q1: &str = "SELECT t.question_id AS task_question_id, t.result_id AS task_
      WHERE r.customer_id = $1 AND t.customer_id = $2 AND t.status = 0 \
      ORDER BY t.result_finished_at DESC, t.result_id DESC, t.question_id DESC LIMIT 50";
 
-/// The group resolved first, as ScoreDesk does (store/read/condition.rs).
-const Q2: &str = "SELECT COUNT(*) FROM scoring_tasks t \
-     WHERE t.customer_id = $1 AND t.status = 0 \
-     AND t.group_id = (SELECT g.id FROM groups g WHERE g.customer_id = $2 AND g.name = 'Group-042')";
+/// The counts the database keeps, summed for the group resolved first, as ScoreDesk
+/// does (store/read/counted.rs).
+const Q2: &str = "SELECT CAST(COALESCE(SUM(c.tasks), 0) AS BIGINT) FROM scoring_task_counts c \
+     WHERE c.customer_id = $1 AND c.status = 0 \
+     AND c.group_id = (SELECT g.id FROM groups g WHERE g.customer_id = $2 AND g.name = 'Group-042')";
 
 const RESULTS: &str =
     "SELECT {RESULT_COLUMNS} FROM results r WHERE r.customer_id = $1 AND r.id > $2 ORDER BY r.id LIMIT 100";

@@ -5,6 +5,7 @@
 
 mod bare;
 mod copy;
+mod plans;
 mod report;
 mod scoring;
 mod wrk;
@@ -61,6 +62,8 @@ const PASSWORD: &str = "bench-password";
 /// The figures of one database.
 struct Measured {
     name: &'static str,
+    /// ScoreDesk's plans of the read forms, as Markdown.
+    plans: String,
     reads: Vec<(String, wrk::Figures, wrk::Figures)>,
     scoring: scoring::Figures,
 }
@@ -94,9 +97,10 @@ fn main() -> anyhow::Result<()> {
 
 /// Every measurement on the database at `url` (a copy made for this run).
 async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<Measured> {
-    let (ours, theirs, customer, database) = start(url).await?;
+    let (ours, theirs, customer, database, store) = start(url).await?;
     let root = format!("{ours}/deliveryodata/{customer}");
     eprintln!("{}", bare::explain(&database, customer).await?);
+    let plans = plans::explain(&store, customer, name).await?;
     let reads = if args.scoring_only {
         Vec::new()
     } else {
@@ -117,6 +121,7 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     .await?;
     Ok(Measured {
         name,
+        plans,
         reads,
         scoring,
     })
@@ -171,9 +176,9 @@ fn basic_authorization() -> String {
     )
 }
 
-/// Starts both servers on free ports; returns their base URLs, the scale area and
-/// the bare handler's database.
-async fn start(url: &str) -> anyhow::Result<(String, String, i32, bare::Database)> {
+/// Starts both servers on free ports; returns their base URLs, the scale area, the
+/// bare handler's database and ScoreDesk's store.
+async fn start(url: &str) -> anyhow::Result<(String, String, i32, bare::Database, Store)> {
     let store = Store::connect(url).await?;
     store.migrate().await?;
     let database = bare::Database::connect(url).await?;
@@ -193,12 +198,12 @@ async fn start(url: &str) -> anyhow::Result<(String, String, i32, bare::Database
         database_url: SecretString::from(url.to_owned()),
         ..Settings::default()
     };
-    let app = App::with_store(settings, store);
+    let app = App::with_store(settings, store.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let ours = format!("http://{}", listener.local_addr()?);
     tokio::spawn(app.serve(listener, std::future::pending()));
     let theirs = bare::serve(database.clone(), customer).await?;
-    Ok((ours, theirs, customer, database))
+    Ok((ours, theirs, customer, database, store))
 }
 
 /// Follows `odata.nextLink` from the first page of Results to the 1,000th.

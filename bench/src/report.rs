@@ -12,6 +12,9 @@ pub fn tables(measured: &[Measured], scoring_only: bool) -> String {
     scoring(&mut out, measured);
     over_time(&mut out, measured);
     steps(&mut out, measured);
+    for m in measured {
+        out.push_str(&m.plans);
+    }
     out
 }
 

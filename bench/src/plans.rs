@@ -1,0 +1,51 @@
+//! ScoreDesk's own plans for the scoring feeds' read forms, on the benchmark's
+//! 1,000,000 tasks with statistics, as the database chooses them (the plan tests pin
+//! the same forms at 100,000 tasks: tests/tests/api/query_plans.rs).
+
+use std::fmt::Write;
+
+use scoredesk_server::feeds::entities::{by_name, SCORING_TASKS};
+use scoredesk_server::model::area::CustomerArea;
+use scoredesk_server::odata::filter::parse;
+use scoredesk_server::odata::orderby;
+use scoredesk_server::odata::typed::Paths;
+use scoredesk_server::store::read::{RowsQuery, Scope};
+use scoredesk_server::store::Store;
+
+const FORMS: &[&str] = &[
+    "Status eq 0",
+    "Status eq 0 and Group/Name eq 'Group-042'",
+    "Group/Name eq 'Group-042'",
+    "Status eq 1 or Status eq 2",
+];
+
+/// Each form's page (ordered by `Result/WhenFinished desc`) and count plans, as Markdown.
+pub async fn explain(store: &Store, customer: i32, database: &str) -> anyhow::Result<String> {
+    let area = CustomerArea::new(customer).ok_or_else(|| anyhow::anyhow!("area {customer}"))?;
+    let paths = Paths::new(&SCORING_TASKS, by_name);
+    let order = orderby::parse("Result/WhenFinished desc").map_err(anyhow::Error::msg)?;
+    let order = paths.order(&order).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let scope = Scope::all(&SCORING_TASKS);
+    let mut out = format!("\n### ScoreDesk's plans on {database}, 1,000,000 tasks\n");
+    for form in FORMS {
+        let tree = parse(form).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let condition = paths.condition(&tree).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let read = RowsQuery {
+            scope: &scope,
+            filter: Some(&condition),
+            order: &order,
+            after: None,
+            limit: 101,
+            offset: None,
+            extra: &[],
+            lookup: by_name,
+        };
+        let rows = store.plan_of_rows(area, &read).await?;
+        let count = store
+            .plan_of_count(area, &scope, Some(&condition), by_name)
+            .await?;
+        let _ = writeln!(out, "\n`{form}`, a page:\n```\n{}\n```", rows.join("\n"));
+        let _ = writeln!(out, "its `$count`:\n```\n{}\n```", count.join("\n"));
+    }
+    Ok(out)
+}
