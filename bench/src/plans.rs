@@ -30,16 +30,7 @@ pub async fn explain(store: &Store, customer: i32, database: &str) -> anyhow::Re
     for form in FORMS {
         let tree = parse(form).map_err(|e| anyhow::anyhow!("{e}"))?;
         let condition = paths.condition(&tree).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let read = RowsQuery {
-            scope: &scope,
-            filter: Some(&condition),
-            order: &order,
-            after: None,
-            limit: 101,
-            offset: None,
-            extra: &[],
-            lookup: by_name,
-        };
+        let read = RowsQuery::first_page(&scope, Some(&condition), &order, 101, by_name);
         let rows = store.plan_of_rows(area, &read).await?;
         let count = store
             .plan_of_count(area, &scope, Some(&condition), by_name)

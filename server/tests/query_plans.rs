@@ -16,16 +16,8 @@ fn sql(set: &'static EntitySet, filter: &str, order: &str, nulls_smallest: bool)
     let paths = Paths::new(set, by_name);
     let filter = paths.condition(&parse(filter).unwrap()).unwrap();
     let order = paths.order(&orderby::parse(order).unwrap()).unwrap();
-    let read = RowsQuery {
-        scope: &Scope::all(set),
-        filter: Some(&filter),
-        order: &order,
-        after: None,
-        limit: 51,
-        offset: None,
-        extra: &[],
-        lookup: by_name,
-    };
+    let scope = Scope::all(set);
+    let read = RowsQuery::first_page(&scope, Some(&filter), &order, 51, by_name);
     sqlite_sql(&read, nulls_smallest)
 }
 

@@ -75,16 +75,7 @@ async fn plans(app: &TestApp, area: CustomerArea, filter: &str) -> (String, Stri
         .order(&orderby::parse("Result/WhenFinished desc").unwrap())
         .unwrap();
     let scope = Scope::all(&SCORING_TASKS);
-    let read = RowsQuery {
-        scope: &scope,
-        filter: Some(&condition),
-        order: &order,
-        after: None,
-        limit: 51,
-        offset: None,
-        extra: &[],
-        lookup: by_name,
-    };
+    let read = RowsQuery::first_page(&scope, Some(&condition), &order, 51, by_name);
     let rows = app.store.plan_of_rows(area, &read).await.unwrap();
     let count = app
         .store

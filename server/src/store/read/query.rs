@@ -55,6 +55,29 @@ pub struct RowsQuery<'a> {
     pub lookup: Lookup,
 }
 
+impl<'a> RowsQuery<'a> {
+    /// The first `limit` rows of `scope` that pass `filter`, in `order`: no
+    /// continuation, offset or extra columns (plan tests and the benchmark's plans).
+    pub fn first_page(
+        scope: &'a Scope,
+        filter: Option<&'a Condition>,
+        order: &'a [OrderTerm],
+        limit: u64,
+        lookup: Lookup,
+    ) -> Self {
+        Self {
+            scope,
+            filter,
+            order,
+            after: None,
+            limit,
+            offset: None,
+            extra: &[],
+            lookup,
+        }
+    }
+}
+
 /// One row read.
 pub struct Row {
     /// The set's stored properties, in declaration order
