@@ -6,6 +6,7 @@
 mod bare;
 mod copy;
 mod plans;
+mod processes;
 mod report;
 mod scoring;
 mod wrk;
@@ -54,6 +55,14 @@ struct Args {
     /// Run only the scoring round trips, not the read queries against wrk.
     #[arg(long)]
     scoring_only: bool,
+    /// Instead of everything else: the scoring round trips on PostgreSQL with the
+    /// scorers spread over this many `scoredesk-server` processes, once per count
+    /// (such as 1,2,3). Needs --postgres and --server.
+    #[arg(long, value_delimiter = ',')]
+    processes: Vec<usize>,
+    /// The `scoredesk-server` binary that --processes runs.
+    #[arg(long)]
+    server: Option<PathBuf>,
 }
 
 const USER: &str = "bench-admin";
@@ -71,6 +80,9 @@ struct Measured {
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let runtime = tokio::runtime::Runtime::new()?;
+    if !args.processes.is_empty() {
+        return runtime.block_on(several_processes(&args));
+    }
     let mut databases = Vec::new();
     if let Some(file) = &args.sqlite {
         databases.push(("SQLite", runtime.block_on(copy::sqlite(file))?));
@@ -106,25 +118,47 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     } else {
         protocol_cases(args, &root, &theirs, &database, customer).await?
     };
+    let roots = [root.clone()];
+    let limit = std::time::Duration::from_secs(30 * 60);
+    if args.warm_up > 0 {
+        eprintln!("warming up: {} tasks scored, not measured", args.warm_up);
+        scoring::run(&roots, USER, PASSWORD, args.scorers, args.warm_up, limit).await?;
+    }
     eprintln!(
         "measuring: scoring round trips until {} tasks are scored",
         args.tasks
     );
-    let scoring = scoring::run(
-        &root,
-        USER,
-        PASSWORD,
-        args.scorers,
-        args.tasks,
-        std::time::Duration::from_secs(30 * 60),
-    )
-    .await?;
+    let scoring = scoring::run(&roots, USER, PASSWORD, args.scorers, args.tasks, limit).await?;
     Ok(Measured {
         name,
         plans,
         reads,
         scoring,
     })
+}
+
+/// The scoring round trips with the scorers spread over several server processes
+/// on a copy of the PostgreSQL database.
+async fn several_processes(args: &Args) -> anyhow::Result<()> {
+    let (Some(url), Some(server)) = (&args.postgres, &args.server) else {
+        anyhow::bail!("--processes needs --postgres URL and --server PATH");
+    };
+    let url = copy::postgres(url).await?;
+    let (_, _, customer, _, _) = start(&url).await?;
+    let load = processes::Load {
+        user: USER,
+        password: PASSWORD,
+        scorers: args.scorers,
+        tasks: args.tasks,
+        warm_up: args.warm_up,
+    };
+    let runs = processes::run(server, &url, customer, &args.processes, &load).await?;
+    let table = report::processes(&runs);
+    println!("{table}");
+    if let Some(out) = &args.out {
+        std::fs::write(out, &table).with_context(|| format!("writing {}", out.display()))?;
+    }
+    Ok(())
 }
 
 /// The read queries, ours against the bare handler, each loaded by wrk.

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use crate::processes::Run;
 use crate::Measured;
 
 pub fn tables(measured: &[Measured], scoring_only: bool) -> String {
@@ -146,6 +147,40 @@ fn steps(out: &mut String, measured: &[Measured]) {
         }
         let _ = writeln!(out, "| {} |", cells.join(" | "));
     }
+}
+
+/// The scoring round trips per count of server processes.
+pub fn processes(runs: &[Run]) -> String {
+    let mut out = String::from(
+        "| server processes | scorers | round trips | round trips/s | p50 | p99 | trend over the run |\n|---|---|---|---|---|---|---|\n",
+    );
+    for run in runs {
+        let f = &run.scoring;
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {:.1} | {:.1} ms | {:.1} ms | {:+.1} % |",
+            run.processes,
+            f.workers,
+            f.round_trips,
+            f.round_trips_per_second(),
+            f.p50_ms,
+            f.p99_ms,
+            trend_percent(&f.over_time),
+        );
+    }
+    out.push_str(
+        "\n| server processes | tasks scored by then | round trips/s | p99 |\n|---|---|---|---|\n",
+    );
+    for run in runs {
+        for (scored, rate, p99) in &run.scoring.over_time {
+            let _ = writeln!(
+                out,
+                "| {} | {scored} | {rate:.1} | {p99:.1} ms |",
+                run.processes
+            );
+        }
+    }
+    out
 }
 
 /// The change in throughput from the first slice to the last along a least-squares

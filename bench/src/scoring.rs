@@ -164,10 +164,10 @@ impl Api {
     }
 }
 
-/// Runs `workers` scorers against the service root `root` until `tasks` tasks are
-/// scored between them (or `limit` has passed).
+/// Runs `workers` scorers until `tasks` tasks are scored between them (or `limit`
+/// has passed); worker `i` talks to the service root `roots[i % roots.len()]`.
 pub async fn run(
-    root: &str,
+    roots: &[String],
     user: &str,
     password: &str,
     workers: usize,
@@ -181,7 +181,7 @@ pub async fn run(
     for worker in 0..workers {
         let mut api = Api {
             client: Client::new(),
-            root: root.to_owned(),
+            root: roots[worker % roots.len()].clone(),
             user: user.to_owned(),
             password: password.to_owned(),
             requests: 0,

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
-use secrecy::SecretString;
+use secrecy::{ExposeSecret, SecretString};
 
 use crate::auth::{hash_password, Role};
 use crate::config::Settings;
@@ -41,6 +41,9 @@ enum Command {
     },
     /// Apply pending database migrations and exit.
     Migrate,
+    /// Copy a SQLite database to FILE while servers keep running (consistent: one
+    /// snapshot); FILE must not exist. PostgreSQL: use pg_dump (docs/operations.md).
+    Backup { file: PathBuf },
     /// Fill the database with demo or benchmark data.
     Seed(SeedArgs),
     /// Manage customer areas.
@@ -118,6 +121,30 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Migrate => {
             App::build(settings).await?;
             eprintln!("migrations applied");
+        }
+        Command::Backup { file } => {
+            let url = settings.database_url.expose_secret();
+            if !url.starts_with("sqlite:") {
+                bail!("{}", crate::store::BackupError::NotSqlite);
+            }
+            // Connects without migrating: a backup copies the database as it is.
+            let store = Store::connect(url).await?;
+            let made = store
+                .backup_into(&file)
+                .await
+                .with_context(|| format!("backing up to {}", file.display()))?;
+            if made.integrity != "ok" {
+                bail!(
+                    "the copy at {} fails its integrity check: {}",
+                    file.display(),
+                    made.integrity
+                );
+            }
+            println!(
+                "backup written to {} ({} bytes, integrity ok)",
+                file.display(),
+                made.bytes
+            );
         }
         Command::Seed(args) => {
             let app = App::build(settings).await?;

@@ -79,6 +79,7 @@ impl App {
                 sign_in,
                 settings: std::sync::Arc::new(settings),
                 known_areas,
+                metrics: Default::default(),
             },
         }
     }

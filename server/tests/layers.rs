@@ -18,7 +18,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("auth", &["model"]),
     ("store", &["model", "odata"]),
     ("seed", &["auth", "model", "store"]),
-    ("feeds", &["auth", "config", "model", "odata", "store"]),
+    (
+        "feeds",
+        &["auth", "config", "model", "odata", "store", "telemetry"],
+    ),
     (
         "cli",
         &[

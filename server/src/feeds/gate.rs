@@ -84,7 +84,7 @@ fn percent_decode(segment: &str) -> String {
         .unwrap_or_else(|_| segment.to_owned())
 }
 
-async fn authenticate(
+pub(super) async fn authenticate(
     state: &AppState,
     authorization: Option<HeaderValue>,
     address: Option<IpAddr>,

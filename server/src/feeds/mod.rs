@@ -1,4 +1,4 @@
-//! The HTTP surface: `/health`, and the OData service under
+//! The HTTP surface: `/health`, `/metrics`, and the OData service under
 //! `/deliveryodata/<customer_id>/`, one module per group of feeds.
 
 mod access;
@@ -11,6 +11,7 @@ pub mod entities;
 mod error_format;
 mod gate;
 mod health;
+mod metrics;
 mod read;
 mod route;
 mod scoring;
@@ -46,6 +47,7 @@ pub fn router(state: AppState) -> Router {
     let request_timeout = Duration::from_secs(state.settings.request_timeout_seconds.max(1));
     Router::new()
         .route("/health", get(health::health))
+        .route("/metrics", get(metrics::metrics))
         .merge(service)
         .fallback(not_found)
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
@@ -59,6 +61,11 @@ pub fn router(state: AppState) -> Router {
             allowed_host::allowed_host,
         ))
         .layer(middleware::from_fn(error_format::error_format))
+        // Outside the error format, so that what is counted is what the client got.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            metrics::observe,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

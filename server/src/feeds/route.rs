@@ -98,6 +98,26 @@ pub fn route(principal: &Principal, incoming: &Incoming) -> Result<Routed, ApiEr
     Ok(Routed { target, options })
 }
 
+/// A request's route as a metric label: `/health`, `/metrics`, or the OData resource
+/// path's pattern under `/deliveryodata/{area}/` (key values left out); anything
+/// else is `(unknown)`, so that labels stay as few as the routes.
+pub fn pattern(request_path: &str) -> String {
+    const SERVICE: &str = "/deliveryodata";
+    match request_path {
+        "/health" | "/metrics" => request_path.to_owned(),
+        path if path == SERVICE || path.starts_with("/deliveryodata/") => {
+            let parsed = resource_path_text(path)
+                .ok()
+                .and_then(|text| path::parse(&text, entities::by_name, actions::ACTIONS).ok());
+            match parsed {
+                Some(resource) => format!("{SERVICE}/{{area}}/{}", resource.pattern()),
+                None => format!("{SERVICE}/{{area}}/(unknown)"),
+            }
+        }
+        _ => "(unknown)".to_owned(),
+    }
+}
+
 /// The resource path after `/deliveryodata/<customer_id>`, percent-decoded.
 fn resource_path_text(request_path: &str) -> Result<String, ApiError> {
     let decoded = percent_encoding::percent_decode_str(request_path)

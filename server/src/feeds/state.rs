@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::auth::{CredentialCache, SignInGuard};
 use crate::config::Settings;
 use crate::store::Store;
+use crate::telemetry::metrics::Metrics;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -14,4 +15,6 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// Customer areas found to exist (feeds/gate.rs), for `account_cache_seconds`.
     pub known_areas: moka::sync::Cache<i32, ()>,
+    /// What `/metrics` reports (feeds/metrics.rs).
+    pub metrics: Arc<Metrics>,
 }

@@ -73,6 +73,42 @@ impl EntityPath {
     }
 }
 
+impl ResourcePath {
+    /// The path's form with key values left out, as `ScoringTasks(…)/ScoringResult`:
+    /// one label per kind of request for metrics, made only of declared names, so
+    /// that no client can make up new ones.
+    pub fn pattern(&self) -> String {
+        match self {
+            ResourcePath::ServiceRoot => String::new(),
+            ResourcePath::Metadata => "$metadata".into(),
+            ResourcePath::Batch => "$batch".into(),
+            ResourcePath::Entities(path) => path.pattern(),
+            ResourcePath::Action(action) => match &action.binding {
+                Some(binding) => format!("{}/{}", binding.pattern(), action.action.name),
+                None => action.action.name.into(),
+            },
+        }
+    }
+}
+
+impl EntityPath {
+    fn pattern(&self) -> String {
+        let keyed = |key: &Option<Key>| if key.is_some() { "(…)" } else { "" };
+        let mut pattern = format!("{}{}", self.set.name, keyed(&self.key));
+        for step in &self.steps {
+            pattern.push('/');
+            pattern.push_str(step.navigation.name);
+            pattern.push_str(keyed(&step.key));
+        }
+        pattern.push_str(match self.suffix {
+            Suffix::None => "",
+            Suffix::Count => "/$count",
+            Suffix::Value => "/$value",
+        });
+        pattern
+    }
+}
+
 /// Parses `path` (already percent-decoded, without the service root) using `lookup`
 /// to find entity sets by name and `actions` for the service's actions.
 pub fn parse(

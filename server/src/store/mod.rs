@@ -6,9 +6,11 @@
 //! explicit `match` on [`Backend`].
 
 mod accounts;
+mod backup;
 mod comment_bank;
 mod error;
 mod exec;
+mod observed;
 pub mod read;
 mod result_scores;
 pub mod schema;
@@ -31,9 +33,11 @@ use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 pub use accounts::{AccountRecord, NewAccount};
+pub use backup::{BackupError, BackupMade};
 pub use comment_bank::{ConditionalDelete, NewBankedComment, StoredBankedComment};
 pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
+pub use observed::{PoolUse, TasksInStatus};
 pub use scoring::ScoringResultCreation;
 pub use scoring_reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
 pub use scoring_updates::{ConditionalUpdate, ScoringResultValues, StatusChange};

@@ -279,3 +279,12 @@ pub enum ScoringEvents {
     Account,
     At,
 }
+
+/// Kept by triggers (migration 10); read by `$count` and by `/metrics`.
+#[derive(Iden, Clone, Copy)]
+pub enum ScoringTaskCounts {
+    Table,
+    CustomerId,
+    Status,
+    Tasks,
+}

@@ -14,6 +14,7 @@ mod feeds;
 mod formats;
 mod health;
 mod malformed;
+mod metrics;
 mod migrations;
 mod paging;
 mod pyodata;

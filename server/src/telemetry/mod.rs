@@ -1,4 +1,7 @@
-//! Structured logs with `tracing`; the level comes from `RUST_LOG` (default `info`).
+//! Structured logs with `tracing` (the level comes from `RUST_LOG`, default
+//! `info`), and the Prometheus metrics served at `/metrics` ([`metrics`]).
+
+pub mod metrics;
 
 use tracing_subscriber::EnvFilter;
 

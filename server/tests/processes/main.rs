@@ -1,0 +1,10 @@
+//! The `scoredesk-server` binary as operators run it, each test starting real
+//! processes: several of them on one PostgreSQL database, and stopping on SIGTERM.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+mod backup;
+mod several_processes;
+mod shutdown;
+mod support;

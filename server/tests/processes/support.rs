@@ -1,0 +1,108 @@
+//! The `scoredesk-server` binary run as an operator runs it: `serve` on a port the
+//! system picks, with JSON logs, read back from its standard error.
+
+use std::process::{ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+use tokio::sync::oneshot;
+
+/// One running `scoredesk-server serve`, killed when dropped.
+pub struct ServerProcess {
+    child: Child,
+    /// `http://127.0.0.1:<port>`, as the process logged it.
+    pub address: String,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl ServerProcess {
+    /// Starts `serve` on `database_url` with `settings` as `SCOREDESK_*` variables,
+    /// and waits until it logs the address it listens on.
+    pub async fn start(database_url: &str, settings: &[(&str, &str)]) -> Self {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_scoredesk-server"));
+        command
+            .args(["serve", "--bind", "127.0.0.1:0"])
+            .env_remove("SCOREDESK_CONFIG")
+            .env("SCOREDESK_DATABASE_URL", database_url)
+            .env("SCOREDESK_LOG_FORMAT", "json")
+            .env("RUST_LOG", "info,sqlx=warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true);
+        for (name, value) in settings {
+            command.env(format!("SCOREDESK_{}", name.to_uppercase()), value);
+        }
+        let mut child = command.spawn().expect("scoredesk-server starts");
+        let stderr = child.stderr.take().expect("standard error is piped");
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let (found, address) = oneshot::channel();
+        let kept = Arc::clone(&log);
+        tokio::spawn(async move {
+            let mut found = Some(found);
+            let mut lines = BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if let Some(address) = serving_address(&line) {
+                    if let Some(found) = found.take() {
+                        let _ = found.send(address);
+                    }
+                }
+                kept.lock().expect("the log lock").push(line);
+            }
+        });
+        let address = match tokio::time::timeout(Duration::from_secs(120), address).await {
+            Ok(Ok(address)) => address,
+            _ => panic!(
+                "scoredesk-server did not log its address; its log:\n{}",
+                log.lock().expect("the log lock").join("\n")
+            ),
+        };
+        Self {
+            child,
+            address: format!("http://{address}"),
+            log,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    /// What the process has logged so far, one JSON object a line.
+    pub fn log(&self) -> Vec<String> {
+        self.log.lock().expect("the log lock").clone()
+    }
+
+    /// Sends SIGTERM, as systemd and container runtimes stop a service.
+    pub async fn terminate(&self) {
+        let pid = self.child.id().expect("the process is running");
+        let status = Command::new("kill")
+            .args(["-TERM", &pid.to_string()])
+            .status()
+            .await
+            .expect("kill runs");
+        assert!(status.success(), "kill -TERM {pid}");
+    }
+
+    /// Waits for the process to exit, for at most `limit`.
+    pub async fn exit_within(&mut self, limit: Duration) -> ExitStatus {
+        match tokio::time::timeout(limit, self.child.wait()).await {
+            Ok(status) => status.expect("waiting for the process"),
+            Err(_) => panic!(
+                "scoredesk-server still runs after {limit:?}; its log:\n{}",
+                self.log().join("\n")
+            ),
+        }
+    }
+}
+
+/// The address in the `serving` line of the JSON log (`App::serve`).
+fn serving_address(line: &str) -> Option<String> {
+    let entry: serde_json::Value = serde_json::from_str(line).ok()?;
+    if entry["fields"]["message"] != "serving" {
+        return None;
+    }
+    entry["fields"]["address"].as_str().map(str::to_owned)
+}
