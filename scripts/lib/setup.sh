@@ -46,6 +46,11 @@ ensure_cargo_machete() {
   command -v cargo-machete >/dev/null || cargo install cargo-machete --version 0.9.2 --locked
 }
 
+# cargo-deb builds the server's Debian package (scripts/package).
+ensure_cargo_deb() {
+  command -v cargo-deb >/dev/null || cargo install cargo-deb --version 3.8.0 --locked
+}
+
 ensure_ui_packages() {
   # npm ci when node_modules is missing or older than the lock file.
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
