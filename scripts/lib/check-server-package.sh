@@ -6,12 +6,13 @@ set -euo pipefail
 deb=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-files=$(dpkg-deb -c "$deb" | awk '{print $6}')
-for expected in ./usr/bin/scoredesk-server ./etc/scoredesk/scoredesk.toml \
-  ./usr/share/doc/scoredesk-server/operations.md; do
+# Paths as installed (dpkg-deb lists them with or without a leading ./).
+files=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./||; s|^|/|')
+for expected in /usr/bin/scoredesk-server /etc/scoredesk/scoredesk.toml \
+  /usr/share/doc/scoredesk-server/operations.md; do
   grep -qx "$expected" <<<"$files" || fail "$deb does not install $expected"
 done
-unit_path=$(grep -E '^\./(usr/)?lib/systemd/system/scoredesk-server\.service$' <<<"$files") \
+unit_path=$(grep -E '^/(usr/)?lib/systemd/system/scoredesk-server\.service$' <<<"$files") \
   || fail "$deb installs no systemd unit"
 control=$(dpkg-deb -f "$deb")
 grep -q '^Depends:.*adduser' <<<"$control" || fail "the package does not depend on adduser"
