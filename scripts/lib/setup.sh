@@ -51,6 +51,17 @@ ensure_cargo_deb() {
   command -v cargo-deb >/dev/null || cargo install cargo-deb --version 3.8.0 --locked
 }
 
+# The Tauri CLI for `tauri build` (scripts/package), in a directory of its own: kept
+# out of ui/package-lock.json, where npm records only this platform's build of it and
+# `npm ci` then refuses the lock file elsewhere.
+TAURI_CLI_DIR="$HOME/.cache/scoredesk/tauri-cli-2.12.5"
+ensure_tauri_cli() {
+  if [ ! -x "$TAURI_CLI_DIR/node_modules/.bin/tauri" ]; then
+    npm install --prefix "$TAURI_CLI_DIR" --no-package-lock --no-audit --no-fund @tauri-apps/cli@2.12.5
+  fi
+  export TAURI_CLI="$TAURI_CLI_DIR/node_modules/.bin/tauri"
+}
+
 ensure_ui_packages() {
   # npm ci when node_modules is missing or older than the lock file.
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
