@@ -7,6 +7,7 @@
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod documents;
 pub mod feeds;
 pub mod model;
 pub mod odata;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 /// Which top-level module may use which (the root, `lib.rs`, composes them all).
 const ALLOWED: &[(&str, &[&str])] = &[
     ("model", &[]),
+    ("documents", &["model"]),
     ("odata", &[]),
     ("config", &[]),
     ("serve", &[]),
@@ -20,7 +21,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("seed", &["auth", "model", "store"]),
     (
         "feeds",
-        &["auth", "config", "model", "odata", "store", "telemetry"],
+        &[
+            "auth",
+            "config",
+            "documents",
+            "model",
+            "odata",
+            "store",
+            "telemetry",
+        ],
     ),
     (
         "cli",

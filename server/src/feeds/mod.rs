@@ -6,6 +6,7 @@ pub mod actions;
 mod allowed_host;
 mod batch;
 mod comment_bank;
+mod delivery;
 mod dispatch;
 pub mod entities;
 mod error_format;

@@ -3,7 +3,7 @@
 //! handlers use: so no handler depends on the dispatch that reaches it.
 
 use super::write::{WriteRequest, Written};
-use super::{comment_bank, scoring};
+use super::{comment_bank, delivery, scoring};
 use crate::odata::model::{EntitySet, Verb};
 use crate::odata::ApiError;
 use crate::store::WriteScope;
@@ -11,7 +11,9 @@ use crate::store::WriteScope;
 /// Whether this version serves `verb` (a write) on `set`; routing answers 501 for
 /// the rest of what the feeds declare.
 pub fn serves(set: &EntitySet, verb: Verb) -> bool {
-    (verb == Verb::Put && scoring::serves_put(set)) || comment_bank::serves(set, verb)
+    (verb == Verb::Put && scoring::serves_put(set))
+        || comment_bank::serves(set, verb)
+        || delivery::serves(set, verb)
 }
 
 /// Runs a routed write (one for which [`serves`] holds) in `writes`.
@@ -23,6 +25,9 @@ pub async fn run(
     let set = request.path.target();
     if comment_bank::serves(set, verb) {
         return comment_bank::write(request, verb, writes).await;
+    }
+    if delivery::serves(set, verb) {
+        return delivery::write(request, verb, writes).await;
     }
     if verb == Verb::Put && scoring::serves_put(set) {
         return scoring::put(request, writes).await;

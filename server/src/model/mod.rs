@@ -8,3 +8,4 @@ pub mod finalise;
 pub mod question_kind;
 pub mod result_scores;
 pub mod scoring;
+pub mod snapshot;

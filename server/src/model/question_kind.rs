@@ -20,6 +20,17 @@ impl QuestionKind {
         }
     }
 
+    /// The kind stored as `as_str` gives it.
+    pub fn parse(text: &str) -> Option<Self> {
+        [
+            QuestionKind::MultipleChoice,
+            QuestionKind::MultipleResponse,
+            QuestionKind::Essay,
+        ]
+        .into_iter()
+        .find(|kind| kind.as_str() == text)
+    }
+
     /// Whether answers to this kind need a scorer (and so a ScoringTask).
     pub fn needs_scorer(self) -> bool {
         matches!(self, QuestionKind::Essay)

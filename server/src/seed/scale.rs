@@ -55,6 +55,7 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
             max_score: 10,
             topic_id: None,
             markup: "<div class=\"question\"><p>Write about anything.</p></div>",
+            shuffle_choices: false,
             at: now,
         })
         .await?;

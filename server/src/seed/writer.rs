@@ -244,6 +244,9 @@ async fn write_question(
         max_score: spec.max_score,
         topic_id: Some(topic),
         markup: &markup,
+        // The demo's single-choice questions are shuffled in each snapshot; its
+        // multiple-response ones keep their order (a list read in order).
+        shuffle_choices: spec.kind == crate::model::question_kind::QuestionKind::MultipleChoice,
         at: now,
     })
     .await?;

@@ -18,6 +18,7 @@ mod scoring;
 mod scoring_reads;
 mod scoring_updates;
 pub mod seed_writes;
+mod snapshots;
 mod values;
 mod write_scope;
 
@@ -41,6 +42,7 @@ pub use observed::{PoolUse, TasksInStatus};
 pub use scoring::ScoringResultCreation;
 pub use scoring_reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
 pub use scoring_updates::{ConditionalUpdate, ScoringResultValues, StatusChange};
+pub use snapshots::{NewSnapshot, SnapshotSource};
 pub use values::MediaColumn;
 pub use write_scope::WriteScope;
 

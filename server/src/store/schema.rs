@@ -97,6 +97,7 @@ pub enum Questions {
     Markup,
     CreatedAt,
     ModifiedAt,
+    ShuffleChoices,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -287,4 +288,39 @@ pub enum ScoringTaskCounts {
     CustomerId,
     Status,
     Tasks,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum AssessmentSnapshots {
+    Table,
+    Id,
+    CustomerId,
+    AssessmentId,
+    Name,
+    Language,
+    CreatedAt,
+    ModifiedAt,
+    ExpiresAt,
+    DataXml,
+}
+
+/// A snapshot's questions in order (migration 11).
+#[derive(Iden, Clone, Copy)]
+pub enum SnapshotQuestions {
+    Table,
+    CustomerId,
+    SnapshotId,
+    Position,
+    QuestionId,
+}
+
+/// A snapshot's choices in its order (migration 11).
+#[derive(Iden, Clone, Copy)]
+pub enum SnapshotChoices {
+    Table,
+    CustomerId,
+    SnapshotId,
+    Position,
+    ChoicePosition,
+    ChoiceOrder,
 }

@@ -70,16 +70,16 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
 
 /// Whether this version serves a method it takes (the rest is declared: 501).
 fn served(set: &str, method: &str) -> bool {
-    set != "AssessmentSnapshots"
-        && match method {
-            "GET" | "HEAD" => true,
-            "PUT" => matches!(
-                set,
-                "ScoringTasks" | "ScoringResults" | "DimensionScores" | "BankedComments"
-            ),
-            "POST" | "DELETE" => set == "BankedComments",
-            _ => false,
-        }
+    match method {
+        "GET" | "HEAD" => true,
+        "PUT" => matches!(
+            set,
+            "ScoringTasks" | "ScoringResults" | "DimensionScores" | "BankedComments"
+        ),
+        "POST" => matches!(set, "BankedComments" | "AssessmentSnapshots"),
+        "DELETE" => set == "BankedComments",
+        _ => false,
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]

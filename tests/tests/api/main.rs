@@ -29,4 +29,5 @@ mod scoring_task_put;
 mod scoring_task_reads;
 mod scoring_workflow;
 mod seeding;
+mod snapshots;
 mod storage;

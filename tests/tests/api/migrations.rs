@@ -33,6 +33,8 @@ const TABLES: &[&str] = &[
     "scoring_results",
     "scoring_task_counts",
     "scoring_tasks",
+    "snapshot_choices",
+    "snapshot_questions",
     "topic_scores",
     "topics",
 ];

@@ -173,6 +173,7 @@ impl Tx {
                 Questions::MaxScore,
                 Questions::TopicId,
                 Questions::Markup,
+                Questions::ShuffleChoices,
                 Questions::CreatedAt,
                 Questions::ModifiedAt,
             ])
@@ -186,6 +187,7 @@ impl Tx {
                 question.max_score.into(),
                 question.topic_id.into(),
                 question.markup.into(),
+                question.shuffle_choices.into(),
                 question.at.into(),
                 question.at.into(),
             ])

@@ -25,6 +25,8 @@ pub struct NewQuestion<'a> {
     pub max_score: i32,
     pub topic_id: Option<i32>,
     pub markup: &'a str,
+    /// Whether snapshots put its choices in an order of their own.
+    pub shuffle_choices: bool,
     pub at: i64,
 }
 

@@ -1,0 +1,160 @@
+//! `AssessmentSnapshots(<id>)/AssessmentSnapshotData/$value`: what a delivery needs
+//! to deliver a snapshot and to write an upload file for it. The schema is
+//! `docs/snapshot-xml.xsd`, described in `docs/snapshot-xml.md`; the tests validate
+//! every served document against it. The answer key is not in it: a delivery system
+//! is not told which choices are correct.
+
+use quick_xml::events::{BytesDecl, Event};
+use quick_xml::Writer;
+
+use crate::model::snapshot::{limits, ExpectedResponse, SnapshotQuestion};
+
+/// The namespace of the document; its version changes when the format does.
+pub const NAMESPACE: &str = "urn:scoredesk:assessment-snapshot:1";
+
+/// The snapshot as a whole, for the document's root.
+pub struct SnapshotHeader<'a> {
+    pub id: i32,
+    pub assessment_id: i64,
+    pub name: Option<&'a str>,
+    pub language: Option<&'a str>,
+}
+
+/// The document's bytes. The same snapshot gives the same bytes every time.
+pub fn write(header: &SnapshotHeader<'_>, questions: &[SnapshotQuestion]) -> Vec<u8> {
+    let mut writer = Writer::new_with_indent(Vec::new(), b' ', 2);
+    let written = write_into(&mut writer, header, questions);
+    // Writing into memory cannot fail.
+    debug_assert!(written.is_ok());
+    writer.into_inner()
+}
+
+fn write_into(
+    writer: &mut Writer<Vec<u8>>,
+    header: &SnapshotHeader<'_>,
+    questions: &[SnapshotQuestion],
+) -> std::io::Result<()> {
+    writer.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    let id = header.id.to_string();
+    let assessment = header.assessment_id.to_string();
+    let count = questions.len().to_string();
+    let mut root = writer
+        .create_element("AssessmentSnapshot")
+        .with_attribute(("xmlns", NAMESPACE))
+        .with_attribute(("ID", id.as_str()))
+        .with_attribute(("AssessmentID", assessment.as_str()))
+        .with_attribute(("QuestionCount", count.as_str()));
+    if let Some(language) = header.language {
+        root = root.with_attribute(("Language", language));
+    }
+    root.write_inner_content(|writer| {
+        if let Some(name) = header.name {
+            writer
+                .create_element("Name")
+                .write_text_content(quick_xml::events::BytesText::new(name))?;
+        }
+        for question in questions {
+            write_question(writer, question)?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn write_question(
+    writer: &mut Writer<Vec<u8>>,
+    question: &SnapshotQuestion,
+) -> std::io::Result<()> {
+    let expected = ExpectedResponse::of(question.kind);
+    let order = question.order.to_string();
+    let id = question.question_id.to_string();
+    let max_score = question.max_score.to_string();
+    let mut element = writer
+        .create_element("Question")
+        .with_attribute(("OrderNumber", order.as_str()))
+        .with_attribute(("QuestionID", id.as_str()))
+        .with_attribute(("Type", question.kind.as_str()))
+        .with_attribute(("ExpectedResponse", expected.as_str()))
+        .with_attribute(("MaxScore", max_score.as_str()));
+    if let Some(topic) = &question.topic {
+        element = element.with_attribute(("Topic", topic.as_str()));
+    }
+    element.write_inner_content(|writer| {
+        for choice in &question.choices {
+            let order = choice.order.to_string();
+            writer
+                .create_element("Choice")
+                .with_attribute(("OrderNumber", order.as_str()))
+                .write_text_content(quick_xml::events::BytesText::new(&choice.text))?;
+        }
+        write_validation(writer, expected, question.choices.len())
+    })?;
+    Ok(())
+}
+
+/// What an upload's response to the question must be.
+fn write_validation(
+    writer: &mut Writer<Vec<u8>>,
+    expected: ExpectedResponse,
+    choices: usize,
+) -> std::io::Result<()> {
+    match expected {
+        ExpectedResponse::SingleChoice | ExpectedResponse::MultipleChoices => {
+            let max = expected.max_selected(choices).to_string();
+            writer
+                .create_element("Validation")
+                .with_attribute(("MinSelected", "0"))
+                .with_attribute(("MaxSelected", max.as_str()))
+                .write_empty()?;
+        }
+        ExpectedResponse::TextOrImage => {
+            let chars = limits::MAX_TEXT_CHARS.to_string();
+            let bytes = limits::MAX_IMAGE_BYTES.to_string();
+            let pixels = limits::MAX_IMAGE_PIXELS.to_string();
+            let types = limits::IMAGE_TYPES.join(" ");
+            writer
+                .create_element("Validation")
+                .with_attribute(("MaxTextLength", chars.as_str()))
+                .with_attribute(("ImageTypes", types.as_str()))
+                .with_attribute(("MaxImageBytes", bytes.as_str()))
+                .with_attribute(("MaxImagePixels", pixels.as_str()))
+                .write_empty()?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::question_kind::QuestionKind;
+    use crate::model::snapshot::SnapshotChoice;
+
+    #[test]
+    fn text_is_escaped_and_the_key_left_out() {
+        let questions = [SnapshotQuestion {
+            order: 1,
+            question_id: 77,
+            kind: QuestionKind::MultipleChoice,
+            max_score: 2,
+            topic: Some("Science/Physics".into()),
+            choices: vec![SnapshotChoice {
+                order: 1,
+                question_choice: 3,
+                text: "a < b & \"c\"".into(),
+                correct: true,
+            }],
+        }];
+        let header = SnapshotHeader {
+            id: 5,
+            assessment_id: 9,
+            name: Some("Spring <paper>"),
+            language: None,
+        };
+        let text = String::from_utf8(write(&header, &questions)).unwrap();
+        assert!(text.contains("<Name>Spring &lt;paper&gt;</Name>"), "{text}");
+        assert!(text.contains("a &lt; b &amp;"), "{text}");
+        assert!(!text.to_lowercase().contains("correct"), "{text}");
+        assert_eq!(text, String::from_utf8(write(&header, &questions)).unwrap());
+    }
+}
