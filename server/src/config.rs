@@ -51,6 +51,8 @@ pub struct Settings {
     pub failed_sign_ins_per_address: u32,
     /// The window failed sign-ins are counted in, in seconds.
     pub failed_sign_in_window_seconds: u64,
+    /// Seconds a snapshot's printable link stays valid after the read that made it.
+    pub print_link_seconds: u64,
     /// `Host` header values this server answers to (`name:port`); empty for any.
     /// The desktop app sets its own address, so that a web page that finds its
     /// port through DNS rebinding is refused.
@@ -91,6 +93,7 @@ impl Default for Settings {
             failed_sign_ins_per_account: 10,
             failed_sign_ins_per_address: 50,
             failed_sign_in_window_seconds: 60,
+            print_link_seconds: 1800,
             allowed_hosts: Vec::new(),
         }
     }

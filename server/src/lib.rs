@@ -81,6 +81,7 @@ impl App {
                 settings: std::sync::Arc::new(settings),
                 known_areas,
                 metrics: Default::default(),
+                link_key: Default::default(),
             },
         }
     }

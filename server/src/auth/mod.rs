@@ -3,6 +3,7 @@
 //! them to requests is `feeds::gate`.
 
 mod credentials;
+pub mod links;
 mod password;
 mod sign_in;
 

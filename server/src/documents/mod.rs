@@ -1,5 +1,9 @@
 //! Documents of our own design that the service serves: the snapshot XML
-//! (docs/snapshot-xml.md). Written from domain types with real libraries, never by
-//! pasting strings; no HTTP and no SQL here.
+//! (docs/snapshot-xml.md) and the printable page of a snapshot; and the sanitiser
+//! that question markup passes through wherever it is shown. Written from domain
+//! types with real libraries (quick-xml, minijinja, ammonia), never by pasting
+//! strings; no HTTP and no SQL here.
 
+pub mod markup;
+pub mod printable;
 pub mod snapshot_xml;

@@ -1,4 +1,5 @@
-//! The HTTP surface: `/health`, `/metrics`, and the OData service under
+//! The HTTP surface: `/health`, `/metrics`, printable snapshots under `/print/`
+//! (signed links), and the OData service under
 //! `/deliveryodata/<customer_id>/`, one module per group of feeds.
 
 mod access;
@@ -13,6 +14,7 @@ mod error_format;
 mod gate;
 mod health;
 mod metrics;
+mod print;
 mod read;
 mod route;
 mod scoring;
@@ -49,6 +51,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/health", get(health::health))
         .route("/metrics", get(metrics::metrics))
+        .route("/print/{area}/snapshots/{snapshot}", get(print::page))
         .merge(service)
         .fallback(not_found)
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))

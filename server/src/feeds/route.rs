@@ -104,6 +104,7 @@ pub fn pattern(request_path: &str) -> String {
     const SERVICE: &str = "/deliveryodata";
     match request_path {
         "/health" | "/metrics" => request_path.to_owned(),
+        path if path.starts_with("/print/") => "/print/{area}/snapshots/{snapshot}".to_owned(),
         path if path == SERVICE || path.starts_with("/deliveryodata/") => {
             let parsed = resource_path_text(path)
                 .ok()

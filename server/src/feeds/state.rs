@@ -17,4 +17,7 @@ pub struct AppState {
     pub known_areas: moka::sync::Cache<i32, ()>,
     /// What `/metrics` reports (feeds/metrics.rs).
     pub metrics: Arc<Metrics>,
+    /// The key print links are signed with, read from the database once
+    /// (feeds/print.rs).
+    pub link_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
 }

@@ -44,6 +44,17 @@ pub struct SnapshotChoice {
     pub correct: bool,
 }
 
+/// A snapshot as printed: what its page shows.
+#[derive(Debug, Clone)]
+pub struct SnapshotPaper {
+    pub id: i32,
+    pub name: Option<String>,
+    pub assessment: String,
+    pub language: Option<String>,
+    /// Each question with its markup (an XHTML fragment, not yet sanitised).
+    pub questions: Vec<(SnapshotQuestion, String)>,
+}
+
 /// What a delivery must send for a question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExpectedResponse {

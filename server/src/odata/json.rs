@@ -72,6 +72,13 @@ impl EntityOut {
             .map_or(&Value::Null, |(_, value)| value)
     }
 
+    /// Sets a property computed per request (a signed link) for this answer.
+    pub fn set_value(&mut self, name: &str, value: Value) {
+        if let Some(slot) = self.properties.iter_mut().find(|(p, _)| *p == name) {
+            slot.1 = value;
+        }
+    }
+
     /// The entity's ETag: its concurrency token's value, for sets that have one.
     pub fn etag(&self) -> Option<String> {
         let token = self.set.concurrency?;

@@ -18,6 +18,7 @@ mod scoring;
 mod scoring_reads;
 mod scoring_updates;
 pub mod seed_writes;
+mod signing_key;
 mod snapshots;
 mod values;
 mod write_scope;

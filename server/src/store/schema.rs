@@ -324,3 +324,12 @@ pub enum SnapshotChoices {
     ChoicePosition,
     ChoiceOrder,
 }
+
+/// The key printable links are signed with (migration 12); one row, ID 1.
+#[derive(Iden, Clone, Copy)]
+pub enum SigningKeys {
+    Table,
+    Id,
+    Secret,
+    CreatedAt,
+}

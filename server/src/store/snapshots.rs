@@ -10,7 +10,7 @@ use super::schema::{
 use super::{Store, StoreError, Tx};
 use crate::model::area::CustomerArea;
 use crate::model::question_kind::QuestionKind;
-use crate::model::snapshot::{SnapshotQuestion, SourceQuestion};
+use crate::model::snapshot::{SnapshotChoice, SnapshotPaper, SnapshotQuestion, SourceQuestion};
 
 /// An assessment's content, in its order, as a snapshot starts from.
 #[derive(Debug, Clone)]
@@ -114,6 +114,160 @@ impl Store {
             });
         }
         Ok(Some(SnapshotSource {
+            language,
+            questions,
+        }))
+    }
+}
+
+/// `(position, question ID, type, max score, topic path, markup)`.
+type PaperQuestionRow = (i32, i64, String, i32, Option<String>, String);
+
+impl Store {
+    /// Snapshot `id` of `area` as its printed page shows it: its questions in its
+    /// order with their markup, and their choices in its order with the key.
+    pub async fn snapshot_paper(
+        &self,
+        area: CustomerArea,
+        id: i32,
+    ) -> Result<Option<SnapshotPaper>, StoreError> {
+        let header: Option<(Option<String>, Option<String>, String)> = self
+            .fetch_optional(
+                &Query::select()
+                    .column((AssessmentSnapshots::Table, AssessmentSnapshots::Name))
+                    .column((AssessmentSnapshots::Table, AssessmentSnapshots::Language))
+                    .column((Assessments::Table, Assessments::Name))
+                    .from(AssessmentSnapshots::Table)
+                    .inner_join(
+                        Assessments::Table,
+                        Expr::col((Assessments::Table, Assessments::Id)).equals((
+                            AssessmentSnapshots::Table,
+                            AssessmentSnapshots::AssessmentId,
+                        )),
+                    )
+                    .and_where(
+                        Expr::col((AssessmentSnapshots::Table, AssessmentSnapshots::CustomerId))
+                            .eq(area.id()),
+                    )
+                    .and_where(
+                        Expr::col((AssessmentSnapshots::Table, AssessmentSnapshots::Id)).eq(id),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        let Some((name, language, assessment)) = header else {
+            return Ok(None);
+        };
+        let rows: Vec<PaperQuestionRow> = self
+            .fetch_all(
+                &Query::select()
+                    .column((SnapshotQuestions::Table, SnapshotQuestions::Position))
+                    .column((Questions::Table, Questions::Id))
+                    .column((Questions::Table, Questions::QuestionType))
+                    .column((Questions::Table, Questions::MaxScore))
+                    .column((Topics::Table, Topics::Path))
+                    .column((Questions::Table, Questions::Markup))
+                    .from(SnapshotQuestions::Table)
+                    .inner_join(
+                        Questions::Table,
+                        Expr::col((Questions::Table, Questions::Id))
+                            .equals((SnapshotQuestions::Table, SnapshotQuestions::QuestionId)),
+                    )
+                    .left_join(
+                        Topics::Table,
+                        Expr::col((Topics::Table, Topics::Id))
+                            .equals((Questions::Table, Questions::TopicId)),
+                    )
+                    .and_where(
+                        Expr::col((SnapshotQuestions::Table, SnapshotQuestions::CustomerId))
+                            .eq(area.id()),
+                    )
+                    .and_where(
+                        Expr::col((SnapshotQuestions::Table, SnapshotQuestions::SnapshotId)).eq(id),
+                    )
+                    .order_by(
+                        (SnapshotQuestions::Table, SnapshotQuestions::Position),
+                        Order::Asc,
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        // (position, choice position, the question's own order, text, correct)
+        let choices: Vec<(i32, i32, i32, String, bool)> = self
+            .fetch_all(
+                &Query::select()
+                    .column((SnapshotChoices::Table, SnapshotChoices::Position))
+                    .column((SnapshotChoices::Table, SnapshotChoices::ChoicePosition))
+                    .column((SnapshotChoices::Table, SnapshotChoices::ChoiceOrder))
+                    .column((Choices::Table, Choices::Text))
+                    .column((Choices::Table, Choices::IsCorrect))
+                    .from(SnapshotChoices::Table)
+                    .inner_join(
+                        SnapshotQuestions::Table,
+                        Expr::col((SnapshotQuestions::Table, SnapshotQuestions::SnapshotId))
+                            .equals((SnapshotChoices::Table, SnapshotChoices::SnapshotId))
+                            .and(
+                                Expr::col((SnapshotQuestions::Table, SnapshotQuestions::Position))
+                                    .equals((SnapshotChoices::Table, SnapshotChoices::Position)),
+                            ),
+                    )
+                    .inner_join(
+                        Choices::Table,
+                        Expr::col((Choices::Table, Choices::QuestionId))
+                            .equals((SnapshotQuestions::Table, SnapshotQuestions::QuestionId))
+                            .and(
+                                Expr::col((Choices::Table, Choices::ChoiceOrder))
+                                    .equals((SnapshotChoices::Table, SnapshotChoices::ChoiceOrder)),
+                            ),
+                    )
+                    .and_where(
+                        Expr::col((SnapshotChoices::Table, SnapshotChoices::CustomerId))
+                            .eq(area.id()),
+                    )
+                    .and_where(
+                        Expr::col((SnapshotChoices::Table, SnapshotChoices::SnapshotId)).eq(id),
+                    )
+                    .order_by(
+                        (SnapshotChoices::Table, SnapshotChoices::Position),
+                        Order::Asc,
+                    )
+                    .order_by(
+                        (SnapshotChoices::Table, SnapshotChoices::ChoicePosition),
+                        Order::Asc,
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        let mut questions = Vec::with_capacity(rows.len());
+        for (position, question_id, kind, max_score, topic, markup) in rows {
+            let kind = QuestionKind::parse(&kind)
+                .ok_or_else(|| StoreError::Corrupt(format!("question type '{kind}'")))?;
+            let choices = choices
+                .iter()
+                .filter(|choice| choice.0 == position)
+                .map(
+                    |(_, order, question_choice, text, correct)| SnapshotChoice {
+                        order: *order,
+                        question_choice: *question_choice,
+                        text: text.clone(),
+                        correct: *correct,
+                    },
+                )
+                .collect();
+            let question = SnapshotQuestion {
+                order: position,
+                question_id,
+                kind,
+                max_score,
+                topic,
+                choices,
+            };
+            questions.push((question, markup));
+        }
+        Ok(Some(SnapshotPaper {
+            id,
+            name,
+            assessment,
             language,
             questions,
         }))

@@ -7,7 +7,6 @@ mod comment_bank;
 mod filters;
 mod grading;
 mod history;
-mod markup;
 mod prepared;
 mod queue;
 mod submit;

@@ -1,6 +1,7 @@
 //! Taking a task: Status 1, then everything the scoring view shows, read through the
 //! spec's recommended path (the task's ScoringResult navigation creates it).
 
+use scoredesk_server::documents::markup;
 use scoredesk_server::model::scoring::TaskStatus;
 use serde::Serialize;
 use serde_json::Value;
@@ -8,7 +9,7 @@ use ts_rs::TS;
 
 use super::answer_image::{self, ShownImage};
 use super::prepared::PreparedScans;
-use super::{int64_key, markup, scoring_result_path, task_path};
+use super::{int64_key, scoring_result_path, task_path};
 use crate::client::ODataClient;
 use crate::error::CommandError;
 

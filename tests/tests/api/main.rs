@@ -17,6 +17,8 @@ mod malformed;
 mod metrics;
 mod migrations;
 mod paging;
+mod print_links;
+mod print_pdf;
 mod pyodata;
 mod query_plans;
 mod scoring_bodies;

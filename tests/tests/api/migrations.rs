@@ -33,6 +33,7 @@ const TABLES: &[&str] = &[
     "scoring_results",
     "scoring_task_counts",
     "scoring_tasks",
+    "signing_keys",
     "snapshot_choices",
     "snapshot_questions",
     "topic_scores",

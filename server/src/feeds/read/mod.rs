@@ -177,6 +177,7 @@ async fn single(
             "there is no {type_name} with that key"
         )));
     };
+    super::print::fill_links(state, request.headers, request.area, &mut entity).await?;
     let etag = entity.etag();
     apply_select(&mut entity, &options.select);
     let root = service_root(request.headers, request.area);

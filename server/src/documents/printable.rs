@@ -1,0 +1,175 @@
+//! The printable page of a snapshot (the page `PrintableDocumentSourceUrl` opens):
+//! print-ready HTML from a minijinja template (`printable.html`, escaped by the
+//! engine) with a print stylesheet: the questions numbered in the snapshot's order,
+//! choices labelled A, B, ... with circles to fill in, ruled answer areas sized by
+//! the question's marks, places for the participant's name and the attempt, no
+//! question split over two pages; the answer-key variant fills in the correct
+//! choices. The question's own markup is shown without what on-screen delivery
+//! adds (`markup::for_paper`): the page prints the choices itself, in the
+//! snapshot's order. Nothing in it depends on the time or the reader: the same snapshot
+//! prints the same bytes every time.
+
+use minijinja::{context, Environment, Value};
+use serde::Serialize;
+
+use super::markup::{for_paper, sanitize};
+use crate::model::snapshot::{ExpectedResponse, SnapshotPaper};
+
+const TEMPLATE: &str = include_str!("printable.html");
+
+#[derive(Serialize)]
+struct Question {
+    number: i32,
+    max_score: i32,
+    markup: Value,
+    single: bool,
+    choices: Vec<Choice>,
+    /// The answer area's height for questions answered in writing, in CSS units.
+    answer_height: String,
+}
+
+#[derive(Serialize)]
+struct Choice {
+    label: String,
+    text: String,
+    correct: bool,
+}
+
+/// `A`, `B`, ..., `Z`, then `AA`, `AB`, ...
+fn label(position: usize) -> String {
+    let letter = |n: usize| char::from(b'A' + (n % 26) as u8);
+    if position < 26 {
+        letter(position).to_string()
+    } else {
+        format!("{}{}", letter(position / 26 - 1), letter(position))
+    }
+}
+
+/// Ruled lines for a written answer worth `max_score`: more marks, more room.
+fn answer_lines(max_score: i32) -> i32 {
+    (4 + 2 * max_score).clamp(6, 24)
+}
+
+/// The page's HTML; `answers` for the answer-key variant.
+pub fn render(paper: &SnapshotPaper, answers: bool) -> Result<String, minijinja::Error> {
+    let mut environment = Environment::new();
+    environment.add_template("printable.html", TEMPLATE)?;
+    let questions: Vec<Question> = paper
+        .questions
+        .iter()
+        .map(|(question, markup)| Question {
+            number: question.order,
+            max_score: question.max_score,
+            markup: Value::from_safe_string(sanitize(&for_paper(markup))),
+            single: ExpectedResponse::of(question.kind) == ExpectedResponse::SingleChoice,
+            choices: question
+                .choices
+                .iter()
+                .enumerate()
+                .map(|(position, choice)| Choice {
+                    label: label(position),
+                    text: choice.text.clone(),
+                    correct: choice.correct,
+                })
+                .collect(),
+            // Lines 8.5 mm apart, as the ruling in the stylesheet.
+            answer_height: format!("{}mm", answer_lines(question.max_score) * 85 / 10),
+        })
+        .collect();
+    environment
+        .get_template("printable.html")?
+        .render(context! {
+            id => paper.id,
+            name => paper.name,
+            assessment => paper.assessment,
+            language => paper.language.as_deref().unwrap_or("en"),
+            variant => if answers { "answers" } else { "questions" },
+            answers => answers,
+            questions => questions,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::question_kind::QuestionKind;
+    use crate::model::snapshot::{SnapshotChoice, SnapshotQuestion};
+
+    fn paper() -> SnapshotPaper {
+        let choice = |order: i32, text: &str, correct: bool| SnapshotChoice {
+            order,
+            question_choice: order,
+            text: text.into(),
+            correct,
+        };
+        SnapshotPaper {
+            id: 3,
+            name: Some("Spring <paper>".into()),
+            assessment: "Physics".into(),
+            language: Some("en-GB".into()),
+            questions: vec![
+                (
+                    SnapshotQuestion {
+                        order: 1,
+                        question_id: 10,
+                        kind: QuestionKind::MultipleChoice,
+                        max_score: 1,
+                        topic: None,
+                        choices: vec![
+                            choice(1, "Force & <b>mass</b>", false),
+                            choice(2, "Energy", true),
+                        ],
+                    },
+                    r#"<p onclick="x()">Which is conserved?</p><script>x()</script>"#.into(),
+                ),
+                (
+                    SnapshotQuestion {
+                        order: 2,
+                        question_id: 11,
+                        kind: QuestionKind::Essay,
+                        max_score: 6,
+                        topic: None,
+                        choices: Vec::new(),
+                    },
+                    "<p>Explain.</p>".into(),
+                ),
+            ],
+        }
+    }
+
+    #[test]
+    fn text_is_escaped_markup_sanitised_and_the_key_only_in_its_variant() {
+        let page = render(&paper(), false).unwrap();
+        assert!(page.contains("Spring &lt;paper&gt;"), "{page}");
+        assert!(page.contains("Force &amp; &lt;b&gt;mass"), "{page}");
+        assert!(page.contains("<p>Which is conserved?</p>"), "{page}");
+        assert!(
+            !page.contains("onclick") && !page.contains("<script"),
+            "{page}"
+        );
+        assert!(!page.contains("choice correct"), "{page}");
+        assert!(
+            page.contains(r#"class="answer-area" style="height: 136mm""#),
+            "{page}"
+        );
+        let key = render(&paper(), true).unwrap();
+        assert_eq!(key.matches("choice correct").count(), 1, "{key}");
+        assert!(
+            key.contains(r#"<li class="choice correct" data-choice="B">"#),
+            "{key}"
+        );
+        assert_eq!(
+            page,
+            render(&paper(), false).unwrap(),
+            "the same bytes every time"
+        );
+    }
+
+    #[test]
+    fn choices_are_labelled_by_letter() {
+        assert_eq!(label(0), "A");
+        assert_eq!(label(25), "Z");
+        assert_eq!(label(26), "AA");
+        assert_eq!(label(27), "AB");
+    }
+}

@@ -1,0 +1,154 @@
+//! The printable page as a coordinator prints it: headless Chromium renders both
+//! variants to PDF, whose text (pdftotext) has every question number, and every
+//! choice labelled in the snapshot's order; screenshots of the first page of each
+//! are kept in artifacts/print/ to be looked at.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use reqwest::StatusCode;
+use scoredesk_e2e::{Backend, TestApp};
+use scoredesk_server::seed::demo::DEMO_PASSWORD;
+use serde_json::{json, Value};
+
+const COORDINATOR: &str = "northwind-coordinator";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chromium_prints_every_question_and_choice_in_the_snapshots_order() {
+    let app = TestApp::spawn_with_demo(Backend::Sqlite).await;
+    let assessment = app
+        .sql_i64(&format!(
+            "SELECT MIN(assessment_id) FROM assessment_questions WHERE customer_id = {}",
+            app.northwind()
+        ))
+        .await;
+    let created: Value = app
+        .client
+        .post(app.url(&format!("{}AssessmentSnapshots", app.root())))
+        .basic_auth(COORDINATOR, Some(DEMO_PASSWORD))
+        .json(&json!({"AssessmentID": assessment.to_string(), "Name": "Spring paper"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["ID"].as_i64().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let artifacts = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../artifacts/print"));
+    std::fs::create_dir_all(&artifacts).unwrap();
+
+    let questions = app
+        .sql_i64(&format!(
+            "SELECT COUNT(*) FROM snapshot_questions WHERE snapshot_id = {id}"
+        ))
+        .await;
+    // (question position, label, text) in the snapshot's order.
+    let choices: Vec<(i64, String)> = app
+        .sql_strings(&format!(
+            "SELECT CAST(s.position AS TEXT) || '|' || CAST(s.choice_position AS TEXT) || '|' || c.text \
+             FROM snapshot_choices s JOIN snapshot_questions q ON q.snapshot_id = s.snapshot_id AND q.position = s.position \
+             JOIN choices c ON c.question_id = q.question_id AND c.choice_order = s.choice_order \
+             WHERE s.snapshot_id = {id} ORDER BY s.position, s.choice_position"
+        ))
+        .await
+        .into_iter()
+        .map(|row| {
+            let mut parts = row.splitn(3, '|');
+            let question: i64 = parts.next().unwrap().parse().unwrap();
+            let position: u8 = parts.next().unwrap().parse().unwrap();
+            let text = parts.next().unwrap();
+            (question, format!("{} {text}", char::from(b'A' + position - 1)))
+        })
+        .collect();
+    for (variant, property) in [
+        ("questions", "PrintableDocumentSourceUrl"),
+        ("answers", "PrintableDocumentWithAnswersSourceUrl"),
+    ] {
+        // A fresh link, as the contract asks: read the snapshot just before use.
+        let (status, snapshot) = app
+            .get_json_with(
+                COORDINATOR,
+                &format!("{}AssessmentSnapshots({id})", app.root()),
+                &[],
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let url = snapshot[property].as_str().unwrap();
+        let pdf = dir.path().join(format!("{variant}.pdf"));
+        chromium(
+            dir.path(),
+            &[
+                &format!("--print-to-pdf={}", pdf.display()),
+                "--no-pdf-header-footer",
+                url,
+            ],
+        );
+        chromium(
+            dir.path(),
+            &[
+                &format!(
+                    "--screenshot={}",
+                    artifacts.join(format!("{variant}.png")).display()
+                ),
+                "--window-size=900,1270",
+                "--hide-scrollbars",
+                url,
+            ],
+        );
+        let text = pdf_text(&pdf);
+        // Words as pdftotext lays them out, spaces squeezed.
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut from = 0;
+        for number in 1..=questions {
+            from += text[from..]
+                .find(&format!("Question {number} "))
+                .unwrap_or_else(|| {
+                    panic!("{variant}: question {number} missing or out of order in\n{text}")
+                });
+            for (_, choice) in choices.iter().filter(|(q, _)| *q == number) {
+                from += text[from..]
+                    .find(choice.as_str())
+                    .unwrap_or_else(|| panic!("{variant}: choice {choice} of question {number} missing or out of order in\n{text}"));
+            }
+        }
+        assert_eq!(
+            text.contains("Answer key"),
+            variant == "answers",
+            "{variant}: {text}"
+        );
+    }
+}
+
+fn chromium(profile: &Path, args: &[&str]) {
+    let output = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            profile.join("profile").display()
+        ))
+        .args(args)
+        .output()
+        .expect("chromium runs (scripts/test installs it)");
+    assert!(
+        output.status.success(),
+        "chromium: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+fn pdf_text(pdf: &Path) -> String {
+    let output = Command::new("pdftotext")
+        .args(["-layout"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs (poppler-utils; scripts/test installs it)");
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
