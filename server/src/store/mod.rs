@@ -8,6 +8,7 @@
 mod accounts;
 mod backup;
 mod comment_bank;
+mod delivery;
 mod error;
 mod exec;
 mod observed;
@@ -37,6 +38,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use accounts::{AccountRecord, NewAccount};
 pub use backup::{BackupError, BackupMade};
 pub use comment_bank::{ConditionalDelete, NewBankedComment, StoredBankedComment};
+pub use delivery::{NewAttempt, NewPrintBatch};
 pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
 pub use observed::{PoolUse, TasksInStatus};

@@ -333,3 +333,31 @@ pub enum SigningKeys {
     Secret,
     CreatedAt,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum PrintBatches {
+    Table,
+    Id,
+    CustomerId,
+    GroupId,
+    SnapshotId,
+    Name,
+    CreatedAt,
+    ModifiedAt,
+    LastUploadedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Attempts {
+    Table,
+    Id,
+    CustomerId,
+    ParticipantId,
+    AssessmentId,
+    SnapshotId,
+    ExternalAttemptId,
+    LockStatus,
+    LockRequired,
+    ResultId,
+    LastModifiedAt,
+}

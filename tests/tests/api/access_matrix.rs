@@ -76,7 +76,10 @@ fn served(set: &str, method: &str) -> bool {
             set,
             "ScoringTasks" | "ScoringResults" | "DimensionScores" | "BankedComments"
         ),
-        "POST" => matches!(set, "BankedComments" | "AssessmentSnapshots"),
+        "POST" => matches!(
+            set,
+            "BankedComments" | "AssessmentSnapshots" | "PrintBatches" | "Attempts"
+        ),
         "DELETE" => set == "BankedComments",
         _ => false,
     }

@@ -6,6 +6,7 @@
 mod access_matrix;
 mod auth;
 mod batch;
+mod batches_and_attempts;
 mod bounded_work;
 mod comment_bank;
 mod dimension_levels;

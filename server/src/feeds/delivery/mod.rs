@@ -1,7 +1,10 @@
-//! External delivery's writes (spec, "External delivery"): snapshots so far; print
-//! batches, attempts and answer uploads follow (issue 14). Reads are the generic
-//! read layer's.
+//! External delivery's writes (spec, "External delivery"): snapshots, print batches
+//! and attempts so far; answer uploads follow (issue 14). Reads are the generic read
+//! layer's.
 
+mod attempts;
+mod batches;
+mod fields;
 mod snapshots;
 
 use super::write::{WriteRequest, Written};
@@ -9,9 +12,12 @@ use crate::odata::model::{EntitySet, Verb};
 use crate::odata::ApiError;
 use crate::store::WriteScope;
 
+use crate::feeds::entities::{ATTEMPTS, PRINT_BATCHES};
+
 /// Whether `verb` on `set` is served here.
 pub fn serves(set: &EntitySet, verb: Verb) -> bool {
     snapshots::serves(set, verb)
+        || (verb == Verb::Post && [PRINT_BATCHES.name, ATTEMPTS.name].contains(&set.name))
 }
 
 pub async fn write(
@@ -25,5 +31,9 @@ pub async fn write(
             request.path.target().name
         )));
     }
-    snapshots::write(request, verb, writes).await
+    match request.path.target().name {
+        name if name == PRINT_BATCHES.name => batches::post(request, writes).await,
+        name if name == ATTEMPTS.name => attempts::post(request, writes).await,
+        _ => snapshots::write(request, verb, writes).await,
+    }
 }

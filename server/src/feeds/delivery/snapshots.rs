@@ -2,11 +2,11 @@
 //! with its AssessmentSnapshotData, in one transaction. The client's `ID` and dates
 //! are ignored (the spec: any value may be posted); `AssessmentID` is required.
 
+use super::fields::optional_text;
 use crate::documents::snapshot_xml::{self, SnapshotHeader};
 use crate::feeds::entities::ASSESSMENT_SNAPSHOTS;
 use crate::feeds::write::{WriteRequest, Written};
 use crate::model::snapshot::arrange;
-use crate::odata::body::EntityBody;
 use crate::odata::model::{EntitySet, Verb};
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::value::Value;
@@ -45,8 +45,9 @@ pub async fn write(
             "AssessmentSnapshot.AssessmentID: assessment {assessment_id} has no questions to deliver"
         )));
     }
-    let name = optional_text(&body, "Name")?;
-    let language = optional_text(&body, "Language")?.or(source.language.clone());
+    let name = optional_text(&body, "AssessmentSnapshot", "Name")?;
+    let language =
+        optional_text(&body, "AssessmentSnapshot", "Language")?.or(source.language.clone());
     let expires_at = match body.get("ExpiresDateTime") {
         Some(Value::DateTime(at)) => Some(*at),
         _ => None,
@@ -88,14 +89,4 @@ pub async fn write(
         },
         key: id.to_string(),
     })
-}
-
-fn optional_text(body: &EntityBody, property: &str) -> Result<Option<String>, ApiError> {
-    match body.get(property) {
-        Some(Value::String(text)) if !text.trim().is_empty() => Ok(Some(text.trim().to_owned())),
-        Some(Value::String(_)) | Some(Value::Null) | None => Ok(None),
-        Some(_) => Err(ApiError::bad_request(format!(
-            "AssessmentSnapshot.{property} must be a string"
-        ))),
-    }
 }

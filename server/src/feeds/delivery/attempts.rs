@@ -1,0 +1,105 @@
+//! `POST Attempts` (spec, "Attempt"): one identified participant authorised to take
+//! one assessment, for external delivery. `ParticipantID` and `AssessmentID` are
+//! required and of this area; `AssessmentSnapshotID`, when given, a snapshot of that
+//! assessment (uploads need it); `ExternalAttemptID` unique in the area (a second
+//! one is 409); `LockStatus` and `LockRequired` false; `ResultID` the server's.
+
+use super::fields::{optional_i32, optional_text, required_i32, required_i64};
+use crate::feeds::entities::ATTEMPTS;
+use crate::feeds::write::{WriteRequest, Written};
+use crate::odata::path::{parse_key, EntityPath, Suffix};
+use crate::odata::value::Value;
+use crate::odata::ApiError;
+use crate::store::{now_millis, NewAttempt, StoreError, WriteScope};
+
+const TYPE: &str = "Attempt";
+
+pub async fn post(
+    request: &WriteRequest<'_>,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
+    let body = request.entity(&ATTEMPTS)?;
+    let participant_id = required_i32(
+        &body,
+        TYPE,
+        "ParticipantID",
+        "the participant the attempt authorises",
+    )?;
+    let assessment_id = required_i64(&body, TYPE, "AssessmentID", "the assessment to be taken")?;
+    let snapshot_id = optional_i32(&body, "AssessmentSnapshotID");
+    let external = optional_text(&body, TYPE, "ExternalAttemptID")?;
+    for flag in ["LockStatus", "LockRequired"] {
+        if matches!(body.get(flag), Some(Value::Boolean(true))) {
+            return Err(ApiError::bad_request(format!(
+                "Attempt.{flag} must be false: locking is used only in online delivery"
+            )));
+        }
+    }
+    if !matches!(body.get("ResultID"), None | Some(Value::Null)) {
+        return Err(ApiError::bad_request(
+            "Attempt.ResultID is set by the service once an upload has made a result; send null or leave it out",
+        ));
+    }
+    let store = &request.state.store;
+    if !store
+        .participant_exists(request.area, participant_id)
+        .await?
+    {
+        return Err(ApiError::bad_request(format!(
+            "Attempt.ParticipantID is {participant_id}, which is not a participant of this customer area"
+        )));
+    }
+    if !store.assessment_exists(request.area, assessment_id).await? {
+        return Err(ApiError::bad_request(format!(
+            "Attempt.AssessmentID is {assessment_id}, which is not an assessment of this customer area"
+        )));
+    }
+    if let Some(snapshot_id) = snapshot_id {
+        match store.snapshot_assessment(request.area, snapshot_id).await? {
+            None => {
+                return Err(ApiError::bad_request(format!(
+                    "Attempt.AssessmentSnapshotID is {snapshot_id}, which is not a snapshot of this customer area"
+                )))
+            }
+            Some(of) if of != assessment_id => {
+                return Err(ApiError::bad_request(format!(
+                    "Attempt.AssessmentSnapshotID is {snapshot_id}, a snapshot of assessment {of}, not of Attempt.AssessmentID {assessment_id}"
+                )))
+            }
+            Some(_) => {}
+        }
+    }
+    let inserted = writes
+        .tx()
+        .await?
+        .insert_attempt(
+            request.area,
+            &NewAttempt {
+                participant_id,
+                assessment_id,
+                snapshot_id,
+                external_attempt_id: external.as_deref(),
+                at: now_millis(),
+            },
+        )
+        .await;
+    let id = match inserted {
+        Ok(id) => id,
+        Err(StoreError::Conflict(_)) => {
+            return Err(ApiError::Conflict(format!(
+                "Attempt.ExternalAttemptID '{}' is already the ID of another attempt in this customer area",
+                external.unwrap_or_default()
+            )))
+        }
+        Err(other) => return Err(other.into()),
+    };
+    Ok(Written::Created {
+        path: EntityPath {
+            set: &ATTEMPTS,
+            key: Some(parse_key(&ATTEMPTS, &id.to_string())?),
+            steps: Vec::new(),
+            suffix: Suffix::None,
+        },
+        key: id.to_string(),
+    })
+}

@@ -1,0 +1,56 @@
+//! Reading a delivery entity's body: each refusal names the entity type and the
+//! property, as every 400 of the service does.
+
+use crate::odata::body::EntityBody;
+use crate::odata::value::Value;
+use crate::odata::ApiError;
+
+pub fn required_i32(
+    body: &EntityBody,
+    type_name: &str,
+    property: &str,
+    what: &str,
+) -> Result<i32, ApiError> {
+    match body.get(property) {
+        Some(Value::Int32(id)) => Ok(*id),
+        _ => Err(ApiError::bad_request(format!(
+            "{type_name}.{property} is required: {what}"
+        ))),
+    }
+}
+
+pub fn required_i64(
+    body: &EntityBody,
+    type_name: &str,
+    property: &str,
+    what: &str,
+) -> Result<i64, ApiError> {
+    match body.get(property) {
+        Some(Value::Int64(id)) => Ok(*id),
+        _ => Err(ApiError::bad_request(format!(
+            "{type_name}.{property} is required: {what}"
+        ))),
+    }
+}
+
+pub fn optional_i32(body: &EntityBody, property: &str) -> Option<i32> {
+    match body.get(property) {
+        Some(Value::Int32(id)) => Some(*id),
+        _ => None,
+    }
+}
+
+/// A text property, trimmed; empty or null is none.
+pub fn optional_text(
+    body: &EntityBody,
+    type_name: &str,
+    property: &str,
+) -> Result<Option<String>, ApiError> {
+    match body.get(property) {
+        Some(Value::String(text)) if !text.trim().is_empty() => Ok(Some(text.trim().to_owned())),
+        Some(Value::String(_)) | Some(Value::Null) | None => Ok(None),
+        Some(_) => Err(ApiError::bad_request(format!(
+            "{type_name}.{property} must be a string"
+        ))),
+    }
+}
