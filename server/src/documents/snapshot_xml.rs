@@ -77,7 +77,7 @@ fn write_question(
         .with_attribute(("ExpectedResponse", expected.as_str()))
         .with_attribute(("MaxScore", max_score.as_str()));
     if let Some(topic) = &question.topic {
-        element = element.with_attribute(("Topic", topic.as_str()));
+        element = element.with_attribute(("Topic", topic.path.as_str()));
     }
     element.write_inner_content(|writer| {
         for choice in &question.choices {
@@ -137,7 +137,10 @@ mod tests {
             question_id: 77,
             kind: QuestionKind::MultipleChoice,
             max_score: 2,
-            topic: Some("Science/Physics".into()),
+            topic: Some(crate::model::result_scores::Topic {
+                id: 1,
+                path: "Science/Physics".into(),
+            }),
             choices: vec![SnapshotChoice {
                 order: 1,
                 question_choice: 3,

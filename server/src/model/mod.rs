@@ -3,9 +3,11 @@
 
 pub mod access;
 pub mod area;
+pub mod choice_scoring;
 pub mod comment_bank;
 pub mod finalise;
 pub mod question_kind;
 pub mod result_scores;
 pub mod scoring;
 pub mod snapshot;
+pub mod upload;

@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::question_kind::QuestionKind;
+use super::result_scores::Topic;
 
 /// A question of the assessment, as its content is stored.
 #[derive(Debug, Clone)]
@@ -15,7 +16,7 @@ pub struct SourceQuestion {
     pub question_id: i64,
     pub kind: QuestionKind,
     pub max_score: i32,
-    pub topic: Option<String>,
+    pub topic: Option<Topic>,
     pub shuffle_choices: bool,
     /// `(choice_order, text, correct)` in the question's own order.
     pub choices: Vec<(i32, String, bool)>,
@@ -29,7 +30,7 @@ pub struct SnapshotQuestion {
     pub question_id: i64,
     pub kind: QuestionKind,
     pub max_score: i32,
-    pub topic: Option<String>,
+    pub topic: Option<Topic>,
     /// In the snapshot's order; `choices[i].order == i + 1`.
     pub choices: Vec<SnapshotChoice>,
 }

@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::content::{AssessmentSpec, QuestionSpec, FIRST_NAMES, LAST_NAMES};
 use super::scans::{demo_scans, SCAN_MEDIA_TYPE};
 use crate::model::area::CustomerArea;
+use crate::model::choice_scoring;
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
 use crate::model::result_scores::{self, ScoreBand, ScoredAnswer, Topic};
@@ -323,7 +324,7 @@ fn answer_for(
             } else {
                 rng.random_range(0..spec.choices.len())
             };
-            let score = if chosen == correct { spec.max_score } else { 0 };
+            let score = choice_scoring::score(spec.kind, spec.max_score, &[chosen == correct], 1);
             (
                 "text/plain".to_owned(),
                 (chosen + 1).to_string().into_bytes(),
@@ -340,14 +341,9 @@ fn answer_for(
                     }
                 })
                 .collect();
-            let right = selected.iter().filter(|&&i| spec.choices[i].1).count() as i32;
-            let wrong = selected.len() as i32 - right;
-            let all_right = spec.choices.iter().filter(|c| c.1).count() as i32;
-            let score = if right == all_right && wrong == 0 {
-                spec.max_score
-            } else {
-                (right - wrong).clamp(0, spec.max_score - 1)
-            };
+            let correctness: Vec<bool> = selected.iter().map(|&i| spec.choices[i].1).collect();
+            let all_right = spec.choices.iter().filter(|c| c.1).count();
+            let score = choice_scoring::score(spec.kind, spec.max_score, &correctness, all_right);
             let text = selected
                 .iter()
                 .map(|i| (i + 1).to_string())

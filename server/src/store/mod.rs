@@ -21,6 +21,7 @@ mod scoring_updates;
 pub mod seed_writes;
 mod signing_key;
 mod snapshots;
+mod uploads;
 mod values;
 mod write_scope;
 
@@ -46,6 +47,7 @@ pub use scoring::ScoringResultCreation;
 pub use scoring_reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
 pub use scoring_updates::{ConditionalUpdate, ScoringResultValues, StatusChange};
 pub use snapshots::{NewSnapshot, SnapshotSource};
+pub use uploads::{AttemptForUpload, BatchForUpload, CheckedUpload};
 pub use values::MediaColumn;
 pub use write_scope::WriteScope;
 

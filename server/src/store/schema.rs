@@ -361,3 +361,13 @@ pub enum Attempts {
     ResultId,
     LastModifiedAt,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum AnswerUploads {
+    Table,
+    AttemptId,
+    CustomerId,
+    ContentType,
+    UploadedAt,
+    Content,
+}

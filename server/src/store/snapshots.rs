@@ -10,6 +10,7 @@ use super::schema::{
 use super::{Store, StoreError, Tx};
 use crate::model::area::CustomerArea;
 use crate::model::question_kind::QuestionKind;
+use crate::model::result_scores::Topic;
 use crate::model::snapshot::{SnapshotChoice, SnapshotPaper, SnapshotQuestion, SourceQuestion};
 
 /// An assessment's content, in its order, as a snapshot starts from.
@@ -28,8 +29,9 @@ pub struct NewSnapshot<'a> {
     pub at: i64,
 }
 
-/// `(question ID, type, max score, topic path, shuffle)` of an assessment's question.
-type QuestionRow = (i64, String, i32, Option<String>, bool);
+/// `(question ID, type, max score, topic ID, topic path, shuffle)` of an
+/// assessment's question.
+type QuestionRow = (i64, String, i32, Option<i32>, Option<String>, bool);
 
 impl Store {
     /// The content of assessment `assessment_id` in `area`; `None` when there is no
@@ -58,6 +60,7 @@ impl Store {
                     .column((Questions::Table, Questions::Id))
                     .column((Questions::Table, Questions::QuestionType))
                     .column((Questions::Table, Questions::MaxScore))
+                    .column((Topics::Table, Topics::Id))
                     .column((Topics::Table, Topics::Path))
                     .column((Questions::Table, Questions::ShuffleChoices))
                     .from(AssessmentQuestions::Table)
@@ -90,7 +93,7 @@ impl Store {
             )
             .await?;
         let mut questions = Vec::with_capacity(rows.len());
-        for (question_id, kind, max_score, topic, shuffle_choices) in rows {
+        for (question_id, kind, max_score, topic_id, path, shuffle_choices) in rows {
             let kind = QuestionKind::parse(&kind)
                 .ok_or_else(|| StoreError::Corrupt(format!("question type '{kind}'")))?;
             let choices: Vec<(i32, String, bool)> = self
@@ -108,7 +111,7 @@ impl Store {
                 question_id,
                 kind,
                 max_score,
-                topic,
+                topic: topic_of(topic_id, path),
                 shuffle_choices,
                 choices,
             });
@@ -120,8 +123,15 @@ impl Store {
     }
 }
 
-/// `(position, question ID, type, max score, topic path, markup)`.
-type PaperQuestionRow = (i32, i64, String, i32, Option<String>, String);
+/// `(position, question ID, type, max score, topic ID, topic path, markup)`.
+type PaperQuestionRow = (i32, i64, String, i32, Option<i32>, Option<String>, String);
+
+fn topic_of(id: Option<i32>, path: Option<String>) -> Option<Topic> {
+    id.map(|id| Topic {
+        id,
+        path: path.unwrap_or_default(),
+    })
+}
 
 impl Store {
     /// Snapshot `id` of `area` as its printed page shows it: its questions in its
@@ -165,6 +175,7 @@ impl Store {
                     .column((Questions::Table, Questions::Id))
                     .column((Questions::Table, Questions::QuestionType))
                     .column((Questions::Table, Questions::MaxScore))
+                    .column((Topics::Table, Topics::Id))
                     .column((Topics::Table, Topics::Path))
                     .column((Questions::Table, Questions::Markup))
                     .from(SnapshotQuestions::Table)
@@ -239,7 +250,7 @@ impl Store {
             )
             .await?;
         let mut questions = Vec::with_capacity(rows.len());
-        for (position, question_id, kind, max_score, topic, markup) in rows {
+        for (position, question_id, kind, max_score, topic_id, path, markup) in rows {
             let kind = QuestionKind::parse(&kind)
                 .ok_or_else(|| StoreError::Corrupt(format!("question type '{kind}'")))?;
             let choices = choices
@@ -259,7 +270,7 @@ impl Store {
                 question_id,
                 kind,
                 max_score,
-                topic,
+                topic: topic_of(topic_id, path),
                 choices,
             };
             questions.push((question, markup));

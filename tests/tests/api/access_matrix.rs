@@ -78,7 +78,11 @@ fn served(set: &str, method: &str) -> bool {
         ),
         "POST" => matches!(
             set,
-            "BankedComments" | "AssessmentSnapshots" | "PrintBatches" | "Attempts"
+            "BankedComments"
+                | "AssessmentSnapshots"
+                | "PrintBatches"
+                | "Attempts"
+                | "AnswerUploads"
         ),
         "DELETE" => set == "BankedComments",
         _ => false,

@@ -34,3 +34,4 @@ mod scoring_workflow;
 mod seeding;
 mod snapshots;
 mod storage;
+mod uploads;

@@ -1,23 +1,24 @@
-//! External delivery's writes (spec, "External delivery"): snapshots, print batches
-//! and attempts so far; answer uploads follow (issue 14). Reads are the generic read
-//! layer's.
+//! External delivery's writes (spec, "External delivery"): snapshots, print
+//! batches, attempts and answer uploads. Reads are the generic read layer's.
 
 mod attempts;
 mod batches;
 mod fields;
 mod snapshots;
+mod uploads;
 
 use super::write::{WriteRequest, Written};
 use crate::odata::model::{EntitySet, Verb};
 use crate::odata::ApiError;
 use crate::store::WriteScope;
 
-use crate::feeds::entities::{ATTEMPTS, PRINT_BATCHES};
+use crate::feeds::entities::{ANSWER_UPLOADS, ATTEMPTS, PRINT_BATCHES};
 
 /// Whether `verb` on `set` is served here.
 pub fn serves(set: &EntitySet, verb: Verb) -> bool {
     snapshots::serves(set, verb)
-        || (verb == Verb::Post && [PRINT_BATCHES.name, ATTEMPTS.name].contains(&set.name))
+        || (verb == Verb::Post
+            && [PRINT_BATCHES.name, ATTEMPTS.name, ANSWER_UPLOADS.name].contains(&set.name))
 }
 
 pub async fn write(
@@ -34,6 +35,7 @@ pub async fn write(
     match request.path.target().name {
         name if name == PRINT_BATCHES.name => batches::post(request, writes).await,
         name if name == ATTEMPTS.name => attempts::post(request, writes).await,
+        name if name == ANSWER_UPLOADS.name => uploads::post(request, writes).await,
         _ => snapshots::write(request, verb, writes).await,
     }
 }

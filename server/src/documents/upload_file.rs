@@ -1,0 +1,176 @@
+//! The answer upload file (contract, "Answer upload file") read from its JSON:
+//! unknown fields and wrong types are refused with the path of the field
+//! (serde_path_to_error), IDs and choice numbers accepted as numbers or as strings
+//! (the contract writes `BatchID` and `ChoiceOrderNumber` as strings), image data
+//! decoded from base64.
+
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use serde::Deserialize;
+
+use crate::model::upload::{UploadError, UploadFile, UploadedImage, UploadedQuestion};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "PascalCase")]
+struct File {
+    #[serde(rename = "AttemptID")]
+    attempt_id: Number,
+    #[serde(rename = "BatchID", default)]
+    batch_id: Option<Number>,
+    #[serde(default)]
+    question_and_choices: Vec<Question>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "PascalCase")]
+struct Question {
+    question_order_number: Number,
+    #[serde(default)]
+    uploaded_choices: Vec<Choice>,
+    #[serde(default)]
+    text_response: Option<String>,
+    #[serde(default)]
+    image_response: Option<Image>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "PascalCase")]
+struct Choice {
+    choice_order_number: Number,
+    #[serde(default = "selected_by_default")]
+    selected: bool,
+}
+
+fn selected_by_default() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "PascalCase")]
+struct Image {
+    media_type: String,
+    data: String,
+}
+
+/// An integer sent as a JSON number or as a string of digits.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Number {
+    Number(i64),
+    Text(String),
+}
+
+impl Number {
+    fn value(&self, field: &str) -> Result<i32, UploadError> {
+        let value = match self {
+            Number::Number(n) => Some(*n),
+            Number::Text(text) => text.trim().parse::<i64>().ok(),
+        };
+        value
+            .and_then(|n| i32::try_from(n).ok())
+            .ok_or_else(|| UploadError {
+                field: field.to_owned(),
+                message: "must be a whole number (as a number or a string of digits)".into(),
+            })
+    }
+}
+
+/// The file in `bytes`, or what is wrong with it and where.
+pub fn read(bytes: &[u8]) -> Result<UploadFile, UploadError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let file: File = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        let field = error.path().to_string();
+        UploadError {
+            field: if field == "." {
+                "the upload file".into()
+            } else {
+                field
+            },
+            message: error.into_inner().to_string(),
+        }
+    })?;
+    deserializer.end().map_err(|error| UploadError {
+        field: "the upload file".into(),
+        message: format!("has more after its JSON object: {error}"),
+    })?;
+    let mut questions = Vec::with_capacity(file.question_and_choices.len());
+    for (index, question) in file.question_and_choices.into_iter().enumerate() {
+        let at = |field: &str| format!("QuestionAndChoices[{index}].{field}");
+        let mut choices = Vec::with_capacity(question.uploaded_choices.len());
+        for (position, choice) in question.uploaded_choices.iter().enumerate() {
+            let field = at(&format!("UploadedChoices[{position}].ChoiceOrderNumber"));
+            choices.push((choice.choice_order_number.value(&field)?, choice.selected));
+        }
+        let image = match question.image_response {
+            None => None,
+            Some(image) => Some(UploadedImage {
+                media_type: image.media_type.trim().to_ascii_lowercase(),
+                data: STANDARD
+                    .decode(image.data.trim())
+                    .map_err(|error| UploadError {
+                        field: at("ImageResponse.Data"),
+                        message: format!("is not base64: {error}"),
+                    })?,
+            }),
+        };
+        questions.push(UploadedQuestion {
+            order: question
+                .question_order_number
+                .value(&at("QuestionOrderNumber"))?,
+            choices,
+            text: question.text_response,
+            image,
+        });
+    }
+    Ok(UploadFile {
+        attempt_id: file.attempt_id.value("AttemptID")?,
+        batch_id: file.batch_id.map(|id| id.value("BatchID")).transpose()?,
+        questions,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_contracts_example_reads() {
+        let file = read(br#"{"AttemptID": 170, "BatchID": "12", "QuestionAndChoices": [
+            {"QuestionOrderNumber": 1, "UploadedChoices": [{"ChoiceOrderNumber": "5", "Selected": true}]},
+            {"QuestionOrderNumber": 2, "TextResponse": "An answer."},
+            {"QuestionOrderNumber": 3, "ImageResponse": {"MediaType": "image/PNG", "Data": "aGVsbG8="}}]}"#)
+        .unwrap();
+        assert_eq!((file.attempt_id, file.batch_id), (170, Some(12)));
+        assert_eq!(file.questions[0].choices, vec![(5, true)]);
+        assert_eq!(file.questions[1].text.as_deref(), Some("An answer."));
+        let image = file.questions[2].image.as_ref().unwrap();
+        assert_eq!(
+            (image.media_type.as_str(), image.data.as_slice()),
+            ("image/png", b"hello".as_slice())
+        );
+    }
+
+    #[test]
+    fn what_is_wrong_names_its_field() {
+        let cases: [(&[u8], &str); 8] = [
+            (br#"{"BatchID": "1"}"#, "the upload file"),
+            (br#"{"AttemptID": 1, "Colour": "red"}"#, "Colour"),
+            (br#"{"AttemptID": "one"}"#, "AttemptID"),
+            (br#"{"AttemptID": 1, "BatchID": "x"}"#, "BatchID"),
+            (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "UploadedChoices": [{"ChoiceOrderNumber": "a"}]}]}"#, "QuestionAndChoices[0].UploadedChoices[0].ChoiceOrderNumber"),
+            (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "UploadedChoices": [{"ChoiceOrderNumber": 1, "Selected": "yes"}]}]}"#, "QuestionAndChoices[0].UploadedChoices[0].Selected"),
+            (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "ImageResponse": {"MediaType": "image/png", "Data": "!!"}}]}"#, "QuestionAndChoices[0].ImageResponse.Data"),
+            (br#"{"AttemptID": 1} trailing"#, "the upload file"),
+        ];
+        for (bytes, field) in cases {
+            let error = read(bytes)
+                .err()
+                .unwrap_or_else(|| panic!("{}", String::from_utf8_lossy(bytes)));
+            assert!(
+                error.field.contains(field) || error.message.contains(field),
+                "{}: {error}",
+                String::from_utf8_lossy(bytes)
+            );
+        }
+    }
+}

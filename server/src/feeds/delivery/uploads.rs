@@ -1,0 +1,137 @@
+//! `POST AnswerUploads` (spec, "AnswerUpload"; contract, "Answer upload file"): the
+//! upload file read and checked in full against the attempt's snapshot before
+//! anything is stored (docs/upload-format.md), then stored in one transaction as a
+//! scored Result with a ScoringTask for each answer a person scores.
+
+use crate::documents::{images, upload_file};
+use crate::feeds::entities::ANSWER_UPLOADS;
+use crate::feeds::write::{WriteRequest, Written};
+use crate::model::upload::{check_and_mark, UploadError};
+use crate::odata::body::require_json;
+use crate::odata::path::{parse_key, EntityPath, Suffix};
+use crate::odata::ApiError;
+use crate::store::{now_millis, CheckedUpload, StoreError, WriteScope};
+
+fn refused(error: UploadError) -> ApiError {
+    ApiError::bad_request(format!("{}: {}", error.field, error.message))
+}
+
+pub async fn post(
+    request: &WriteRequest<'_>,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
+    let content_type = request
+        .headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok());
+    require_json(content_type)?;
+    let file = upload_file::read(&request.body).map_err(refused)?;
+    let store = &request.state.store;
+    let attempt_id = file.attempt_id;
+    let attempt = store
+        .attempt_for_upload(request.area, attempt_id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "AttemptID: {attempt_id} is not an attempt of this customer area"
+            ))
+        })?;
+    if let Some(result) = attempt.result_id {
+        return Err(ApiError::Conflict(format!(
+            "AttemptID: attempt {attempt_id} already has a result (ResultID {result}); an attempt is uploaded once"
+        )));
+    }
+    let snapshot_id = attempt.snapshot_id.ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "AttemptID: attempt {attempt_id} has no AssessmentSnapshotID; answers are checked against the attempt's snapshot"
+        ))
+    })?;
+    let batch = match file.batch_id {
+        None => None,
+        Some(batch_id) => {
+            let batch = store
+                .batch_for_upload(request.area, batch_id)
+                .await?
+                .ok_or_else(|| {
+                    ApiError::bad_request(format!(
+                        "BatchID: {batch_id} is not a print batch of this customer area"
+                    ))
+                })?;
+            if batch.snapshot_id != snapshot_id {
+                return Err(ApiError::bad_request(format!(
+                    "BatchID: batch {batch_id} is for snapshot {}, not for the attempt's snapshot {snapshot_id}",
+                    batch.snapshot_id
+                )));
+            }
+            Some((batch_id, batch))
+        }
+    };
+    let paper = store
+        .snapshot_paper(request.area, snapshot_id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::Internal(anyhow::anyhow!(
+                "attempt {attempt_id}'s snapshot {snapshot_id} is gone"
+            ))
+        })?;
+    let questions: Vec<_> = paper
+        .questions
+        .into_iter()
+        .map(|(question, _)| question)
+        .collect();
+    let answers = check_and_mark(&file, &questions).map_err(refused)?;
+    // Decoding images takes CPU time: off the async workers.
+    let images: Vec<(String, String, Vec<u8>)> = answers
+        .iter()
+        .filter_map(|a| {
+            a.image_field
+                .clone()
+                .map(|field| (field, a.media_type.clone(), a.content.clone()))
+        })
+        .collect();
+    if !images.is_empty() {
+        tokio::task::spawn_blocking(move || {
+            images
+                .iter()
+                .try_for_each(|(field, media_type, data)| images::check(media_type, data, field))
+        })
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("checking images: {e}")))?
+        .map_err(refused)?;
+    }
+    let recorded = writes
+        .tx()
+        .await?
+        .record_upload(
+            request.area,
+            &CheckedUpload {
+                attempt_id,
+                attempt: &attempt,
+                batch: batch.as_ref().map(|(id, batch)| (*id, batch)),
+                answers: &answers,
+                language: paper.language.as_deref(),
+                file: &request.body,
+                content_type: "application/json",
+                at: now_millis(),
+            },
+        )
+        .await;
+    match recorded {
+        Ok(_) => {}
+        Err(StoreError::Conflict(_)) => {
+            return Err(ApiError::Conflict(format!(
+                "AttemptID: attempt {attempt_id} was uploaded by another request at the same moment; an attempt is uploaded once"
+            )))
+        }
+        Err(other) => return Err(other.into()),
+    }
+    Ok(Written::Created {
+        path: EntityPath {
+            set: &ANSWER_UPLOADS,
+            key: Some(parse_key(&ANSWER_UPLOADS, &attempt_id.to_string())?),
+            steps: Vec::new(),
+            suffix: Suffix::None,
+        },
+        key: attempt_id.to_string(),
+    })
+}

@@ -1,0 +1,265 @@
+//! An answer upload (contract, "Answer upload file") checked against its snapshot
+//! and marked: every rule of the contract, each refusal naming the field it is
+//! about (`QuestionAndChoices[2].UploadedChoices[0].ChoiceOrderNumber`). Nothing
+//! here reads or writes anything; images are checked where files are decoded
+//! (documents::images), with the field names this gives them.
+
+use std::collections::BTreeSet;
+
+use super::choice_scoring;
+use super::result_scores::Topic;
+use super::snapshot::{limits, ExpectedResponse, SnapshotQuestion};
+
+/// The upload file, as read from its JSON.
+#[derive(Debug, Clone, Default)]
+pub struct UploadFile {
+    pub attempt_id: i32,
+    pub batch_id: Option<i32>,
+    pub questions: Vec<UploadedQuestion>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct UploadedQuestion {
+    pub order: i32,
+    /// `(ChoiceOrderNumber, Selected)`.
+    pub choices: Vec<(i32, bool)>,
+    pub text: Option<String>,
+    pub image: Option<UploadedImage>,
+}
+
+#[derive(Debug, Clone)]
+pub struct UploadedImage {
+    pub media_type: String,
+    pub data: Vec<u8>,
+}
+
+/// A refusal: the field, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadError {
+    pub field: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for UploadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+fn refuse(field: impl Into<String>, message: impl Into<String>) -> UploadError {
+    UploadError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// One answer of the result the upload makes, in the snapshot's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarkedAnswer {
+    pub question_id: i64,
+    /// The snapshot's question number.
+    pub question_number: i32,
+    pub max_score: i32,
+    /// `None`: a person scores it (a ScoringTask is made for it).
+    pub actual_score: Option<i32>,
+    pub media_type: String,
+    /// Choice answers: the chosen choices by the question's own numbers (`2,4`),
+    /// as every answer of the service stores them; text; or the image's bytes.
+    pub content: Vec<u8>,
+    pub topic: Option<Topic>,
+    /// Where the answer's image came from, to name it if it does not decode.
+    pub image_field: Option<String>,
+}
+
+/// Checks `file` against the snapshot's `questions` (in order) and marks it.
+/// Questions the file leaves out are unanswered: choice questions score 0, written
+/// ones are stored empty with 0 and need no scorer.
+pub fn check_and_mark(
+    file: &UploadFile,
+    questions: &[SnapshotQuestion],
+) -> Result<Vec<MarkedAnswer>, UploadError> {
+    let mut seen = BTreeSet::new();
+    let mut answered: Vec<Option<(usize, &UploadedQuestion)>> = vec![None; questions.len()];
+    for (index, uploaded) in file.questions.iter().enumerate() {
+        let field = format!("QuestionAndChoices[{index}].QuestionOrderNumber");
+        let position = usize::try_from(uploaded.order)
+            .ok()
+            .filter(|order| (1..=questions.len()).contains(order))
+            .ok_or_else(|| {
+                refuse(
+                    &field,
+                    format!(
+                        "{} is not a question of the snapshot, which has questions 1 to {}",
+                        uploaded.order,
+                        questions.len()
+                    ),
+                )
+            })?;
+        if !seen.insert(uploaded.order) {
+            return Err(refuse(
+                field,
+                format!("question {} is answered twice", uploaded.order),
+            ));
+        }
+        answered[position - 1] = Some((index, uploaded));
+    }
+    questions
+        .iter()
+        .zip(answered)
+        .map(|(question, uploaded)| mark(question, uploaded))
+        .collect()
+}
+
+fn mark(
+    question: &SnapshotQuestion,
+    uploaded: Option<(usize, &UploadedQuestion)>,
+) -> Result<MarkedAnswer, UploadError> {
+    let mut answer = MarkedAnswer {
+        question_id: question.question_id,
+        question_number: question.order,
+        max_score: question.max_score,
+        actual_score: Some(0),
+        media_type: "text/plain".into(),
+        content: Vec::new(),
+        topic: question.topic.clone(),
+        image_field: None,
+    };
+    let Some((index, uploaded)) = uploaded else {
+        return Ok(answer);
+    };
+    let at = |field: &str| format!("QuestionAndChoices[{index}].{field}");
+    let expected = ExpectedResponse::of(question.kind);
+    if expected == ExpectedResponse::TextOrImage {
+        if !uploaded.choices.is_empty() {
+            return Err(refuse(
+                at("UploadedChoices"),
+                format!(
+                    "question {} is answered in writing, not with choices",
+                    question.order
+                ),
+            ));
+        }
+        match (&uploaded.text, &uploaded.image) {
+            (Some(_), Some(_)) => Err(refuse(
+                at("ImageResponse"),
+                "a question is answered with a TextResponse or an ImageResponse, not both",
+            )),
+            (Some(text), None) => {
+                let chars = text.chars().count();
+                if chars > limits::MAX_TEXT_CHARS {
+                    return Err(refuse(
+                        at("TextResponse"),
+                        format!(
+                            "{chars} characters; at most {} are accepted",
+                            limits::MAX_TEXT_CHARS
+                        ),
+                    ));
+                }
+                answer.media_type = "text/plain; charset=utf-8".into();
+                answer.content = text.clone().into_bytes();
+                answer.actual_score = if text.trim().is_empty() {
+                    Some(0)
+                } else {
+                    None
+                };
+                Ok(answer)
+            }
+            (None, Some(image)) => {
+                if !limits::IMAGE_TYPES.contains(&image.media_type.as_str()) {
+                    return Err(refuse(
+                        at("ImageResponse.MediaType"),
+                        format!(
+                            "'{}' is not accepted; send one of {}",
+                            image.media_type,
+                            limits::IMAGE_TYPES.join(", ")
+                        ),
+                    ));
+                }
+                if image.data.len() > limits::MAX_IMAGE_BYTES {
+                    return Err(refuse(
+                        at("ImageResponse.Data"),
+                        format!(
+                            "{} bytes; at most {} are accepted",
+                            image.data.len(),
+                            limits::MAX_IMAGE_BYTES
+                        ),
+                    ));
+                }
+                answer.media_type = image.media_type.clone();
+                answer.content = image.data.clone();
+                answer.actual_score = None;
+                answer.image_field = Some(at("ImageResponse.Data"));
+                Ok(answer)
+            }
+            (None, None) => Ok(answer),
+        }
+    } else {
+        if uploaded.text.is_some() {
+            return Err(refuse(
+                at("TextResponse"),
+                format!("question {} is answered with choices", question.order),
+            ));
+        }
+        if uploaded.image.is_some() {
+            return Err(refuse(
+                at("ImageResponse"),
+                format!("question {} is answered with choices", question.order),
+            ));
+        }
+        let mut selected = Vec::new();
+        let mut numbers = BTreeSet::new();
+        for (position, (number, chosen)) in uploaded.choices.iter().enumerate() {
+            let field = at(&format!("UploadedChoices[{position}].ChoiceOrderNumber"));
+            let choice = usize::try_from(*number)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|n| question.choices.get(n))
+                .ok_or_else(|| {
+                    refuse(
+                        &field,
+                        format!(
+                            "{number} is not a choice of question {}, which has choices 1 to {}",
+                            question.order,
+                            question.choices.len()
+                        ),
+                    )
+                })?;
+            if !numbers.insert(*number) {
+                return Err(refuse(field, format!("choice {number} is listed twice")));
+            }
+            if *chosen {
+                selected.push(choice);
+            }
+        }
+        if selected.len() > expected.max_selected(question.choices.len()) {
+            return Err(refuse(
+                at("UploadedChoices"),
+                format!(
+                    "{} choices are selected on question {}, which takes one",
+                    selected.len(),
+                    question.order
+                ),
+            ));
+        }
+        let correctness: Vec<bool> = selected.iter().map(|c| c.correct).collect();
+        let correct_choices = question.choices.iter().filter(|c| c.correct).count();
+        answer.actual_score = Some(choice_scoring::score(
+            question.kind,
+            question.max_score,
+            &correctness,
+            correct_choices,
+        ));
+        let mut own: Vec<i32> = selected.iter().map(|c| c.question_choice).collect();
+        own.sort_unstable();
+        answer.content = own
+            .iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+            .into_bytes();
+        Ok(answer)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,166 @@
+use super::*;
+use crate::model::question_kind::QuestionKind;
+use crate::model::snapshot::SnapshotChoice;
+
+/// 1: single choice (correct: the snapshot's 2nd, the question's 3rd); 2: multiple
+/// response (correct: 1st and 3rd); 3: an essay.
+fn snapshot() -> Vec<SnapshotQuestion> {
+    let choice = |order: i32, own: i32, correct: bool| SnapshotChoice {
+        order,
+        question_choice: own,
+        text: format!("choice {own}"),
+        correct,
+    };
+    vec![
+        SnapshotQuestion {
+            order: 1,
+            question_id: 100,
+            kind: QuestionKind::MultipleChoice,
+            max_score: 2,
+            topic: None,
+            choices: vec![choice(1, 1, false), choice(2, 3, true), choice(3, 2, false)],
+        },
+        SnapshotQuestion {
+            order: 2,
+            question_id: 200,
+            kind: QuestionKind::MultipleResponse,
+            max_score: 3,
+            topic: None,
+            choices: vec![choice(1, 1, true), choice(2, 2, false), choice(3, 3, true)],
+        },
+        SnapshotQuestion {
+            order: 3,
+            question_id: 300,
+            kind: QuestionKind::Essay,
+            max_score: 6,
+            topic: None,
+            choices: Vec::new(),
+        },
+    ]
+}
+
+fn question(order: i32, choices: &[(i32, bool)]) -> UploadedQuestion {
+    UploadedQuestion {
+        order,
+        choices: choices.to_vec(),
+        ..Default::default()
+    }
+}
+
+fn file(questions: Vec<UploadedQuestion>) -> UploadFile {
+    UploadFile {
+        attempt_id: 1,
+        batch_id: None,
+        questions,
+    }
+}
+
+#[test]
+fn choices_are_marked_and_stored_by_the_questions_own_numbers() {
+    let essay = UploadedQuestion {
+        order: 3,
+        text: Some("Because inertia.".into()),
+        ..Default::default()
+    };
+    let answers = check_and_mark(
+        &file(vec![
+            question(2, &[(1, true), (3, true), (2, false)]),
+            question(1, &[(2, true)]),
+            essay,
+        ]),
+        &snapshot(),
+    )
+    .unwrap();
+    assert_eq!(answers.len(), 3);
+    assert_eq!(
+        (answers[0].actual_score, answers[0].content.as_slice()),
+        (Some(2), b"3".as_slice())
+    );
+    assert_eq!(
+        (answers[1].actual_score, answers[1].content.as_slice()),
+        (Some(3), b"1,3".as_slice())
+    );
+    assert_eq!(answers[2].actual_score, None, "a person scores the essay");
+    assert_eq!(answers[2].content, b"Because inertia.");
+}
+
+#[test]
+fn questions_left_out_are_unanswered_and_need_no_scorer() {
+    let answers = check_and_mark(&file(Vec::new()), &snapshot()).unwrap();
+    assert!(answers
+        .iter()
+        .all(|a| a.actual_score == Some(0) && a.content.is_empty()));
+}
+
+#[test]
+fn every_rule_names_its_field() {
+    let image = |media_type: &str, bytes: usize| UploadedQuestion {
+        order: 3,
+        image: Some(UploadedImage {
+            media_type: media_type.into(),
+            data: vec![0; bytes],
+        }),
+        ..Default::default()
+    };
+    let cases: Vec<(Vec<UploadedQuestion>, &str)> = vec![
+        (
+            vec![question(0, &[])],
+            "QuestionAndChoices[0].QuestionOrderNumber",
+        ),
+        (
+            vec![question(4, &[])],
+            "QuestionAndChoices[0].QuestionOrderNumber",
+        ),
+        (
+            vec![question(1, &[]), question(1, &[])],
+            "QuestionAndChoices[1].QuestionOrderNumber",
+        ),
+        (
+            vec![question(1, &[(4, true)])],
+            "QuestionAndChoices[0].UploadedChoices[0].ChoiceOrderNumber",
+        ),
+        (
+            vec![question(1, &[(0, true)])],
+            "QuestionAndChoices[0].UploadedChoices[0].ChoiceOrderNumber",
+        ),
+        (
+            vec![question(2, &[(1, true), (1, false)])],
+            "QuestionAndChoices[0].UploadedChoices[1].ChoiceOrderNumber",
+        ),
+        (
+            vec![question(1, &[(1, true), (2, true)])],
+            "QuestionAndChoices[0].UploadedChoices",
+        ),
+        (
+            vec![question(3, &[(1, true)])],
+            "QuestionAndChoices[0].UploadedChoices",
+        ),
+        (
+            vec![UploadedQuestion {
+                order: 1,
+                text: Some("x".into()),
+                ..Default::default()
+            }],
+            "QuestionAndChoices[0].TextResponse",
+        ),
+        (
+            vec![image("image/gif", 10)],
+            "QuestionAndChoices[0].ImageResponse.MediaType",
+        ),
+        (
+            vec![image("image/png", limits::MAX_IMAGE_BYTES + 1)],
+            "QuestionAndChoices[0].ImageResponse.Data",
+        ),
+        (
+            vec![UploadedQuestion {
+                text: Some("x".repeat(limits::MAX_TEXT_CHARS + 1)),
+                ..question(3, &[])
+            }],
+            "QuestionAndChoices[0].TextResponse",
+        ),
+    ];
+    for (questions, field) in cases {
+        let error = check_and_mark(&file(questions.clone()), &snapshot()).unwrap_err();
+        assert_eq!(error.field, field, "{questions:?}: {error}");
+    }
+}
