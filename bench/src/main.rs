@@ -9,6 +9,7 @@ mod plans;
 mod processes;
 mod report;
 mod scoring;
+mod uploads;
 mod wrk;
 
 use std::path::PathBuf;
@@ -55,6 +56,15 @@ struct Args {
     /// Run only the scoring round trips, not the read queries against wrk.
     #[arg(long)]
     scoring_only: bool,
+    /// Answer uploads (50-question files) to post in the upload benchmark; 0 for none.
+    #[arg(long, default_value_t = 5_000)]
+    uploads: usize,
+    /// Clients posting uploads at once.
+    #[arg(long, default_value_t = 8)]
+    uploaders: usize,
+    /// Run only the upload benchmark.
+    #[arg(long)]
+    uploads_only: bool,
     /// Instead of everything else: the scoring round trips on PostgreSQL with the
     /// scorers spread over this many `scoredesk-server` processes, once per count
     /// (such as 1,2,3). Needs --postgres and --server.
@@ -74,7 +84,8 @@ struct Measured {
     /// ScoreDesk's plans of the read forms, as Markdown.
     plans: String,
     reads: Vec<(String, wrk::Figures, wrk::Figures)>,
-    scoring: scoring::Figures,
+    scoring: Option<scoring::Figures>,
+    uploads: Option<uploads::Figures>,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -99,7 +110,7 @@ fn main() -> anyhow::Result<()> {
         eprintln!("== {name}");
         measured.push(runtime.block_on(measure(&args, name, &url))?);
     }
-    let table = report::tables(&measured, args.scoring_only);
+    let table = report::tables(&measured);
     println!("{table}");
     if let Some(out) = args.out {
         std::fs::write(&out, &table).with_context(|| format!("writing {}", out.display()))?;
@@ -113,12 +124,35 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     let root = format!("{ours}/deliveryodata/{customer}");
     eprintln!("{}", bare::explain(&database, customer).await?);
     let plans = plans::explain(&store, customer, name).await?;
-    let reads = if args.scoring_only {
+    let reads = if args.scoring_only || args.uploads_only {
         Vec::new()
     } else {
         protocol_cases(args, &root, &theirs, &database, customer).await?
     };
-    let roots = [root.clone()];
+    let scoring = if args.uploads_only {
+        None
+    } else {
+        Some(scoring_round_trips(args, &root).await?)
+    };
+    let uploads = if args.uploads > 0 && !args.scoring_only {
+        eprintln!("measuring: {} answer uploads", args.uploads);
+        let files = uploads::prepare(&store, &root, USER, PASSWORD, customer, args.uploads).await?;
+        let poll = format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result");
+        Some(uploads::run(&root, USER, PASSWORD, files, args.uploaders, &poll).await?)
+    } else {
+        None
+    };
+    Ok(Measured {
+        name,
+        plans,
+        reads,
+        scoring,
+        uploads,
+    })
+}
+
+async fn scoring_round_trips(args: &Args, root: &str) -> anyhow::Result<scoring::Figures> {
+    let roots = [root.to_owned()];
     let limit = std::time::Duration::from_secs(30 * 60);
     if args.warm_up > 0 {
         eprintln!("warming up: {} tasks scored, not measured", args.warm_up);
@@ -128,13 +162,7 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
         "measuring: scoring round trips until {} tasks are scored",
         args.tasks
     );
-    let scoring = scoring::run(&roots, USER, PASSWORD, args.scorers, args.tasks, limit).await?;
-    Ok(Measured {
-        name,
-        plans,
-        reads,
-        scoring,
-    })
+    scoring::run(&roots, USER, PASSWORD, args.scorers, args.tasks, limit).await
 }
 
 /// The scoring round trips with the scorers spread over several server processes

@@ -3,29 +3,70 @@
 use std::fmt::Write;
 
 use crate::processes::Run;
-use crate::Measured;
+use crate::{scoring, Measured};
 
-pub fn tables(measured: &[Measured], scoring_only: bool) -> String {
+/// A database's scoring figures, by the database's name.
+struct Scored<'a> {
+    name: &'static str,
+    scoring: &'a scoring::Figures,
+}
+
+pub fn tables(measured: &[Measured]) -> String {
     let mut out = String::new();
-    if !scoring_only {
+    if measured.iter().any(|m| !m.reads.is_empty()) {
         reads(&mut out, measured);
     }
-    scoring(&mut out, measured);
-    over_time(&mut out, measured);
-    steps(&mut out, measured);
+    let scored: Vec<Scored> = measured
+        .iter()
+        .filter_map(|m| m.scoring.as_ref().map(|scoring| Scored { name: m.name, scoring }))
+        .collect();
+    if !scored.is_empty() {
+        scoring(&mut out, &scored);
+        over_time(&mut out, &scored);
+        steps(&mut out, &scored);
+    }
+    uploads(&mut out, measured);
     for m in measured {
         out.push_str(&m.plans);
     }
     out
 }
 
-fn header(out: &mut String, first: &str, per_database: &[&str], measured: &[Measured]) {
+fn uploads(out: &mut String, measured: &[Measured]) {
+    let rows: Vec<_> = measured.iter().filter_map(|m| m.uploads.as_ref().map(|u| (m.name, u))).collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "| answer uploads, 50 questions (40 choice, 10 typed) | uploads | seconds | uploads/s | p50 | p99 | Q1 polls meanwhile | Q1 p99 meanwhile |\n|---|---|---|---|---|---|---|---|"
+    );
+    for (name, u) in rows {
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {:.1} | {:.0} | {:.1} ms | {:.1} ms | {} | {:.1} ms |",
+            u.uploads,
+            u.seconds,
+            u.per_second(),
+            u.p50_ms,
+            u.p99_ms,
+            u.polls,
+            u.poll_p99_ms
+        );
+    }
+    out.push('\n');
+}
+
+fn header<T>(out: &mut String, first: &str, per_database: &[&str], measured: &[T])
+where
+    T: Named,
+{
     let mut names = vec![first.to_owned()];
     for m in measured {
         names.extend(
             per_database
                 .iter()
-                .map(|column| format!("{} {column}", m.name)),
+                .map(|column| format!("{} {column}", m.name())),
         );
     }
     let _ = writeln!(out, "| {} |", names.join(" | "));
@@ -66,13 +107,13 @@ fn reads(out: &mut String, measured: &[Measured]) {
     out.push('\n');
 }
 
-fn scoring(out: &mut String, measured: &[Measured]) {
+fn scoring(out: &mut String, measured: &[Scored]) {
     let _ = writeln!(
         out,
         "| scoring round trips | scorers | round trips | seconds | round trips/s | requests/s | p50 | p99 | trend over the run |\n|---|---|---|---|---|---|---|---|---|"
     );
     for m in measured {
-        let f = &m.scoring;
+        let f = m.scoring;
         let kept = format!("{:+.1} %", trend_percent(&f.over_time));
         let _ = writeln!(
             out,
@@ -91,7 +132,7 @@ fn scoring(out: &mut String, measured: &[Measured]) {
     out.push('\n');
 }
 
-fn over_time(out: &mut String, measured: &[Measured]) {
+fn over_time(out: &mut String, measured: &[Scored]) {
     header(
         out,
         "tasks scored by then",
@@ -123,7 +164,7 @@ fn over_time(out: &mut String, measured: &[Measured]) {
     out.push('\n');
 }
 
-fn steps(out: &mut String, measured: &[Measured]) {
+fn steps(out: &mut String, measured: &[Scored]) {
     header(
         out,
         "step of a round trip (mean per round trip)",
@@ -214,5 +255,22 @@ mod tests {
         let falling: Vec<_> = (0..10).map(|i| (i, 100.0 - 2.0 * i as f64, 1.0)).collect();
         let trend = trend_percent(&falling);
         assert!((trend - (-18.0 / 91.0 * 100.0)).abs() < 1e-6, "{trend}");
+    }
+}
+
+/// What a table's column headers are named after.
+trait Named {
+    fn name(&self) -> &str;
+}
+
+impl Named for Measured {
+    fn name(&self) -> &str {
+        self.name
+    }
+}
+
+impl Named for Scored<'_> {
+    fn name(&self) -> &str {
+        self.name
     }
 }
