@@ -18,7 +18,12 @@ pub fn tables(measured: &[Measured]) -> String {
     }
     let scored: Vec<Scored> = measured
         .iter()
-        .filter_map(|m| m.scoring.as_ref().map(|scoring| Scored { name: m.name, scoring }))
+        .filter_map(|m| {
+            m.scoring.as_ref().map(|scoring| Scored {
+                name: m.name,
+                scoring,
+            })
+        })
         .collect();
     if !scored.is_empty() {
         scoring(&mut out, &scored);
@@ -33,7 +38,10 @@ pub fn tables(measured: &[Measured]) -> String {
 }
 
 fn uploads(out: &mut String, measured: &[Measured]) {
-    let rows: Vec<_> = measured.iter().filter_map(|m| m.uploads.as_ref().map(|u| (m.name, u))).collect();
+    let rows: Vec<_> = measured
+        .iter()
+        .filter_map(|m| m.uploads.as_ref().map(|u| (m.name, u)))
+        .collect();
     if rows.is_empty() {
         return;
     }

@@ -2,8 +2,8 @@
 //! and multiple-choice questions and typed essays is added to the scale area, a
 //! snapshot and a print batch are made through the API, one attempt per upload is
 //! written directly (preparation, not measured), and then `workers` clients POST
-//! the upload files while one more polls the scorer's Q1 queue, whose latency
-//! while uploads run is the second figure.
+//! the upload files while a scorer's client polls its Q1 queue every 100 ms, whose
+//! latency while uploads run is the second figure.
 
 use std::time::{Duration, Instant};
 
@@ -61,7 +61,13 @@ pub async fn prepare(
     let topic = tx.insert_topic(area, None, "Uploads", "Uploads").await?;
     let group = tx.insert_group(area, "Uploads", "upload benchmark").await?;
     let participant = tx
-        .insert_participant(area, "upload-bench", "Upload", "Bench", "upload@bench.invalid")
+        .insert_participant(
+            area,
+            "upload-bench",
+            "Upload",
+            "Bench",
+            "upload@bench.invalid",
+        )
         .await?;
     tx.insert_assessment(assessment, area, "Upload benchmark", "en-GB", "", now)
         .await?;
@@ -99,17 +105,23 @@ pub async fn prepare(
             .json(&body)
             .send()
     };
-    let snapshot: Value = post("AssessmentSnapshots", json!({"AssessmentID": assessment.to_string()}))
-        .await?
-        .error_for_status()?
-        .json()
-        .await?;
+    let snapshot: Value = post(
+        "AssessmentSnapshots",
+        json!({"AssessmentID": assessment.to_string()}),
+    )
+    .await?
+    .error_for_status()?
+    .json()
+    .await?;
     let snapshot = snapshot["ID"].as_i64().context("snapshot ID")? as i32;
-    let batch: Value = post("PrintBatches", json!({"GroupID": group, "SnapshotID": snapshot}))
-        .await?
-        .error_for_status()?
-        .json()
-        .await?;
+    let batch: Value = post(
+        "PrintBatches",
+        json!({"GroupID": group, "SnapshotID": snapshot}),
+    )
+    .await?
+    .error_for_status()?
+    .json()
+    .await?;
     let batch = batch["ID"].as_i64().context("batch ID")?;
     let mut tx = store.begin().await?;
     let mut attempts = Vec::with_capacity(count);
@@ -158,7 +170,11 @@ fn file(attempt: i32, batch: i64, n: usize) -> Vec<u8> {
         .unwrap_or_default()
 }
 
-/// Posts every file with `workers` clients while one more polls `poll`.
+/// How often the scorer's client polls its queue while uploads run: a scorer who
+/// takes the next task every 100 ms is a fast one.
+const POLL_EVERY: Duration = Duration::from_millis(100);
+
+/// Posts every file with `workers` clients while a scorer polls `poll`.
 pub async fn run(
     root: &str,
     user: &str,
@@ -171,18 +187,28 @@ pub async fn run(
     let queue = std::sync::Arc::new(std::sync::Mutex::new(files));
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let poller = {
-        let (url, user, password, done) = (poll.to_owned(), user.to_owned(), password.to_owned(), done.clone());
+        let (url, user, password, done) = (
+            poll.to_owned(),
+            user.to_owned(),
+            password.to_owned(),
+            done.clone(),
+        );
         tokio::spawn(async move {
             let client = Client::new();
             let mut took = Vec::new();
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
                 let begun = Instant::now();
-                let response = client.get(&url).basic_auth(&user, Some(&password)).send().await?;
+                let response = client
+                    .get(&url)
+                    .basic_auth(&user, Some(&password))
+                    .send()
+                    .await?;
                 if !response.status().is_success() {
                     bail!("Q1 during uploads: {}", response.status());
                 }
                 response.bytes().await?;
                 took.push(begun.elapsed());
+                tokio::time::sleep(POLL_EVERY.saturating_sub(begun.elapsed())).await;
             }
             anyhow::Ok(took)
         })
@@ -190,12 +216,21 @@ pub async fn run(
     let started = Instant::now();
     let mut handles = Vec::new();
     for _ in 0..workers {
-        let (root, user, password, queue) = (root.to_owned(), user.to_owned(), password.to_owned(), queue.clone());
+        let (root, user, password, queue) = (
+            root.to_owned(),
+            user.to_owned(),
+            password.to_owned(),
+            queue.clone(),
+        );
         handles.push(tokio::spawn(async move {
             let client = Client::new();
             let mut took = Vec::new();
             loop {
-                let Some(file) = queue.lock().map_err(|_| anyhow::anyhow!("queue lock"))?.pop() else {
+                let Some(file) = queue
+                    .lock()
+                    .map_err(|_| anyhow::anyhow!("queue lock"))?
+                    .pop()
+                else {
                     break;
                 };
                 let begun = Instant::now();

@@ -82,6 +82,7 @@ impl App {
                 known_areas,
                 metrics: Default::default(),
                 link_key: Default::default(),
+                snapshots: moka::sync::Cache::builder().max_capacity(1_000).build(),
             },
         }
     }

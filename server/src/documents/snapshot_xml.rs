@@ -12,11 +12,11 @@ use crate::model::snapshot::{limits, ExpectedResponse, SnapshotQuestion};
 /// The namespace of the document; its version changes when the format does.
 pub const NAMESPACE: &str = "urn:scoredesk:assessment-snapshot:1";
 
-/// The snapshot as a whole, for the document's root.
+/// The snapshot as a whole, for the document's root. Its name is not in the
+/// document: a name can change (PATCH), the document never does.
 pub struct SnapshotHeader<'a> {
     pub id: i32,
     pub assessment_id: i64,
-    pub name: Option<&'a str>,
     pub language: Option<&'a str>,
 }
 
@@ -48,11 +48,6 @@ fn write_into(
         root = root.with_attribute(("Language", language));
     }
     root.write_inner_content(|writer| {
-        if let Some(name) = header.name {
-            writer
-                .create_element("Name")
-                .write_text_content(quick_xml::events::BytesText::new(name))?;
-        }
         for question in questions {
             write_question(writer, question)?;
         }
@@ -151,11 +146,10 @@ mod tests {
         let header = SnapshotHeader {
             id: 5,
             assessment_id: 9,
-            name: Some("Spring <paper>"),
-            language: None,
+            language: Some("en <GB>"),
         };
         let text = String::from_utf8(write(&header, &questions)).unwrap();
-        assert!(text.contains("<Name>Spring &lt;paper&gt;</Name>"), "{text}");
+        assert!(text.contains("Language=\"en &lt;GB&gt;\""), "{text}");
         assert!(text.contains("a &lt; b &amp;"), "{text}");
         assert!(!text.to_lowercase().contains("correct"), "{text}");
         assert_eq!(text, String::from_utf8(write(&header, &questions)).unwrap());

@@ -20,4 +20,13 @@ pub struct AppState {
     /// The key print links are signed with, read from the database once
     /// (feeds/print.rs).
     pub link_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
+    /// What snapshots fixed, as uploads are checked against it: a snapshot never
+    /// changes once made, so it is read once per process (feeds/delivery/uploads.rs).
+    pub snapshots: moka::sync::Cache<(i32, i32), Arc<SnapshotQuestions>>,
+}
+
+/// A snapshot's questions in order, and its language.
+pub struct SnapshotQuestions {
+    pub questions: Vec<crate::model::snapshot::SnapshotQuestion>,
+    pub language: Option<String>,
 }

@@ -210,8 +210,13 @@ pub fn check_unchanged(
     writable: &[&str],
 ) -> Result<(), ApiError> {
     for (property, sent) in &body.values {
-        // The concurrency token is the feed's to check: a stale one is a 412.
-        if writable.contains(&property.name) || set.concurrency == Some(property.name) {
+        // The concurrency token is the feed's to check: a stale one is a 412. A value
+        // computed per request (a signed link) is never stored: sent back, it is
+        // ignored.
+        if writable.contains(&property.name)
+            || set.concurrency == Some(property.name)
+            || property.column.is_empty()
+        {
             continue;
         }
         let current = stored

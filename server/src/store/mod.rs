@@ -46,7 +46,7 @@ pub use observed::{PoolUse, TasksInStatus};
 pub use scoring::ScoringResultCreation;
 pub use scoring_reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
 pub use scoring_updates::{ConditionalUpdate, ScoringResultValues, StatusChange};
-pub use snapshots::{NewSnapshot, SnapshotSource};
+pub use snapshots::{NewSnapshot, SnapshotSource, StoredSnapshot};
 pub use uploads::{AttemptForUpload, BatchForUpload, CheckedUpload};
 pub use values::MediaColumn;
 pub use write_scope::WriteScope;

@@ -285,7 +285,93 @@ impl Store {
     }
 }
 
+/// A snapshot's own row, as a PATCH compares a body with it.
+#[derive(Debug, Clone)]
+pub struct StoredSnapshot {
+    pub id: i32,
+    pub assessment_id: i64,
+    pub name: Option<String>,
+    pub language: Option<String>,
+    pub created_at: i64,
+    pub modified_at: i64,
+    pub expires_at: Option<i64>,
+}
+
+type SnapshotRow = (
+    i32,
+    i64,
+    Option<String>,
+    Option<String>,
+    i64,
+    i64,
+    Option<i64>,
+);
+
+impl Store {
+    pub async fn snapshot(
+        &self,
+        area: CustomerArea,
+        id: i32,
+    ) -> Result<Option<StoredSnapshot>, StoreError> {
+        let row: Option<SnapshotRow> = self
+            .fetch_optional(
+                &Query::select()
+                    .columns([
+                        AssessmentSnapshots::Id,
+                        AssessmentSnapshots::AssessmentId,
+                        AssessmentSnapshots::Name,
+                        AssessmentSnapshots::Language,
+                        AssessmentSnapshots::CreatedAt,
+                        AssessmentSnapshots::ModifiedAt,
+                        AssessmentSnapshots::ExpiresAt,
+                    ])
+                    .from(AssessmentSnapshots::Table)
+                    .and_where(Expr::col(AssessmentSnapshots::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(AssessmentSnapshots::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(row.map(
+            |(id, assessment_id, name, language, created_at, modified_at, expires_at)| {
+                StoredSnapshot {
+                    id,
+                    assessment_id,
+                    name,
+                    language,
+                    created_at,
+                    modified_at,
+                    expires_at,
+                }
+            },
+        ))
+    }
+}
+
 impl Tx {
+    /// Changes a snapshot's `Name` and `ExpiresDateTime` (each only when given).
+    pub async fn update_snapshot(
+        &mut self,
+        area: CustomerArea,
+        id: i32,
+        name: Option<Option<&str>>,
+        expires_at: Option<Option<i64>>,
+        at: i64,
+    ) -> Result<u64, StoreError> {
+        let mut update = Query::update();
+        update
+            .table(AssessmentSnapshots::Table)
+            .value(AssessmentSnapshots::ModifiedAt, at)
+            .and_where(Expr::col(AssessmentSnapshots::CustomerId).eq(area.id()))
+            .and_where(Expr::col(AssessmentSnapshots::Id).eq(id));
+        if let Some(name) = name {
+            update.value(AssessmentSnapshots::Name, name);
+        }
+        if let Some(expires_at) = expires_at {
+            update.value(AssessmentSnapshots::ExpiresAt, expires_at);
+        }
+        self.execute(&update.to_owned()).await
+    }
+
     /// A new snapshot's row; its document and contents follow with
     /// [`Tx::complete_snapshot`], in the same transaction (its ID is their seed).
     pub async fn insert_snapshot(

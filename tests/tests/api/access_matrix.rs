@@ -60,6 +60,7 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
     match (set, single) {
         ("ScoringTasks" | "ScoringResults" | "DimensionScores", true) => &["PUT"],
         ("Results", true) => &["PUT", "PATCH", "MERGE"],
+        ("AssessmentSnapshots", true) => &["PATCH", "MERGE"],
         ("AssessmentSnapshots" | "PrintBatches" | "Attempts" | "AnswerUploads", false) => &["POST"],
         // Our extension, the comment bank.
         ("BankedComments", true) => &["PUT", "DELETE"],
@@ -85,6 +86,7 @@ fn served(set: &str, method: &str) -> bool {
                 | "AnswerUploads"
         ),
         "DELETE" => set == "BankedComments",
+        "PATCH" | "MERGE" => set == "AssessmentSnapshots",
         _ => false,
     }
 }

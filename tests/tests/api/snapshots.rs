@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 on_both_backends! {
     a_coordinator_takes_a_snapshot_and_reads_its_xml => take_and_read;
     a_bad_snapshot_is_refused_naming_the_field_and_nothing_is_stored => refused;
+    a_snapshots_name_and_expiry_change_by_patch_or_merge_and_nothing_else => rename;
 }
 
 const COORDINATOR: &str = "northwind-coordinator";
@@ -339,4 +340,103 @@ async fn counts(app: &TestApp, tables: &[&str]) -> Vec<i64> {
         counts.push(app.sql_i64(&format!("SELECT COUNT(*) FROM {table}")).await);
     }
     counts
+}
+
+async fn rename(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let assessment = assessment(&app).await;
+    let created: Value = send(
+        &app,
+        COORDINATOR,
+        Method::POST,
+        "AssessmentSnapshots",
+        &json!({"AssessmentID": assessment.to_string(), "Name": "First"}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    let id = created["ID"].as_i64().unwrap();
+    let path = format!("AssessmentSnapshots({id})");
+    let xml = snapshot_xml(&app, id).await;
+    let patch = Method::from_bytes(b"PATCH").unwrap();
+    let merge = Method::from_bytes(b"MERGE").unwrap();
+    let response = send(
+        &app,
+        COORDINATOR,
+        patch.clone(),
+        &path,
+        &json!({"Name": "Renamed", "ExpiresDateTime": "2027-01-31T12:00:00"}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let read = app.get_json(&format!("{}{path}", app.root())).await;
+    assert_eq!(read["Name"], "Renamed");
+    assert_eq!(read["ExpiresDateTime"], "2027-01-31T12:00:00.000");
+    assert_ne!(read["ModifiedDateTime"], created["ModifiedDateTime"]);
+    // A client that sends back the whole entity it read (links included), as WCF's
+    // MERGE does, with only the name changed.
+    let mut whole = read.clone();
+    whole.as_object_mut().unwrap().remove("odata.metadata");
+    whole["Name"] = json!("Merged");
+    let response = send(&app, COORDINATOR, merge, &path, &whole).await;
+    assert_eq!(
+        response.status(),
+        StatusCode::NO_CONTENT,
+        "{}",
+        response.text().await.unwrap()
+    );
+    let read = app.get_json(&format!("{}{path}", app.root())).await;
+    assert_eq!(
+        (read["Name"].as_str(), read["ExpiresDateTime"].as_str()),
+        (Some("Merged"), Some("2027-01-31T12:00:00.000"))
+    );
+    assert_eq!(
+        snapshot_xml(&app, id).await,
+        xml,
+        "what the snapshot fixed does not change"
+    );
+    for (body, field) in [
+        (json!({"AssessmentID": "1"}), "AssessmentID"),
+        (json!({"ID": id + 1}), "ID"),
+        (
+            json!({"CreatedDateTime": "2000-01-01T00:00:00"}),
+            "CreatedDateTime",
+        ),
+        (json!({"Language": "fr"}), "Language"),
+        (json!({"Colour": "red"}), "Colour"),
+        (json!({"Name": 7}), "Name"),
+        (json!({"ExpiresDateTime": "tomorrow"}), "ExpiresDateTime"),
+    ] {
+        let response = send(&app, COORDINATOR, patch.clone(), &path, &body).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            odata_error_message(response).await.contains(field),
+            "{body}"
+        );
+    }
+    let put = send(&app, COORDINATOR, Method::PUT, &path, &json!({"Name": "x"})).await;
+    assert_eq!(put.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let missing = send(
+        &app,
+        COORDINATOR,
+        patch.clone(),
+        "AssessmentSnapshots(999999)",
+        &json!({"Name": "x"}),
+    )
+    .await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let scorer = send(
+        &app,
+        "northwind-scorer",
+        patch,
+        &path,
+        &json!({"Name": "x"}),
+    )
+    .await;
+    assert_eq!(scorer.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.get_json(&format!("{}{path}", app.root())).await["Name"],
+        "Merged"
+    );
 }

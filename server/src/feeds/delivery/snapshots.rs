@@ -1,12 +1,15 @@
 //! `POST AssessmentSnapshots`: a snapshot of an assessment as its content is now,
 //! with its AssessmentSnapshotData, in one transaction. The client's `ID` and dates
 //! are ignored (the spec: any value may be posted); `AssessmentID` is required.
+//! `PATCH`/`MERGE AssessmentSnapshots(<id>)` changes `Name` and `ExpiresDateTime`;
+//! any other property sent must be its stored value (a 400 names it).
 
 use super::fields::optional_text;
 use crate::documents::snapshot_xml::{self, SnapshotHeader};
 use crate::feeds::entities::ASSESSMENT_SNAPSHOTS;
-use crate::feeds::write::{WriteRequest, Written};
+use crate::feeds::write::{check_unchanged, WriteRequest, Written};
 use crate::model::snapshot::arrange;
+use crate::odata::filter::Literal;
 use crate::odata::model::{EntitySet, Verb};
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::value::Value;
@@ -14,12 +17,79 @@ use crate::odata::ApiError;
 use crate::store::{now_millis, NewSnapshot, WriteScope};
 
 pub fn serves(set: &EntitySet, verb: Verb) -> bool {
-    set.name == ASSESSMENT_SNAPSHOTS.name && verb == Verb::Post
+    set.name == ASSESSMENT_SNAPSHOTS.name && matches!(verb, Verb::Post | Verb::Patch | Verb::Merge)
 }
 
 pub async fn write(
     request: &WriteRequest<'_>,
-    _verb: Verb,
+    verb: Verb,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
+    if verb == Verb::Post {
+        post(request, writes).await
+    } else {
+        merge(request, writes).await
+    }
+}
+
+/// Changes what a snapshot lets change: its name and expiry.
+async fn merge(
+    request: &WriteRequest<'_>,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
+    let Some((_, Literal::Int32(id))) = request.path.key.as_ref().and_then(|key| key.0.first())
+    else {
+        return Err(request.missing());
+    };
+    let id = *id;
+    let stored = request
+        .state
+        .store
+        .snapshot(request.area, id)
+        .await?
+        .ok_or_else(|| request.missing())?;
+    let body = request.entity(&ASSESSMENT_SNAPSHOTS)?;
+    let values = [
+        ("ID", Value::Int32(stored.id)),
+        ("AssessmentID", Value::Int64(stored.assessment_id)),
+        ("CreatedDateTime", Value::DateTime(stored.created_at)),
+        ("ModifiedDateTime", Value::DateTime(stored.modified_at)),
+        (
+            "Language",
+            stored.language.clone().map_or(Value::Null, Value::String),
+        ),
+    ];
+    check_unchanged(
+        &body,
+        &ASSESSMENT_SNAPSHOTS,
+        &values,
+        &["Name", "ExpiresDateTime"],
+    )?;
+    let name = match body.get("Name") {
+        None => None,
+        Some(_) => Some(optional_text(&body, "AssessmentSnapshot", "Name")?),
+    };
+    let expires_at = match body.get("ExpiresDateTime") {
+        None => None,
+        Some(Value::DateTime(at)) => Some(Some(*at)),
+        Some(_) => Some(None),
+    };
+    writes
+        .tx()
+        .await?
+        .update_snapshot(
+            request.area,
+            id,
+            name.as_ref().map(|n| n.as_deref()),
+            expires_at,
+            now_millis(),
+        )
+        .await?;
+    Ok(Written::Replaced { etag: None })
+}
+
+async fn post(
+    request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
     let body = request.entity(&ASSESSMENT_SNAPSHOTS)?;
@@ -71,7 +141,6 @@ pub async fn write(
         &SnapshotHeader {
             id,
             assessment_id,
-            name: name.as_deref(),
             language: language.as_deref(),
         },
         &questions,

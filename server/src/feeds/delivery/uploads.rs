@@ -3,14 +3,46 @@
 //! anything is stored (docs/upload-format.md), then stored in one transaction as a
 //! scored Result with a ScoringTask for each answer a person scores.
 
+use std::sync::Arc;
+
 use crate::documents::{images, upload_file};
 use crate::feeds::entities::ANSWER_UPLOADS;
+use crate::feeds::state::SnapshotQuestions;
 use crate::feeds::write::{WriteRequest, Written};
 use crate::model::upload::{check_and_mark, UploadError};
 use crate::odata::body::require_json;
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::ApiError;
 use crate::store::{now_millis, CheckedUpload, StoreError, WriteScope};
+
+/// What snapshot `id` fixed, from the process's cache (snapshots never change).
+async fn snapshot_questions(
+    request: &WriteRequest<'_>,
+    id: i32,
+) -> Result<Arc<SnapshotQuestions>, ApiError> {
+    let key = (request.area.id(), id);
+    if let Some(cached) = request.state.snapshots.get(&key) {
+        return Ok(cached);
+    }
+    let paper = request
+        .state
+        .store
+        .snapshot_paper(request.area, id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::Internal(anyhow::anyhow!("snapshot {id} of an attempt is gone"))
+        })?;
+    let snapshot = Arc::new(SnapshotQuestions {
+        questions: paper
+            .questions
+            .into_iter()
+            .map(|(question, _)| question)
+            .collect(),
+        language: paper.language,
+    });
+    request.state.snapshots.insert(key, Arc::clone(&snapshot));
+    Ok(snapshot)
+}
 
 fn refused(error: UploadError) -> ApiError {
     ApiError::bad_request(format!("{}: {}", error.field, error.message))
@@ -66,20 +98,8 @@ pub async fn post(
             Some((batch_id, batch))
         }
     };
-    let paper = store
-        .snapshot_paper(request.area, snapshot_id)
-        .await?
-        .ok_or_else(|| {
-            ApiError::Internal(anyhow::anyhow!(
-                "attempt {attempt_id}'s snapshot {snapshot_id} is gone"
-            ))
-        })?;
-    let questions: Vec<_> = paper
-        .questions
-        .into_iter()
-        .map(|(question, _)| question)
-        .collect();
-    let answers = check_and_mark(&file, &questions).map_err(refused)?;
+    let snapshot = snapshot_questions(request, snapshot_id).await?;
+    let answers = check_and_mark(&file, &snapshot.questions).map_err(refused)?;
     // Decoding images takes CPU time: off the async workers.
     let images: Vec<(String, String, Vec<u8>)> = answers
         .iter()
@@ -109,7 +129,7 @@ pub async fn post(
                 attempt: &attempt,
                 batch: batch.as_ref().map(|(id, batch)| (*id, batch)),
                 answers: &answers,
-                language: paper.language.as_deref(),
+                language: snapshot.language.as_deref(),
                 file: &request.body,
                 content_type: "application/json",
                 at: now_millis(),

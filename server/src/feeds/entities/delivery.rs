@@ -32,7 +32,7 @@ pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "AssessmentID"],
     media: None,
-    writes: CREATE_ONLY,
+    writes: CREATE_AND_MERGE,
 };
 
 pub static ASSESSMENT_SNAPSHOT_DATA: EntitySet = EntitySet {

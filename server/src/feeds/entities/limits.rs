@@ -22,3 +22,10 @@ pub const CREATE_ONLY: Writes = Writes {
     entity: &[],
     collection: &[Verb::Post],
 };
+
+/// Snapshots: created by POST; their `Name` and `ExpiresDateTime` changed by PATCH
+/// or MERGE (spec, "External delivery"; nothing else of a snapshot changes).
+pub const CREATE_AND_MERGE: Writes = Writes {
+    entity: &[Verb::Patch, Verb::Merge],
+    collection: &[Verb::Post],
+};
