@@ -252,20 +252,6 @@ fn trend_percent(slices: &[(usize, f64, f64)]) -> f64 {
     slope * (n - 1.0) / mean_y * 100.0
 }
 
-#[cfg(test)]
-mod tests {
-    use super::trend_percent;
-
-    #[test]
-    fn a_steady_decay_is_measured_and_a_flat_run_is_not() {
-        let flat: Vec<_> = (0..10).map(|i| (i, 100.0, 1.0)).collect();
-        assert!(trend_percent(&flat).abs() < 1e-9);
-        let falling: Vec<_> = (0..10).map(|i| (i, 100.0 - 2.0 * i as f64, 1.0)).collect();
-        let trend = trend_percent(&falling);
-        assert!((trend - (-18.0 / 91.0 * 100.0)).abs() < 1e-6, "{trend}");
-    }
-}
-
 /// What a table's column headers are named after.
 trait Named {
     fn name(&self) -> &str;
@@ -280,5 +266,19 @@ impl Named for Measured {
 impl Named for Scored<'_> {
     fn name(&self) -> &str {
         self.name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trend_percent;
+
+    #[test]
+    fn a_steady_decay_is_measured_and_a_flat_run_is_not() {
+        let flat: Vec<_> = (0..10).map(|i| (i, 100.0, 1.0)).collect();
+        assert!(trend_percent(&flat).abs() < 1e-9);
+        let falling: Vec<_> = (0..10).map(|i| (i, 100.0 - 2.0 * i as f64, 1.0)).collect();
+        let trend = trend_percent(&falling);
+        assert!((trend - (-18.0 / 91.0 * 100.0)).abs() < 1e-6, "{trend}");
     }
 }

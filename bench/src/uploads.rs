@@ -162,7 +162,7 @@ fn file(attempt: i32, batch: i64, n: usize) -> Vec<u8> {
             }),
             QuestionKind::MultipleResponse => json!({
                 "QuestionOrderNumber": number,
-                "UploadedChoices": [{"ChoiceOrderNumber": "1", "Selected": true}, {"ChoiceOrderNumber": "3", "Selected": n % 2 == 0}],
+                "UploadedChoices": [{"ChoiceOrderNumber": "1", "Selected": true}, {"ChoiceOrderNumber": "3", "Selected": n.is_multiple_of(2)}],
             }),
         })
         .collect();
