@@ -58,6 +58,10 @@ start_bench_postgres() {
     runuser -u "$user" -- "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; return 1; }
   fi
+  # A cluster an interrupted run left running is stopped first: its port is unknown.
+  if runuser -u "$user" -- "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+    runuser -u "$user" -- "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null
+  fi
   local port; port=$(free_port)
   runuser -u "$user" -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start \
     -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c synchronous_commit=off -c shared_buffers=512MB" \

@@ -271,6 +271,15 @@ impl TestApp {
         values[0]
     }
 
+    /// How many rows each of `tables` has, to see that a refused write stored nothing.
+    pub async fn row_counts(&self, tables: &[&str]) -> Vec<i64> {
+        let mut counts = Vec::with_capacity(tables.len());
+        for table in tables {
+            counts.push(self.sql_i64(&format!("SELECT COUNT(*) FROM {table}")).await);
+        }
+        counts
+    }
+
     /// The smallest ID in `table` within the first demo area (Northwind).
     pub async fn first_id(&self, table: &str) -> i64 {
         self.sql_i64(&format!(
@@ -302,6 +311,22 @@ impl Drop for TestApp {
             let _ = shutdown.send(());
         }
     }
+}
+
+/// Of requests that raced to create one thing: exactly one made it (201) and every
+/// other was refused as a conflict (409).
+pub fn assert_one_created_the_rest_conflict(statuses: &[reqwest::StatusCode]) {
+    let created = statuses
+        .iter()
+        .filter(|s| **s == reqwest::StatusCode::CREATED)
+        .count();
+    assert_eq!(created, 1, "{statuses:?}");
+    assert!(
+        statuses
+            .iter()
+            .all(|s| *s == reqwest::StatusCode::CREATED || *s == reqwest::StatusCode::CONFLICT),
+        "{statuses:?}"
+    );
 }
 
 /// Reads an OData error body and returns its message, failing if it has not the

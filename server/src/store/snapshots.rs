@@ -56,24 +56,8 @@ impl Store {
         };
         let rows: Vec<QuestionRow> = self
             .fetch_all(
-                &Query::select()
-                    .column((Questions::Table, Questions::Id))
-                    .column((Questions::Table, Questions::QuestionType))
-                    .column((Questions::Table, Questions::MaxScore))
-                    .column((Topics::Table, Topics::Id))
-                    .column((Topics::Table, Topics::Path))
+                &question_columns(AssessmentQuestions::Table, AssessmentQuestions::QuestionId)
                     .column((Questions::Table, Questions::ShuffleChoices))
-                    .from(AssessmentQuestions::Table)
-                    .inner_join(
-                        Questions::Table,
-                        Expr::col((Questions::Table, Questions::Id))
-                            .equals((AssessmentQuestions::Table, AssessmentQuestions::QuestionId)),
-                    )
-                    .left_join(
-                        Topics::Table,
-                        Expr::col((Topics::Table, Topics::Id))
-                            .equals((Questions::Table, Questions::TopicId)),
-                    )
                     .and_where(
                         Expr::col((AssessmentQuestions::Table, AssessmentQuestions::CustomerId))
                             .eq(area.id()),
@@ -123,8 +107,32 @@ impl Store {
     }
 }
 
-/// `(position, question ID, type, max score, topic ID, topic path, markup)`.
-type PaperQuestionRow = (i32, i64, String, i32, Option<i32>, Option<String>, String);
+/// `(question ID, type, max score, topic ID, topic path, markup, position)`.
+type PaperQuestionRow = (i64, String, i32, Option<i32>, Option<String>, String, i32);
+
+/// A question's ID, type, maximum score, topic ID and topic path, joined from the
+/// `question` column of `from`; callers add their own columns after these.
+fn question_columns(
+    from: impl sea_query::Iden + Copy + 'static,
+    question: impl sea_query::Iden + Copy + 'static,
+) -> sea_query::SelectStatement {
+    Query::select()
+        .column((Questions::Table, Questions::Id))
+        .column((Questions::Table, Questions::QuestionType))
+        .column((Questions::Table, Questions::MaxScore))
+        .column((Topics::Table, Topics::Id))
+        .column((Topics::Table, Topics::Path))
+        .from(from)
+        .inner_join(
+            Questions::Table,
+            Expr::col((Questions::Table, Questions::Id)).equals((from, question)),
+        )
+        .left_join(
+            Topics::Table,
+            Expr::col((Topics::Table, Topics::Id)).equals((Questions::Table, Questions::TopicId)),
+        )
+        .to_owned()
+}
 
 fn topic_of(id: Option<i32>, path: Option<String>) -> Option<Topic> {
     id.map(|id| Topic {
@@ -170,25 +178,9 @@ impl Store {
         };
         let rows: Vec<PaperQuestionRow> = self
             .fetch_all(
-                &Query::select()
-                    .column((SnapshotQuestions::Table, SnapshotQuestions::Position))
-                    .column((Questions::Table, Questions::Id))
-                    .column((Questions::Table, Questions::QuestionType))
-                    .column((Questions::Table, Questions::MaxScore))
-                    .column((Topics::Table, Topics::Id))
-                    .column((Topics::Table, Topics::Path))
+                &question_columns(SnapshotQuestions::Table, SnapshotQuestions::QuestionId)
                     .column((Questions::Table, Questions::Markup))
-                    .from(SnapshotQuestions::Table)
-                    .inner_join(
-                        Questions::Table,
-                        Expr::col((Questions::Table, Questions::Id))
-                            .equals((SnapshotQuestions::Table, SnapshotQuestions::QuestionId)),
-                    )
-                    .left_join(
-                        Topics::Table,
-                        Expr::col((Topics::Table, Topics::Id))
-                            .equals((Questions::Table, Questions::TopicId)),
-                    )
+                    .column((SnapshotQuestions::Table, SnapshotQuestions::Position))
                     .and_where(
                         Expr::col((SnapshotQuestions::Table, SnapshotQuestions::CustomerId))
                             .eq(area.id()),
@@ -250,7 +242,7 @@ impl Store {
             )
             .await?;
         let mut questions = Vec::with_capacity(rows.len());
-        for (position, question_id, kind, max_score, topic_id, path, markup) in rows {
+        for (question_id, kind, max_score, topic_id, path, markup, position) in rows {
             let kind = QuestionKind::parse(&kind)
                 .ok_or_else(|| StoreError::Corrupt(format!("question type '{kind}'")))?;
             let choices = choices

@@ -143,7 +143,7 @@ async fn refused(backend: Backend) {
         ))
         .await;
     let tables = ["print_batches", "attempts"];
-    let before = counts(&app, &tables).await;
+    let before = app.row_counts(&tables).await;
     let attempt = |change: Value| {
         let mut body = json!({"ParticipantID": participant, "AssessmentID": assessment.to_string(), "AssessmentSnapshotID": snapshot});
         for (key, value) in change.as_object().unwrap() {
@@ -255,7 +255,7 @@ async fn refused(backend: Backend) {
         )
         .await;
     assert_eq!(scorer.status(), StatusCode::FORBIDDEN);
-    assert_eq!(counts(&app, &tables).await, before, "nothing was stored");
+    assert_eq!(app.row_counts(&tables).await, before, "nothing was stored");
 }
 
 async fn duplicate_at_once(backend: Backend) {
@@ -266,31 +266,10 @@ async fn duplicate_at_once(backend: Backend) {
     let answers =
         futures::future::join_all((0..6).map(|_| post(&app, COORDINATOR, "Attempts", &body))).await;
     let statuses: Vec<StatusCode> = answers.iter().map(|r| r.status()).collect();
-    assert_eq!(
-        statuses
-            .iter()
-            .filter(|s| **s == StatusCode::CREATED)
-            .count(),
-        1,
-        "{statuses:?}"
-    );
-    assert!(
-        statuses
-            .iter()
-            .all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT),
-        "{statuses:?}"
-    );
+    scoredesk_e2e::assert_one_created_the_rest_conflict(&statuses);
     assert_eq!(
         app.sql_i64("SELECT COUNT(*) FROM attempts WHERE external_attempt_id = 'twice'")
             .await,
         1
     );
-}
-
-async fn counts(app: &TestApp, tables: &[&str]) -> Vec<i64> {
-    let mut counts = Vec::new();
-    for table in tables {
-        counts.push(app.sql_i64(&format!("SELECT COUNT(*) FROM {table}")).await);
-    }
-    counts
 }

@@ -272,7 +272,7 @@ async fn refused(backend: Backend) {
         "snapshot_questions",
         "snapshot_choices",
     ];
-    let before = counts(&app, &tables).await;
+    let before = app.row_counts(&tables).await;
     let cases: Vec<(Value, &str)> = vec![
         (json!({"Name": "no assessment"}), "AssessmentID"),
         (json!({"AssessmentID": null}), "AssessmentID"),
@@ -331,15 +331,7 @@ async fn refused(backend: Backend) {
     )
     .await;
     assert_eq!(scorer.status(), StatusCode::FORBIDDEN);
-    assert_eq!(counts(&app, &tables).await, before, "nothing was stored");
-}
-
-async fn counts(app: &TestApp, tables: &[&str]) -> Vec<i64> {
-    let mut counts = Vec::new();
-    for table in tables {
-        counts.push(app.sql_i64(&format!("SELECT COUNT(*) FROM {table}")).await);
-    }
-    counts
+    assert_eq!(app.row_counts(&tables).await, before, "nothing was stored");
 }
 
 async fn rename(backend: Backend) {

@@ -684,20 +684,7 @@ async fn at_once(backend: Backend) {
     let answers =
         futures::future::join_all((0..5).map(|_| post(&app, "AnswerUploads", &file))).await;
     let statuses: Vec<StatusCode> = answers.iter().map(|r| r.status()).collect();
-    assert_eq!(
-        statuses
-            .iter()
-            .filter(|s| **s == StatusCode::CREATED)
-            .count(),
-        1,
-        "{statuses:?}"
-    );
-    assert!(
-        statuses
-            .iter()
-            .all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT),
-        "{statuses:?}"
-    );
+    scoredesk_e2e::assert_one_created_the_rest_conflict(&statuses);
     assert_eq!(
         app.sql_i64(&format!(
             "SELECT COUNT(*) FROM results WHERE attempt_id = {}",
