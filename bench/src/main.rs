@@ -94,21 +94,23 @@ fn main() -> anyhow::Result<()> {
     if !args.processes.is_empty() {
         return runtime.block_on(several_processes(&args));
     }
-    let mut databases = Vec::new();
-    if let Some(file) = &args.sqlite {
-        databases.push(("SQLite", runtime.block_on(copy::sqlite(file))?));
-    }
-    if let Some(url) = &args.postgres {
-        databases.push(("PostgreSQL", runtime.block_on(copy::postgres(url))?));
-    }
     anyhow::ensure!(
-        !databases.is_empty(),
+        args.sqlite.is_some() || args.postgres.is_some(),
         "give --sqlite FILE, --postgres URL or both"
     );
+    // Each database is copied just before it is measured: the writes of a copy
+    // (and PostgreSQL's checkpoint after it) would otherwise run during the other
+    // database's measurement on the same disk (run F's slow SQLite figures).
     let mut measured = Vec::new();
-    for (name, url) in databases {
-        eprintln!("== {name}");
-        measured.push(runtime.block_on(measure(&args, name, &url))?);
+    if let Some(file) = &args.sqlite {
+        eprintln!("== SQLite");
+        let url = runtime.block_on(copy::sqlite(file))?;
+        measured.push(runtime.block_on(measure(&args, "SQLite", &url))?);
+    }
+    if let Some(url) = &args.postgres {
+        eprintln!("== PostgreSQL");
+        let url = runtime.block_on(copy::postgres(url))?;
+        measured.push(runtime.block_on(measure(&args, "PostgreSQL", &url))?);
     }
     let table = report::tables(&measured);
     println!("{table}");
@@ -121,6 +123,7 @@ fn main() -> anyhow::Result<()> {
 /// Every measurement on the database at `url` (a copy made for this run).
 async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<Measured> {
     let (ours, theirs, customer, database, store) = start(url).await?;
+    settle(&database).await?;
     let root = format!("{ours}/deliveryodata/{customer}");
     eprintln!("{}", bare::explain(&database, customer).await?);
     let plans = plans::explain(&store, customer, name).await?;
@@ -149,6 +152,24 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
         scoring,
         uploads,
     })
+}
+
+/// Writes out what the copy and its migrations left in the WAL and the page
+/// cache, so that no checkpoint or writeback of them runs during a measurement.
+async fn settle(database: &bare::Database) -> anyhow::Result<()> {
+    match database {
+        bare::Database::Sqlite(pool) => {
+            sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                .execute(pool)
+                .await?;
+        }
+        bare::Database::Postgres(pool) => {
+            sqlx::query("CHECKPOINT").execute(pool).await?;
+        }
+    }
+    let synced = std::process::Command::new("sync").status()?;
+    anyhow::ensure!(synced.success(), "sync failed");
+    Ok(())
 }
 
 async fn scoring_round_trips(args: &Args, root: &str) -> anyhow::Result<scoring::Figures> {

@@ -75,6 +75,7 @@ impl App {
             .build();
         Self {
             state: AppState {
+                uploads: store::UploadWriter::new(store.clone()),
                 store,
                 credentials,
                 sign_in,

@@ -101,7 +101,7 @@ async fn change_set(
             Err(error) => return PartAnswer::Failed(error_answer(operation, error).await),
         }
     }
-    let mut writes = WriteScope::new(&service.state.store);
+    let mut writes = WriteScope::change_set(&service.state.store);
     let mut written = Vec::with_capacity(routed.len());
     for (index, (incoming, routed, body)) in routed.iter().enumerate() {
         let Target::Write { path, verb } = &routed.target else {

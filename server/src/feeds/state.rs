@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::auth::{CredentialCache, SignInGuard};
 use crate::config::Settings;
-use crate::store::Store;
+use crate::store::{Store, UploadWriter};
 use crate::telemetry::metrics::Metrics;
 
 #[derive(Clone)]
@@ -23,6 +23,8 @@ pub struct AppState {
     /// What snapshots fixed, as uploads are checked against it: a snapshot never
     /// changes once made, so it is read once per process (feeds/delivery/uploads.rs).
     pub snapshots: moka::sync::Cache<(i32, i32), Arc<SnapshotQuestions>>,
+    /// Writes answer uploads in groups (store::upload_writer).
+    pub uploads: UploadWriter,
 }
 
 /// A snapshot's questions in order, and its language.

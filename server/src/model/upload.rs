@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use super::choice_scoring;
-use super::result_scores::Topic;
+use super::result_scores::{self, ResultScores, ScoreBand, ScoredAnswer, Topic};
 use super::snapshot::{limits, ExpectedResponse, SnapshotQuestion};
 
 /// The upload file, as read from its JSON.
@@ -69,6 +69,20 @@ pub struct MarkedAnswer {
     pub topic: Option<Topic>,
     /// Where the answer's image came from, to name it if it does not decode.
     pub image_field: Option<String>,
+}
+
+/// The scores of the result an upload makes, from its marked answers: the same
+/// arithmetic as rescoring a stored result (its answers are exactly these).
+pub fn scores_of(answers: &[MarkedAnswer], bands: &[ScoreBand]) -> ResultScores {
+    let scored: Vec<ScoredAnswer> = answers
+        .iter()
+        .map(|answer| ScoredAnswer {
+            max_score: answer.max_score,
+            actual_score: answer.actual_score,
+            topic: answer.topic.clone(),
+        })
+        .collect();
+    result_scores::compute(&scored, bands)
 }
 
 /// Checks `file` against the snapshot's `questions` (in order) and marks it.

@@ -117,6 +117,7 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
                 language: "en-GB".into(),
                 schedule_name: None,
                 test_center_name: None,
+                attempt_id: None,
             });
         }
         let mut tx = store.begin().await?;

@@ -170,6 +170,7 @@ pub async fn write_area(
                 spec.name, plan.groups[participant.group]
             )),
             test_center_name: Some("Main campus".into()),
+            attempt_id: None,
         };
         let result_id = tx.insert_results(&[result]).await?[0];
         for answer in &mut answers {

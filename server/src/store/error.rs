@@ -19,6 +19,9 @@ pub enum StoreError {
     /// A stored value breaks a rule the service keeps (a task status outside 0 to 3).
     #[error("stored data is not valid: {0}")]
     Corrupt(String),
+    /// The task that writes answer uploads is gone (store::upload_writer).
+    #[error("the upload writer has stopped")]
+    WriterStopped,
     #[error("the database URL must start with sqlite: or postgres://")]
     UnsupportedUrl,
     #[error(transparent)]

@@ -21,6 +21,7 @@ mod scoring_updates;
 pub mod seed_writes;
 mod signing_key;
 mod snapshots;
+mod upload_writer;
 mod uploads;
 mod values;
 mod write_scope;
@@ -47,6 +48,7 @@ pub use scoring::ScoringResultCreation;
 pub use scoring_reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
 pub use scoring_updates::{ConditionalUpdate, ScoringResultValues, StatusChange};
 pub use snapshots::{NewSnapshot, SnapshotSource, StoredSnapshot};
+pub use upload_writer::UploadWriter;
 pub use uploads::{AttemptForUpload, BatchForUpload, CheckedUpload};
 pub use values::MediaColumn;
 pub use write_scope::WriteScope;
@@ -121,8 +123,11 @@ impl Store {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10));
+            // A file's connection cannot go stale: no ping (a round trip to the
+            // connection's thread, which costs a thread wake-up) before each use.
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
+                .test_before_acquire(false)
                 .connect_with(options)
                 .await?;
             Pool::Sqlite(pool, Arc::new(Semaphore::new(1)))
@@ -133,6 +138,15 @@ impl Store {
             pool,
             accounts_changed: Arc::default(),
         })
+    }
+
+    /// How many write transactions may run at once: one on SQLite (its one write
+    /// lock), the writer permits on PostgreSQL.
+    pub fn concurrent_writers(&self) -> usize {
+        match &self.pool {
+            Pool::Sqlite(..) => 1,
+            Pool::Postgres(..) => POSTGRES_CONNECTIONS as usize / 2,
+        }
     }
 
     pub fn backend(&self) -> Backend {

@@ -1,16 +1,50 @@
 //! Rewriting a Result's scores and TopicScores from its answers, inside the caller's
 //! transaction. The arithmetic is the domain's ([`crate::model::result_scores`]).
 
-use sea_query::{Expr, Order, Query};
+use sea_query::{Expr, Order, Query, SelectStatement};
 
 use super::schema::{Answers, Questions, Results, ScoreBands, TopicScores, Topics};
 use super::seed_writes::NewTopicScore;
-use super::{StoreError, Tx};
+use super::{Store, StoreError, Tx};
 use crate::model::area::CustomerArea;
 use crate::model::result_scores::{self, ScoreBand, ScoredAnswer, Topic};
 
 /// An answer's `max_score`, `actual_score`, and its question's topic ID and path.
 type AnswerRow = (i32, Option<i32>, Option<i32>, Option<String>);
+
+/// An assessment's score bands, lowest first.
+fn bands_of(area: CustomerArea, assessment_id: i64) -> SelectStatement {
+    Query::select()
+        .columns([ScoreBands::MinPercentage, ScoreBands::Title])
+        .from(ScoreBands::Table)
+        .and_where(Expr::col(ScoreBands::CustomerId).eq(area.id()))
+        .and_where(Expr::col(ScoreBands::AssessmentId).eq(assessment_id))
+        .order_by(ScoreBands::MinPercentage, Order::Asc)
+        .to_owned()
+}
+
+fn score_bands(rows: Vec<(i32, String)>) -> Vec<ScoreBand> {
+    rows.into_iter()
+        .map(|(min_percentage, title)| ScoreBand {
+            min_percentage,
+            title,
+        })
+        .collect()
+}
+
+impl Store {
+    /// An assessment's score bands, lowest first (what a new result's band is
+    /// chosen from).
+    pub async fn score_bands(
+        &self,
+        area: CustomerArea,
+        assessment_id: i64,
+    ) -> Result<Vec<ScoreBand>, StoreError> {
+        Ok(score_bands(
+            self.fetch_all(&bands_of(area, assessment_id)).await?,
+        ))
+    }
+}
 
 impl Tx {
     /// Recomputes `TotalScore`, `MaxScore`, `PercentageScore` and `ScoreBandTitle` of
@@ -66,24 +100,7 @@ impl Tx {
                 }),
             })
             .collect();
-        let bands: Vec<(i32, String)> = self
-            .fetch_all(
-                &Query::select()
-                    .columns([ScoreBands::MinPercentage, ScoreBands::Title])
-                    .from(ScoreBands::Table)
-                    .and_where(Expr::col(ScoreBands::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(ScoreBands::AssessmentId).eq(assessment_id))
-                    .order_by(ScoreBands::MinPercentage, Order::Asc)
-                    .to_owned(),
-            )
-            .await?;
-        let bands: Vec<ScoreBand> = bands
-            .into_iter()
-            .map(|(min_percentage, title)| ScoreBand {
-                min_percentage,
-                title,
-            })
-            .collect();
+        let bands = score_bands(self.fetch_all(&bands_of(area, assessment_id)).await?);
         let scores = result_scores::compute(&answers, &bands);
         self.execute(
             &Query::update()

@@ -1,13 +1,16 @@
 //! Answer uploads (spec, "AnswerUpload"): what an upload is checked against, and
 //! the one transaction that turns a checked upload into a scored Result.
 
-use sea_query::{Expr, Query};
+use std::collections::{HashMap, HashSet};
 
-use super::schema::{AnswerUploads, Attempts, Groups, Participants, PrintBatches, Results};
-use super::seed_writes::{NewAnswer, NewResult};
+use sea_query::{CaseStatement, Cond, Expr, Order, Query};
+
+use super::schema::{AnswerUploads, Attempts, Groups, Participants, PrintBatches};
+use super::seed_writes::{NewAnswer, NewResult, NewTopicScore, BATCH_ROWS};
 use super::{Store, StoreError, Tx};
 use crate::model::area::CustomerArea;
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
+use crate::model::result_scores::ResultScores;
 use crate::model::upload::MarkedAnswer;
 
 /// An attempt as an upload needs it.
@@ -30,14 +33,18 @@ pub struct BatchForUpload {
 }
 
 /// Everything a checked upload stores.
-pub struct CheckedUpload<'a> {
+#[derive(Debug, Clone)]
+pub struct CheckedUpload {
+    pub area: CustomerArea,
     pub attempt_id: i32,
-    pub attempt: &'a AttemptForUpload,
-    pub batch: Option<(i32, &'a BatchForUpload)>,
-    pub answers: &'a [MarkedAnswer],
-    pub language: Option<&'a str>,
-    pub file: &'a [u8],
-    pub content_type: &'a str,
+    pub attempt: AttemptForUpload,
+    pub batch: Option<(i32, BatchForUpload)>,
+    pub answers: Vec<MarkedAnswer>,
+    /// The result's scores, computed from `answers` (model::upload::scores_of).
+    pub scores: ResultScores,
+    pub language: Option<String>,
+    pub file: bytes::Bytes,
+    pub content_type: &'static str,
     pub at: i64,
 }
 
@@ -126,115 +133,145 @@ impl Store {
 }
 
 impl Tx {
-    /// Stores a checked upload: the file as it came, the Result with its answers,
-    /// scores and TopicScores, a ScoringTask for each answer a person scores, the
-    /// attempt's ResultID and the batch's LastUploadedDateTime. `Conflict` when the
-    /// attempt got a result meanwhile (a second upload of the same attempt).
-    pub async fn record_upload(
+    /// Stores checked uploads, each as the file it came as and a Result with its
+    /// answers, scores and TopicScores, a ScoringTask for each answer a person
+    /// scores, the attempt's ResultID and the batch's LastUploadedDateTime. Returns,
+    /// in order, each upload's new ResultID, or `Conflict` for an upload whose
+    /// attempt has a result already (an earlier upload, or one before it in
+    /// `uploads`), which stores nothing of it.
+    ///
+    /// A fixed number of statements however many uploads are given: on SQLite the
+    /// transaction holds the database's one write lock, and each statement costs a
+    /// round trip to the connection's thread, so that is what bounds uploads per
+    /// second (store::upload_writer, docs/benchmarks.md "Answer uploads").
+    pub async fn record_uploads(
         &mut self,
-        area: CustomerArea,
-        upload: &CheckedUpload<'_>,
-    ) -> Result<i32, StoreError> {
-        // The attempt's row lock first: of two uploads of one attempt, the second
-        // waits here and then finds the result of the first.
-        let taken: Option<(Option<i32>,)> = self
-            .fetch_optional(
+        uploads: &[CheckedUpload],
+    ) -> Result<Vec<Result<i32, StoreError>>, StoreError> {
+        let free = self.free_attempts(uploads).await?;
+        let claiming: Vec<&CheckedUpload> = uploads
+            .iter()
+            .zip(&free)
+            .filter(|(_, free)| **free)
+            .map(|(upload, _)| upload)
+            .collect();
+        let mut outcomes = Vec::with_capacity(uploads.len());
+        if claiming.is_empty() {
+            outcomes.extend(uploads.iter().map(|_| Err(already_taken())));
+            return Ok(outcomes);
+        }
+        let results: Vec<NewResult> = claiming.iter().map(|upload| new_result(upload)).collect();
+        let result_ids = self.insert_results(&results).await?;
+        self.claim_attempts(&claiming, &result_ids).await?;
+        let mut answers = Vec::new();
+        let mut tasks = Vec::new();
+        let mut topic_scores = Vec::new();
+        for (upload, result_id) in claiming.iter().zip(&result_ids) {
+            let theirs: Vec<NewAnswer> = new_answers(upload, *result_id);
+            tasks.extend(scoring_tasks_for(
+                theirs.iter().map(NewAnswer::finalised),
+                FinalisedResult {
+                    area: upload.area,
+                    group_id: upload.batch.as_ref().map(|(_, batch)| batch.group_id),
+                    assessment_id: upload.attempt.assessment_id,
+                    finished_at: upload.at,
+                },
+            ));
+            answers.extend(theirs);
+            topic_scores.extend(
+                upload.scores.topics.iter().map(|topic| {
+                    NewTopicScore::from_scores(upload.area, *result_id, topic.clone())
+                }),
+            );
+        }
+        self.insert_answers(&answers).await?;
+        self.insert_scoring_tasks(&tasks).await?;
+        self.insert_topic_scores(&topic_scores).await?;
+        self.insert_upload_files(&claiming).await?;
+        self.touch_batches(&claiming).await?;
+        let mut result_ids = result_ids.into_iter();
+        for free in free {
+            outcomes.push(if free {
+                Ok(result_ids.next().expect("one result per claimed upload"))
+            } else {
+                Err(already_taken())
+            });
+        }
+        Ok(outcomes)
+    }
+
+    /// For each upload, whether its attempt is still without a result and no upload
+    /// before it in `uploads` is for the same attempt. Takes the attempts' row locks
+    /// (PostgreSQL), in ID order so that two processes never wait for each other.
+    async fn free_attempts(&mut self, uploads: &[CheckedUpload]) -> Result<Vec<bool>, StoreError> {
+        let mut condition = Cond::any();
+        for upload in uploads {
+            condition = condition.add(
+                Expr::col(Attempts::CustomerId)
+                    .eq(upload.area.id())
+                    .and(Expr::col(Attempts::Id).eq(upload.attempt_id)),
+            );
+        }
+        let rows: Vec<(i32, i32, Option<i32>)> = self
+            .fetch_all(
                 &Query::select()
-                    .column(Attempts::ResultId)
+                    .columns([Attempts::CustomerId, Attempts::Id, Attempts::ResultId])
                     .from(Attempts::Table)
-                    .and_where(Expr::col(Attempts::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(Attempts::Id).eq(upload.attempt_id))
+                    .cond_where(condition)
+                    .order_by(Attempts::Id, Order::Asc)
                     .lock(sea_query::LockType::Update)
                     .to_owned(),
             )
             .await?;
-        match taken {
-            None => return Err(StoreError::NotFound),
-            Some((Some(_),)) => {
-                return Err(StoreError::Conflict(
-                    "the attempt already has a result".into(),
-                ))
-            }
-            Some((None,)) => {}
-        }
-        let attempt = upload.attempt;
-        let (login, first, last) = attempt.participant.clone().unwrap_or_default();
-        let (group_id, group_name) = match upload.batch {
-            Some((_, batch)) => (Some(batch.group_id), Some(batch.group_name.clone())),
-            None => (None, None),
-        };
-        let result_id = self
-            .insert_results(&[NewResult {
-                area,
-                assessment_id: attempt.assessment_id,
-                participant_id: attempt.participant_id,
-                participant_name: login,
-                first_name: first.unwrap_or_default(),
-                last_name: last.unwrap_or_default(),
-                group_id,
-                group_name,
-                // Finished, as every delivered result (the seed's 3).
-                status: 3,
-                max_score: 0,
-                total_score: 0,
-                percentage_score: 0,
-                score_band_title: None,
-                when_started: upload.at,
-                when_finished: upload.at,
-                time_taken: 0,
-                language: upload.language.unwrap_or_default().to_owned(),
-                schedule_name: None,
-                test_center_name: None,
-            }])
-            .await?[0];
-        self.execute(
-            &Query::update()
-                .table(Results::Table)
-                .value(Results::AttemptId, upload.attempt_id)
-                .and_where(Expr::col(Results::Id).eq(result_id))
-                .to_owned(),
-        )
-        .await?;
-        let answers: Vec<NewAnswer> = upload
-            .answers
-            .iter()
-            .map(|answer| NewAnswer {
-                area,
-                question_id: answer.question_id,
-                result_id,
-                occurrence: 1,
-                block_number: 1,
-                question_number: answer.question_number,
-                max_score: answer.max_score,
-                actual_score: answer.actual_score,
-                media_type: answer.media_type.clone(),
-                content: answer.content.clone(),
-            })
+        let mut free: HashSet<(i32, i32)> = rows
+            .into_iter()
+            .filter(|(_, _, result)| result.is_none())
+            .map(|(area, id, _)| (area, id))
             .collect();
-        self.insert_answers(&answers).await?;
-        let tasks = scoring_tasks_for(
-            answers.iter().map(NewAnswer::finalised),
-            FinalisedResult {
-                area,
-                group_id,
-                assessment_id: attempt.assessment_id,
-                finished_at: upload.at,
-            },
-        );
-        self.insert_scoring_tasks(&tasks).await?;
-        self.rescore_result(area, result_id).await?;
+        Ok(uploads
+            .iter()
+            .map(|upload| free.remove(&(upload.area.id(), upload.attempt_id)))
+            .collect())
+    }
+
+    /// Sets each claimed attempt's ResultID, in one statement.
+    async fn claim_attempts(
+        &mut self,
+        claiming: &[&CheckedUpload],
+        result_ids: &[i32],
+    ) -> Result<(), StoreError> {
+        let mut result = CaseStatement::new();
+        let mut modified = CaseStatement::new();
+        let mut which = Cond::any();
+        for (upload, result_id) in claiming.iter().zip(result_ids) {
+            let this = Expr::col(Attempts::CustomerId)
+                .eq(upload.area.id())
+                .and(Expr::col(Attempts::Id).eq(upload.attempt_id));
+            result = result.case(this.clone(), *result_id);
+            modified = modified.case(this.clone(), upload.at);
+            which = which.add(this);
+        }
         self.execute(
             &Query::update()
                 .table(Attempts::Table)
-                .value(Attempts::ResultId, result_id)
-                .value(Attempts::LastModifiedAt, upload.at)
-                .and_where(Expr::col(Attempts::CustomerId).eq(area.id()))
-                .and_where(Expr::col(Attempts::Id).eq(upload.attempt_id))
+                .value(Attempts::ResultId, result)
+                .value(Attempts::LastModifiedAt, modified)
+                .cond_where(which)
                 .to_owned(),
         )
         .await?;
-        self.execute(
-            &Query::insert()
+        Ok(())
+    }
+
+    async fn insert_upload_files(&mut self, claiming: &[&CheckedUpload]) -> Result<(), StoreError> {
+        // Files may be megabytes (images in them): a statement each when they are.
+        let rows = if claiming.iter().any(|u| u.file.len() > 64 * 1024) {
+            1
+        } else {
+            BATCH_ROWS
+        };
+        for chunk in claiming.chunks(rows) {
+            let mut insert = Query::insert()
                 .into_table(AnswerUploads::Table)
                 .columns([
                     AnswerUploads::AttemptId,
@@ -243,28 +280,97 @@ impl Tx {
                     AnswerUploads::UploadedAt,
                     AnswerUploads::Content,
                 ])
-                .values_panic([
+                .to_owned();
+            for upload in chunk {
+                insert.values_panic([
                     upload.attempt_id.into(),
-                    area.id().into(),
+                    upload.area.id().into(),
                     upload.content_type.into(),
                     upload.at.into(),
                     upload.file.to_vec().into(),
-                ])
-                .to_owned(),
-        )
-        .await?;
-        if let Some((batch_id, _)) = upload.batch {
+                ]);
+            }
+            self.execute(&insert).await?;
+        }
+        Ok(())
+    }
+
+    /// Sets LastUploadedDateTime of each batch uploaded to: one statement a batch.
+    async fn touch_batches(&mut self, claiming: &[&CheckedUpload]) -> Result<(), StoreError> {
+        let mut latest: HashMap<(i32, i32), i64> = HashMap::new();
+        for upload in claiming {
+            if let Some((batch_id, _)) = &upload.batch {
+                let at = latest.entry((upload.area.id(), *batch_id)).or_default();
+                *at = (*at).max(upload.at);
+            }
+        }
+        for ((area, batch_id), at) in latest {
             self.execute(
                 &Query::update()
                     .table(PrintBatches::Table)
-                    .value(PrintBatches::LastUploadedAt, upload.at)
-                    .value(PrintBatches::ModifiedAt, upload.at)
-                    .and_where(Expr::col(PrintBatches::CustomerId).eq(area.id()))
+                    .value(PrintBatches::LastUploadedAt, at)
+                    .value(PrintBatches::ModifiedAt, at)
+                    .and_where(Expr::col(PrintBatches::CustomerId).eq(area))
                     .and_where(Expr::col(PrintBatches::Id).eq(batch_id))
                     .to_owned(),
             )
             .await?;
         }
-        Ok(result_id)
+        Ok(())
     }
+}
+
+fn already_taken() -> StoreError {
+    StoreError::Conflict("the attempt already has a result".into())
+}
+
+fn new_result(upload: &CheckedUpload) -> NewResult {
+    let (login, first, last) = upload.attempt.participant.clone().unwrap_or_default();
+    let (group_id, group_name) = match &upload.batch {
+        Some((_, batch)) => (Some(batch.group_id), Some(batch.group_name.clone())),
+        None => (None, None),
+    };
+    let scores = &upload.scores;
+    NewResult {
+        area: upload.area,
+        assessment_id: upload.attempt.assessment_id,
+        participant_id: upload.attempt.participant_id,
+        participant_name: login,
+        first_name: first.unwrap_or_default(),
+        last_name: last.unwrap_or_default(),
+        group_id,
+        group_name,
+        // Finished, as every delivered result (the seed's 3).
+        status: 3,
+        max_score: scores.max_score,
+        total_score: scores.total_score,
+        percentage_score: scores.percentage_score,
+        score_band_title: scores.score_band_title.clone(),
+        when_started: upload.at,
+        when_finished: upload.at,
+        time_taken: 0,
+        language: upload.language.clone().unwrap_or_default(),
+        schedule_name: None,
+        test_center_name: None,
+        attempt_id: Some(upload.attempt_id),
+    }
+}
+
+fn new_answers(upload: &CheckedUpload, result_id: i32) -> Vec<NewAnswer> {
+    upload
+        .answers
+        .iter()
+        .map(|answer| NewAnswer {
+            area: upload.area,
+            question_id: answer.question_id,
+            result_id,
+            occurrence: 1,
+            block_number: 1,
+            question_number: answer.question_number,
+            max_score: answer.max_score,
+            actual_score: answer.actual_score,
+            media_type: answer.media_type.clone(),
+            content: answer.content.clone(),
+        })
+        .collect()
 }

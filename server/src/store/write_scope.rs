@@ -7,11 +7,32 @@ use super::{Store, StoreError, Tx};
 pub struct WriteScope<'s> {
     store: &'s Store,
     tx: Option<Tx>,
+    change_set: bool,
 }
 
 impl<'s> WriteScope<'s> {
+    /// The writes of one request.
     pub fn new(store: &'s Store) -> Self {
-        Self { store, tx: None }
+        Self {
+            store,
+            tx: None,
+            change_set: false,
+        }
+    }
+
+    /// The writes of a `$batch` change set: all of them or none.
+    pub fn change_set(store: &'s Store) -> Self {
+        Self {
+            store,
+            tx: None,
+            change_set: true,
+        }
+    }
+
+    /// Whether other writes share this scope's transaction, so that a write must
+    /// go into it rather than into a transaction of its own.
+    pub fn is_change_set(&self) -> bool {
+        self.change_set
     }
 
     /// The scope's transaction, begun now if this is its first write.

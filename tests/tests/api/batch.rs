@@ -86,11 +86,11 @@ async fn answer_budget(backend: Backend) {
 
 /// One operation of a change set: method, URL relative to the service root, extra
 /// headers, JSON body.
-struct Op {
-    method: &'static str,
-    url: String,
-    headers: Vec<(String, String)>,
-    body: Value,
+pub(crate) struct Op {
+    pub method: &'static str,
+    pub url: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Value,
 }
 
 fn put(url: String, body: Value) -> Op {
@@ -103,7 +103,7 @@ fn put(url: String, body: Value) -> Op {
 }
 
 /// A batch body with the given change sets and GETs (written by hand, as a client would).
-fn batch_body(change_sets: &[Vec<Op>], gets: &[String]) -> String {
+pub(crate) fn batch_body(change_sets: &[Vec<Op>], gets: &[String]) -> String {
     let mut body = String::new();
     for (index, operations) in change_sets.iter().enumerate() {
         body.push_str(&format!(
@@ -132,7 +132,11 @@ fn batch_body(change_sets: &[Vec<Op>], gets: &[String]) -> String {
 
 /// Sends a batch as `username`; returns the status of the batch and the statuses of
 /// its inner answers, in order, with the response text.
-async fn send(app: &TestApp, username: &str, body: String) -> (StatusCode, Vec<u16>, String) {
+pub(crate) async fn send(
+    app: &TestApp,
+    username: &str,
+    body: String,
+) -> (StatusCode, Vec<u16>, String) {
     let response = app
         .client
         .post(app.url(&format!("{}$batch", app.root())))

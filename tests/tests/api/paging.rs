@@ -163,6 +163,7 @@ async fn paging_with_inserts(backend: Backend) {
             language: "en".into(),
             schedule_name: None,
             test_center_name: None,
+            attempt_id: None,
         })
         .collect();
     tx.insert_results(&rows).await.unwrap();

@@ -11,10 +11,14 @@ use scoredesk_e2e::{odata_error_message, on_both_backends, Backend, TestApp};
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use serde_json::{json, Value};
 
+use crate::batch::{batch_body, send, Op};
+
 on_both_backends! {
     the_five_steps_of_external_delivery_end_in_a_result_the_scorers_finish => five_steps;
     a_malformed_upload_is_refused_naming_its_field_and_nothing_is_stored => malformed;
     two_uploads_of_one_attempt_at_once_make_one_result => at_once;
+    uploads_of_many_attempts_at_once_each_make_their_own_result => many_at_once;
+    an_upload_in_a_change_set_is_written_with_the_change_set_or_not_at_all => in_change_set;
 }
 
 const COORDINATOR: &str = "northwind-coordinator";
@@ -685,6 +689,157 @@ async fn at_once(backend: Backend) {
         futures::future::join_all((0..5).map(|_| post(&app, "AnswerUploads", &file))).await;
     let statuses: Vec<StatusCode> = answers.iter().map(|r| r.status()).collect();
     scoredesk_e2e::assert_one_created_the_rest_conflict(&statuses);
+    assert_eq!(
+        app.sql_i64(&format!(
+            "SELECT COUNT(*) FROM results WHERE attempt_id = {}",
+            delivery.attempt
+        ))
+        .await,
+        1
+    );
+}
+
+/// Another attempt at the delivery's snapshot, for the same participant.
+async fn another_attempt(app: &TestApp, delivery: &Delivery, external: &str) -> i64 {
+    let participant = app
+        .sql_i64(&format!(
+            "SELECT CAST(participant_id AS BIGINT) FROM attempts WHERE id = {}",
+            delivery.attempt
+        ))
+        .await;
+    created(
+        app,
+        "Attempts",
+        json!({"ID": 0, "ParticipantID": participant, "AssessmentID": delivery.assessment.to_string(),
+               "AssessmentSnapshotID": delivery.snapshot, "ExternalAttemptID": external,
+               "LockStatus": false, "LockRequired": false}),
+    )
+    .await["ID"]
+        .as_i64()
+        .unwrap()
+}
+
+/// Twelve attempts uploaded at the same moment, four of them twice: the server
+/// writes waiting uploads in one transaction (store::upload_writer), and each must
+/// still come out as if alone: its own result, with its own answers and scores.
+/// Even attempts get full marks, odd ones an empty file (0, no scorer's tasks), so
+/// that results given to the wrong attempts would show.
+async fn many_at_once(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let delivery = deliver(&app, "paper-many-0").await;
+    let key = snapshot_key(&app, delivery.snapshot).await;
+    let mut attempts = vec![delivery.attempt];
+    for n in 1..12 {
+        attempts.push(another_attempt(&app, &delivery, &format!("paper-many-{n}")).await);
+    }
+    let file_of = |index: usize| {
+        if index.is_multiple_of(2) {
+            full_marks(attempts[index], Some(delivery.batch), &key)
+        } else {
+            json!({"AttemptID": attempts[index], "BatchID": delivery.batch.to_string(), "QuestionAndChoices": []})
+        }
+    };
+    let sent: Vec<usize> = (0..12).chain(0..4).collect();
+    let files: Vec<Value> = sent.iter().map(|&index| file_of(index)).collect();
+    let answers =
+        futures::future::join_all(files.iter().map(|file| post(&app, "AnswerUploads", file))).await;
+    let statuses: Vec<StatusCode> = answers.iter().map(|r| r.status()).collect();
+    for index in 0..12 {
+        let theirs: Vec<StatusCode> = sent
+            .iter()
+            .zip(&statuses)
+            .filter(|(sent, _)| **sent == index)
+            .map(|(_, status)| *status)
+            .collect();
+        scoredesk_e2e::assert_one_created_the_rest_conflict(&theirs);
+    }
+    let questions = key.len() as i64;
+    let essays = key.iter().filter(|(kind, _)| kind == "essay").count() as i64;
+    for (index, attempt) in attempts.iter().enumerate() {
+        let result = app
+            .sql_i64(&format!(
+                "SELECT CAST(result_id AS BIGINT) FROM attempts WHERE id = {attempt}"
+            ))
+            .await;
+        let facts = app
+            .sql_strings(&format!(
+                "SELECT CAST(r.attempt_id AS TEXT) || ',' || CAST(r.total_score AS TEXT) || ',' || \
+                 CAST((SELECT COUNT(*) FROM answers a WHERE a.result_id = r.id) AS TEXT) || ',' || \
+                 CAST((SELECT COUNT(*) FROM scoring_tasks t WHERE t.result_id = r.id) AS TEXT) || ',' || \
+                 CAST((SELECT COUNT(*) FROM answer_uploads u WHERE u.attempt_id = r.attempt_id) AS TEXT) \
+                 FROM results r WHERE r.id = {result}"
+            ))
+            .await;
+        let facts: Vec<i64> = facts[0].split(',').map(|n| n.parse().unwrap()).collect();
+        let full = index.is_multiple_of(2);
+        assert_eq!(facts[0], *attempt, "result {result} is attempt {attempt}'s");
+        assert_eq!(facts[1] > 0, full, "attempt {attempt}'s total: {facts:?}");
+        assert_eq!(facts[2], questions, "attempt {attempt}'s answers");
+        assert_eq!(
+            facts[3],
+            if full { essays } else { 0 },
+            "attempt {attempt}'s tasks"
+        );
+        assert_eq!(facts[4], 1, "attempt {attempt}'s stored file");
+    }
+    assert_eq!(
+        app.sql_i64(&format!(
+            "SELECT COUNT(*) FROM results WHERE attempt_id IN ({})",
+            attempts
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ))
+        .await,
+        12
+    );
+}
+
+/// In a `$batch` change set the upload is part of the change set's transaction:
+/// a later failing operation takes it back; alone in one, it is written.
+async fn in_change_set(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let delivery = deliver(&app, "paper-change-set").await;
+    let file = full_marks(
+        delivery.attempt,
+        Some(delivery.batch),
+        &snapshot_key(&app, delivery.snapshot).await,
+    );
+    let upload = || Op {
+        method: "POST",
+        url: "AnswerUploads".into(),
+        headers: Vec::new(),
+        body: file.clone(),
+    };
+    // The ExternalAttemptID is taken: this POST fails with 409, after the upload.
+    let participant = app
+        .sql_i64(&format!(
+            "SELECT CAST(participant_id AS BIGINT) FROM attempts WHERE id = {}",
+            delivery.attempt
+        ))
+        .await;
+    let duplicate_attempt = Op {
+        method: "POST",
+        url: "Attempts".into(),
+        headers: Vec::new(),
+        body: json!({"ID": 0, "ParticipantID": participant, "AssessmentID": delivery.assessment.to_string(),
+                     "AssessmentSnapshotID": delivery.snapshot, "ExternalAttemptID": "paper-change-set",
+                     "LockStatus": false, "LockRequired": false}),
+    };
+    let before = table_state(&app).await;
+    let (status, inner, text) = send(
+        &app,
+        COORDINATOR,
+        batch_body(&[vec![upload(), duplicate_attempt]], &[]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    assert_eq!(inner, vec![409], "{text}");
+    assert_eq!(table_state(&app).await, before, "the upload was taken back");
+    let (status, inner, text) = send(&app, COORDINATOR, batch_body(&[vec![upload()]], &[])).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    assert_eq!(inner, vec![201], "{text}");
     assert_eq!(
         app.sql_i64(&format!(
             "SELECT COUNT(*) FROM results WHERE attempt_id = {}",

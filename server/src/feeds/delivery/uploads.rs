@@ -9,7 +9,7 @@ use crate::documents::{images, upload_file};
 use crate::feeds::entities::ANSWER_UPLOADS;
 use crate::feeds::state::SnapshotQuestions;
 use crate::feeds::write::{WriteRequest, Written};
-use crate::model::upload::{check_and_mark, UploadError};
+use crate::model::upload::{check_and_mark, scores_of, UploadError};
 use crate::odata::body::require_json;
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::ApiError;
@@ -100,6 +100,10 @@ pub async fn post(
     };
     let snapshot = snapshot_questions(request, snapshot_id).await?;
     let answers = check_and_mark(&file, &snapshot.questions).map_err(refused)?;
+    let bands = store
+        .score_bands(request.area, attempt.assessment_id)
+        .await?;
+    let scores = scores_of(&answers, &bands);
     // Decoding images takes CPU time: off the async workers.
     let images: Vec<(String, String, Vec<u8>)> = answers
         .iter()
@@ -119,23 +123,28 @@ pub async fn post(
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("checking images: {e}")))?
         .map_err(refused)?;
     }
-    let recorded = writes
-        .tx()
-        .await?
-        .record_upload(
-            request.area,
-            &CheckedUpload {
-                attempt_id,
-                attempt: &attempt,
-                batch: batch.as_ref().map(|(id, batch)| (*id, batch)),
-                answers: &answers,
-                language: snapshot.language.as_deref(),
-                file: &request.body,
-                content_type: "application/json",
-                at: now_millis(),
-            },
-        )
-        .await;
+    let upload = CheckedUpload {
+        area: request.area,
+        attempt_id,
+        attempt,
+        batch,
+        answers,
+        scores,
+        language: snapshot.language.clone(),
+        file: request.body.clone(),
+        content_type: "application/json",
+        at: now_millis(),
+    };
+    let recorded = if writes.is_change_set() {
+        writes
+            .tx()
+            .await?
+            .record_uploads(std::slice::from_ref(&upload))
+            .await
+            .and_then(|mut outcomes| outcomes.pop().expect("one outcome per upload"))
+    } else {
+        request.state.uploads.record(upload).await
+    };
     match recorded {
         Ok(_) => {}
         Err(StoreError::Conflict(_)) => {

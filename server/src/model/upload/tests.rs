@@ -85,6 +85,49 @@ fn choices_are_marked_and_stored_by_the_questions_own_numbers() {
 }
 
 #[test]
+fn an_uploads_scores_count_the_marked_choices_and_leave_the_essay_to_its_scorer() {
+    let mut questions = snapshot();
+    let topic = Topic {
+        id: 7,
+        path: "Physics".into(),
+    };
+    questions[0].topic = Some(topic.clone());
+    questions[2].topic = Some(topic.clone());
+    let answers = check_and_mark(
+        &file(vec![
+            question(1, &[(2, true)]),
+            question(2, &[(1, true), (2, true)]),
+        ]),
+        &questions,
+    )
+    .unwrap();
+    let bands = [
+        ScoreBand {
+            min_percentage: 0,
+            title: "Not yet".into(),
+        },
+        ScoreBand {
+            min_percentage: 15,
+            title: "Pass".into(),
+        },
+    ];
+    let scores = scores_of(&answers, &bands);
+    // 2 of 2, 0 of 3 (a wrong choice marked), the essay 0 of 6 until scored.
+    assert_eq!((scores.total_score, scores.max_score), (2, 11));
+    assert_eq!(scores.percentage_score, 18);
+    assert_eq!(scores.score_band_title.as_deref(), Some("Pass"));
+    assert_eq!(scores.topics.len(), 1);
+    assert_eq!(
+        (
+            scores.topics[0].total_score,
+            scores.topics[0].max_score,
+            scores.topics[0].num_questions
+        ),
+        (2, 8, 2)
+    );
+}
+
+#[test]
 fn questions_left_out_are_unanswered_and_need_no_scorer() {
     let answers = check_and_mark(&file(Vec::new()), &snapshot()).unwrap();
     assert!(answers

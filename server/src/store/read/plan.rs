@@ -48,8 +48,20 @@ fn key_order(set: &'static EntitySet, order: &[OrderTerm]) -> Vec<&'static Prope
         .and_then(|term| term.property.via)
         .map(|n| n.on.iter().map(|(near, _)| *near).collect())
         .unwrap_or_default();
-    let mut keys: Vec<&'static Property> = set.key_properties().collect();
+    let mut keys = stored_key_order(set);
     keys.sort_by_key(|p| !joined.contains(&p.column));
+    keys
+}
+
+/// The key properties in the order the table's primary key stores them, which is
+/// the order a page is read in without a sort. Answers are keyed result-first
+/// (migration 13: an upload writes a result's answers together), though their key
+/// is written question-first in URLs.
+fn stored_key_order(set: &'static EntitySet) -> Vec<&'static Property> {
+    let mut keys: Vec<&'static Property> = set.key_properties().collect();
+    if set.table == "answers" {
+        keys.sort_by_key(|p| p.column != "result_id");
+    }
     keys
 }
 

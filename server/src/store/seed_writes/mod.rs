@@ -51,6 +51,8 @@ pub struct NewResult {
     pub language: String,
     pub schedule_name: Option<String>,
     pub test_center_name: Option<String>,
+    /// The external delivery attempt the result was uploaded for.
+    pub attempt_id: Option<i32>,
 }
 
 #[derive(Clone)]

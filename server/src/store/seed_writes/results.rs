@@ -36,11 +36,12 @@ impl Tx {
                     Results::Language,
                     Results::ScheduleName,
                     Results::TestCenterName,
+                    Results::AttemptId,
                 ])
                 .returning_col(Results::Id)
                 .to_owned();
             for r in chunk {
-                let row: [SimpleExpr; 20] = [
+                let row: [SimpleExpr; 21] = [
                     r.area.id().into(),
                     r.assessment_id.into(),
                     r.participant_id.into(),
@@ -61,6 +62,7 @@ impl Tx {
                     r.language.clone().into(),
                     r.schedule_name.clone().into(),
                     r.test_center_name.clone().into(),
+                    r.attempt_id.into(),
                 ];
                 insert.values_panic(row);
             }
