@@ -9,9 +9,11 @@ use secrecy::{ExposeSecret, SecretString};
 
 use crate::auth::{hash_password, Role};
 use crate::config::Settings;
+use crate::model::area::CustomerArea;
+use crate::model::purge::check_retention_days;
 use crate::seed::demo::{seed_demo, DemoLogins, DemoOutcome};
 use crate::seed::scale::seed_scale;
-use crate::store::{NewAccount, Store};
+use crate::store::{now_millis, NewAccount, Store};
 use crate::{telemetry, App};
 
 #[derive(Parser)]
@@ -52,6 +54,30 @@ enum Command {
     /// Manage service accounts.
     #[command(subcommand)]
     Account(AccountCommand),
+    /// Manage customer areas' retention policies (docs/purges.md).
+    #[command(subcommand)]
+    Retention(RetentionCommand),
+}
+
+#[derive(Subcommand)]
+enum RetentionCommand {
+    /// Purge a customer area's results finished more than DAYS days ago, daily.
+    Set {
+        #[arg(long)]
+        customer: i32,
+        #[arg(long)]
+        days: i64,
+    },
+    /// Print a customer area's retention period.
+    Show {
+        #[arg(long)]
+        customer: i32,
+    },
+    /// Remove a customer area's retention policy.
+    Clear {
+        #[arg(long)]
+        customer: i32,
+    },
 }
 
 #[derive(Args)]
@@ -185,6 +211,10 @@ pub async fn run() -> anyhow::Result<()> {
             .await?;
             println!("account {username} created");
         }
+        Command::Retention(command) => {
+            let app = App::build(settings).await?;
+            retention(app.store(), command).await?;
+        }
         Command::Account(AccountCommand::Password { username }) => {
             let password = read_password()?;
             let app = App::build(settings).await?;
@@ -258,4 +288,33 @@ async fn shutdown_signal() {
     let terminate = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
     tracing::info!("shutting down");
+}
+
+async fn retention(store: &Store, command: RetentionCommand) -> anyhow::Result<()> {
+    let customer = match &command {
+        RetentionCommand::Set { customer, .. }
+        | RetentionCommand::Show { customer }
+        | RetentionCommand::Clear { customer } => *customer,
+    };
+    let area = CustomerArea::new(customer)
+        .ok_or_else(|| anyhow::anyhow!("{customer} is not a customer area ID"))?;
+    if !store.customer_exists(customer).await? {
+        bail!("customer area {customer} does not exist");
+    }
+    match command {
+        RetentionCommand::Set { days, .. } => {
+            let days = check_retention_days(days).map_err(anyhow::Error::msg)?;
+            store.set_retention(area, Some(days), now_millis()).await?;
+            println!("customer area {customer}: results are purged {days} days after they finish");
+        }
+        RetentionCommand::Show { .. } => match store.retention_days(area).await? {
+            Some(days) => println!("{days}"),
+            None => println!("customer area {customer} has no retention policy"),
+        },
+        RetentionCommand::Clear { .. } => {
+            store.set_retention(area, None, now_millis()).await?;
+            println!("customer area {customer}: retention policy removed");
+        }
+    }
+    Ok(())
 }

@@ -57,6 +57,23 @@ pub struct Settings {
     /// The desktop app sets its own address, so that a web page that finds its
     /// port through DNS rebinding is refused.
     pub allowed_hosts: Vec<String>,
+    /// How long a process holds a queued job (a purge) without renewing its lease;
+    /// a job whose process died is taken up again after this (docs/purges.md).
+    pub job_lease_seconds: u64,
+    /// How often an idle process looks for due jobs queued by other processes.
+    pub job_poll_milliseconds: u64,
+    /// How often the daily retention purges are looked for.
+    pub retention_check_seconds: u64,
+    /// Retention policies set from this file at start-up, as
+    /// `[[retention]]` tables of `customer` and `days` (docs/purges.md).
+    pub retention: Vec<RetentionSetting>,
+}
+
+/// A customer area's retention period, from the configuration file.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
+pub struct RetentionSetting {
+    pub customer: i32,
+    pub days: i32,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
@@ -95,6 +112,10 @@ impl Default for Settings {
             failed_sign_in_window_seconds: 60,
             print_link_seconds: 1800,
             allowed_hosts: Vec::new(),
+            job_lease_seconds: 60,
+            job_poll_milliseconds: 1000,
+            retention_check_seconds: 3600,
+            retention: Vec::new(),
         }
     }
 }

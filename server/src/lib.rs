@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod documents;
 pub mod feeds;
+pub mod jobs;
 pub mod model;
 pub mod odata;
 pub mod seed;
@@ -43,6 +44,29 @@ fn sign_in_limits(settings: &Settings) -> SignInLimits {
     }
 }
 
+/// The retention policies the configuration file sets (`[[retention]]`), written
+/// to the database at start-up, where `FetchPurgeRetentionPeriodDays` and the
+/// daily purge read them.
+async fn apply_retention_settings(store: &Store, settings: &Settings) -> anyhow::Result<()> {
+    for setting in &settings.retention {
+        let area = model::area::CustomerArea::new(setting.customer).ok_or_else(|| {
+            anyhow::anyhow!("retention: {} is not a customer area ID", setting.customer)
+        })?;
+        if !store.customer_exists(setting.customer).await? {
+            anyhow::bail!(
+                "retention: customer area {} does not exist",
+                setting.customer
+            );
+        }
+        let days = model::purge::check_retention_days(i64::from(setting.days))
+            .map_err(|e| anyhow::anyhow!("retention of customer area {}: {e}", setting.customer))?;
+        store
+            .set_retention(area, Some(days), store::now_millis())
+            .await?;
+    }
+    Ok(())
+}
+
 /// A server ready to serve: its database is migrated.
 pub struct App {
     state: AppState,
@@ -59,6 +83,7 @@ impl App {
         migrating.close().await;
         let timeout = Duration::from_secs(settings.statement_timeout_seconds);
         let store = Store::connect_with(url, Some(timeout).filter(|t| !t.is_zero())).await?;
+        apply_retention_settings(&store, &settings).await?;
         Ok(Self::with_store(settings, store))
     }
 
@@ -76,6 +101,7 @@ impl App {
         Self {
             state: AppState {
                 uploads: store::UploadWriter::new(store.clone()),
+                jobs_queued: Default::default(),
                 store,
                 credentials,
                 sign_in,
@@ -111,6 +137,26 @@ impl App {
             header_timeout: Duration::from_secs(settings.header_timeout_seconds.max(1)),
         };
         tracing::info!(address = %listener.local_addr()?, "serving");
-        serve::serve(listener, router, limits, shutdown).await
+        // The queue's runner stops with the server: the job in hand after its
+        // result in flight, given back to the queue.
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let runner = tokio::spawn(jobs::run(
+            self.state.store.clone(),
+            jobs::Pace::from_settings(settings),
+            self.state.jobs_queued.clone(),
+            stopped,
+        ));
+        let served = serve::serve(listener, router, limits, async move {
+            shutdown.await;
+            let _ = stop.send(true);
+        })
+        .await;
+        if tokio::time::timeout(Duration::from_secs(30), runner)
+            .await
+            .is_err()
+        {
+            tracing::warn!("the job runner did not stop within 30 s");
+        }
+        served
     }
 }

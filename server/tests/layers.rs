@@ -19,6 +19,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("auth", &["model"]),
     ("store", &["model", "odata"]),
     ("seed", &["auth", "model", "store"]),
+    // The durable queue's runner: purges and replays (docs/purges.md).
+    ("jobs", &["config", "model", "store"]),
     (
         "feeds",
         &[

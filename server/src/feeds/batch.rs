@@ -91,6 +91,9 @@ async fn change_set(
             let routed = route(service.principal, &incoming)?;
             match routed.target {
                 Target::Write { .. } => Ok((incoming, routed)),
+                Target::Action { .. } => Err(ApiError::bad_request(
+                    "$batch: actions are invoked on their own, not inside a change set",
+                )),
                 _ => Err(ApiError::bad_request(
                     "$batch: a change set holds writes (POST, PUT, DELETE), not reads",
                 )),
@@ -171,6 +174,7 @@ fn incoming(
         method: operation.method.clone(),
         uri,
         headers,
+        remote: outer.remote,
     })
 }
 

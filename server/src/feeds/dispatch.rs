@@ -2,7 +2,9 @@
 //! or run operation by operation when it is a `$batch`.
 
 use axum::body::Bytes;
-use axum::extract::{Request, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Request, State};
 use axum::response::Response;
 use axum::Extension;
 
@@ -24,14 +26,19 @@ pub async fn dispatch(
     request: Request,
 ) -> Result<Response, ApiError> {
     let (parts, body) = request.into_parts();
+    let remote = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(address)| address.ip());
     let incoming = Incoming {
         method: parts.method,
         uri: parts.uri,
         headers: parts.headers,
+        remote,
     };
     let routed = route::route(&principal, &incoming)?;
     let body = match routed.target {
-        Target::Batch | Target::Write { .. } => {
+        Target::Batch | Target::Write { .. } | Target::Action { .. } => {
             write::read_body(body, state.settings.max_body_bytes).await?
         }
         _ => Bytes::new(),

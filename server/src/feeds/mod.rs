@@ -16,6 +16,7 @@ mod health;
 mod metrics;
 mod print;
 mod read;
+mod results_admin;
 mod route;
 mod scoring;
 mod service;

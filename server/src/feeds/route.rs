@@ -5,11 +5,12 @@
 
 use axum::http::{HeaderMap, Method, Uri};
 
-use super::{access, actions, entities, writers};
+use super::actions::declared::ACTIONS;
+use super::{access, entities, writers};
 use crate::auth::Principal;
 use crate::odata::expand;
 use crate::odata::model::{EntitySet, Verb};
-use crate::odata::path::{self, EntityPath, ResourcePath, Suffix};
+use crate::odata::path::{self, ActionPath, EntityPath, ResourcePath, Suffix};
 use crate::odata::query::QueryOptions;
 use crate::odata::ApiError;
 
@@ -18,6 +19,8 @@ pub struct Incoming {
     pub method: Method,
     pub uri: Uri,
     pub headers: HeaderMap,
+    /// The client's address (the audit log's Source).
+    pub remote: Option<std::net::IpAddr>,
 }
 
 /// What serves a routed request.
@@ -35,6 +38,10 @@ pub enum Target {
         path: EntityPath,
         verb: Verb,
     },
+    /// POST of an action.
+    Action {
+        path: ActionPath,
+    },
 }
 
 pub struct Routed {
@@ -45,7 +52,7 @@ pub struct Routed {
 /// Routes `incoming` for `principal`.
 pub fn route(principal: &Principal, incoming: &Incoming) -> Result<Routed, ApiError> {
     let text = resource_path_text(incoming.uri.path())?;
-    let resource = path::parse(&text, entities::by_name, actions::ACTIONS)?;
+    let resource = path::parse(&text, entities::by_name, ACTIONS)?;
     let options = QueryOptions::parse(incoming.uri.query())?;
     let method = &incoming.method;
     let reads = [Verb::Get, Verb::Head];
@@ -69,10 +76,7 @@ pub fn route(principal: &Principal, incoming: &Incoming) -> Result<Routed, ApiEr
                 &format!("the action {}", action.action.name),
             )?;
             access::check(principal, &access::action_request(&action, &options))?;
-            return Err(ApiError::NotImplemented(format!(
-                "the action {} is not served yet",
-                action.action.name
-            )));
+            Target::Action { path: action }
         }
         ResourcePath::Entities(path) => {
             let (allowed, resource) = allowed_on(&path);
@@ -108,7 +112,7 @@ pub fn pattern(request_path: &str) -> String {
         path if path == SERVICE || path.starts_with("/deliveryodata/") => {
             let parsed = resource_path_text(path)
                 .ok()
-                .and_then(|text| path::parse(&text, entities::by_name, actions::ACTIONS).ok());
+                .and_then(|text| path::parse(&text, entities::by_name, ACTIONS).ok());
             match parsed {
                 Some(resource) => format!("{SERVICE}/{{area}}/{}", resource.pattern()),
                 None => format!("{SERVICE}/{{area}}/(unknown)"),

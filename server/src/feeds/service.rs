@@ -59,6 +59,18 @@ impl Service<'_> {
                 writes.commit().await?;
                 request.respond(written).await
             }
+            Target::Action { path } => {
+                actions::invoke(
+                    self.state,
+                    self.area,
+                    self.principal,
+                    incoming,
+                    path,
+                    &routed.options,
+                    body,
+                )
+                .await
+            }
             _ => self.read(incoming, routed).await,
         }
     }
@@ -80,9 +92,9 @@ impl Service<'_> {
                 };
                 read::get(self.state, read_request, &path, &routed.options).await
             }
-            Target::Batch | Target::Write { .. } => Err(ApiError::Internal(anyhow::anyhow!(
-                "a write was served as a read"
-            ))),
+            Target::Batch | Target::Write { .. } | Target::Action { .. } => Err(
+                ApiError::Internal(anyhow::anyhow!("a write was served as a read")),
+            ),
         }
     }
 

@@ -25,6 +25,9 @@ pub struct AppState {
     pub snapshots: moka::sync::Cache<(i32, i32), Arc<SnapshotQuestions>>,
     /// Writes answer uploads in groups (store::upload_writer).
     pub uploads: UploadWriter,
+    /// Told when a job is queued, so that this process's runner starts on it at
+    /// once (jobs/).
+    pub jobs_queued: Arc<tokio::sync::Notify>,
 }
 
 /// A snapshot's questions in order, and its language.

@@ -3,7 +3,7 @@
 //! handlers use: so no handler depends on the dispatch that reaches it.
 
 use super::write::{WriteRequest, Written};
-use super::{comment_bank, delivery, scoring};
+use super::{comment_bank, delivery, results_admin, scoring};
 use crate::odata::model::{EntitySet, Verb};
 use crate::odata::ApiError;
 use crate::store::WriteScope;
@@ -14,6 +14,7 @@ pub fn serves(set: &EntitySet, verb: Verb) -> bool {
     (verb == Verb::Put && scoring::serves_put(set))
         || comment_bank::serves(set, verb)
         || delivery::serves(set, verb)
+        || results_admin::serves(set, verb)
 }
 
 /// Runs a routed write (one for which [`serves`] holds) in `writes`.
@@ -28,6 +29,9 @@ pub async fn run(
     }
     if delivery::serves(set, verb) {
         return delivery::write(request, verb, writes).await;
+    }
+    if results_admin::serves(set, verb) {
+        return results_admin::write(request, writes).await;
     }
     if verb == Verb::Put && scoring::serves_put(set) {
         return scoring::put(request, writes).await;

@@ -175,7 +175,7 @@ fn integer(json: &Json, string_allowed: bool) -> Option<i64> {
 
 /// JSON light's `2026-11-21T09:30:12.123` (an optional `Z`), or verbose JSON's
 /// `/Date(<ms>)/`.
-fn datetime(text: &str) -> Option<i64> {
+pub fn datetime(text: &str) -> Option<i64> {
     if let Some(inner) = text
         .strip_prefix("/Date(")
         .and_then(|rest| rest.strip_suffix(")/"))

@@ -2,6 +2,7 @@
 //! and query options, the `$filter` grammar and the typed query it resolves to, the
 //! declarations of entity sets, formats, `$metadata`, `$batch`, and the error body.
 
+pub mod action_params;
 pub mod batch;
 pub mod body;
 pub mod edm;

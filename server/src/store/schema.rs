@@ -371,3 +371,52 @@ pub enum AnswerUploads {
     UploadedAt,
     Content,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum ResultsAuditLog {
+    Table,
+    Id,
+    CustomerId,
+    MessageId,
+    RequestUserId,
+    RequestType,
+    RequestData,
+    Source,
+    RequestAt,
+    IsInQueue,
+    ProcessedAt,
+    WasSuccessful,
+    TotalResultsAffected,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Jobs {
+    Table,
+    Id,
+    CustomerId,
+    Kind,
+    Payload,
+    AuditLogId,
+    Attempts,
+    RunAfter,
+    LockedUntil,
+    LastError,
+    CreatedAt,
+    LeaseOwner,
+    ResultsDone,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum RetentionPolicies {
+    Table,
+    CustomerId,
+    Days,
+    SetAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum ScheduledPurges {
+    Table,
+    CustomerId,
+    Day,
+}

@@ -5,6 +5,8 @@
 #![allow(clippy::unwrap_used)]
 
 mod backup;
+mod purge_crash;
+mod purges_shared;
 mod several_processes;
 mod shutdown;
 mod support;

@@ -86,6 +86,12 @@ impl ServerProcess {
         assert!(status.success(), "kill -TERM {pid}");
     }
 
+    /// Kills the process at once (SIGKILL): a crash, with no chance to finish
+    /// anything.
+    pub async fn kill(&mut self) {
+        self.child.kill().await.expect("the process is killed");
+    }
+
     /// Waits for the process to exit, for at most `limit`.
     pub async fn exit_within(&mut self, limit: Duration) -> ExitStatus {
         match tokio::time::timeout(limit, self.child.wait()).await {

@@ -47,7 +47,7 @@ const ORACLE: &[(&str, May, May)] = &[
     ("PrintBatches", May::No, May::Rw),
     ("Questions", May::R, May::R),
     ("Results", May::R, May::R),
-    ("ResultsAuditLog", May::No, May::No),
+    ("ResultsAuditLog", May::No, May::R),
     ("Rubrics", May::R, May::No),
     ("ScoringEvents", May::R, May::No),
     ("ScoringResults", May::Rw, May::No),
@@ -75,7 +75,7 @@ fn served(set: &str, method: &str) -> bool {
         "GET" | "HEAD" => true,
         "PUT" => matches!(
             set,
-            "ScoringTasks" | "ScoringResults" | "DimensionScores" | "BankedComments"
+            "ScoringTasks" | "ScoringResults" | "DimensionScores" | "BankedComments" | "Results"
         ),
         "POST" => matches!(
             set,
@@ -86,7 +86,7 @@ fn served(set: &str, method: &str) -> bool {
                 | "AnswerUploads"
         ),
         "DELETE" => set == "BankedComments",
-        "PATCH" | "MERGE" => set == "AssessmentSnapshots",
+        "PATCH" | "MERGE" => matches!(set, "AssessmentSnapshots" | "Results"),
         _ => false,
     }
 }

@@ -13,7 +13,6 @@ on_both_backends! {
     select_limits_the_properties => select_properties;
     one_area_never_sees_another_areas_entities => area_isolation;
     scoring_tasks_filter_and_expand_through_their_assessment_and_group => task_navigations;
-    declared_actions_say_they_are_not_served_yet_rather_than_not_found => actions_not_served_yet;
     every_feed_with_every_expandable_navigation_answers_in_both_formats => expand_sweep;
 }
 
@@ -72,28 +71,6 @@ async fn expand_sweep(backend: Backend) {
                 );
             }
         }
-    }
-}
-
-async fn actions_not_served_yet(backend: Backend) {
-    let app = TestApp::spawn_with_demo(backend).await;
-    for path in [
-        "PurgeResultsByRetentionPolicy",
-        "Results/PurgeResultsByParticipantName",
-        "Results(1)/Purge",
-    ] {
-        let response = app
-            .request_as(
-                reqwest::Method::POST,
-                &format!("{}{path}", app.root()),
-                "northwind-admin",
-                "scoredesk-demo",
-            )
-            .await;
-        assert_eq!(response.status(), 501, "{path}");
-        assert!(odata_error_message(response)
-            .await
-            .contains("not served yet"));
     }
 }
 

@@ -23,7 +23,7 @@ on_both_backends! {
 
 const COORDINATOR: &str = "northwind-coordinator";
 
-async fn post(app: &TestApp, set: &str, body: &Value) -> reqwest::Response {
+pub(crate) async fn post(app: &TestApp, set: &str, body: &Value) -> reqwest::Response {
     app.client
         .post(app.url(&format!("{}{set}", app.root())))
         .basic_auth(COORDINATOR, Some(DEMO_PASSWORD))
@@ -40,16 +40,16 @@ async fn created(app: &TestApp, set: &str, body: Value) -> Value {
 }
 
 /// The delivery set up for one participant: the snapshot, its batch, the attempt.
-struct Delivery {
-    assessment: i64,
-    snapshot: i64,
-    batch: i64,
-    attempt: i64,
-    group_name: String,
+pub(crate) struct Delivery {
+    pub assessment: i64,
+    pub snapshot: i64,
+    pub batch: i64,
+    pub attempt: i64,
+    pub group_name: String,
 }
 
 /// The demo assessment with one question of each kind and two essays with rubrics.
-async fn deliver(app: &TestApp, external: &str) -> Delivery {
+pub(crate) async fn deliver(app: &TestApp, external: &str) -> Delivery {
     let assessment = app
         .sql_i64(&format!(
             "SELECT MIN(aq.assessment_id) FROM assessment_questions aq JOIN questions q ON q.id = aq.question_id \
@@ -107,7 +107,7 @@ async fn deliver(app: &TestApp, external: &str) -> Delivery {
 
 /// Per snapshot question (in order): its type, and its choices' correctness in the
 /// snapshot's order.
-async fn snapshot_key(app: &TestApp, snapshot: i64) -> Vec<(String, Vec<bool>)> {
+pub(crate) async fn snapshot_key(app: &TestApp, snapshot: i64) -> Vec<(String, Vec<bool>)> {
     let questions = app
         .sql_strings(&format!(
             "SELECT q.question_type FROM snapshot_questions s JOIN questions q ON q.id = s.question_id \
@@ -144,7 +144,7 @@ fn base64(bytes: &[u8]) -> String {
 
 /// A correct upload: every choice question answered right, the first essay typed,
 /// the second a scanned image.
-fn full_marks(attempt: i64, batch: Option<i64>, key: &[(String, Vec<bool>)]) -> Value {
+pub(crate) fn full_marks(attempt: i64, batch: Option<i64>, key: &[(String, Vec<bool>)]) -> Value {
     let mut essays = 0;
     let questions: Vec<Value> = key
         .iter()

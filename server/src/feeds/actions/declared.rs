@@ -1,5 +1,4 @@
-//! The actions of the spec's results feed, as `$metadata` declares them. Their
-//! behaviour arrives with the purge and replay issues.
+//! The actions of the spec's results feed, as `$metadata` declares them.
 
 use crate::odata::model::{Action, Binding, ComplexType};
 

@@ -1,0 +1,136 @@
+//! One claimed job, result by result.
+
+use tokio::sync::watch;
+
+use super::pace::Pace;
+use crate::model::area::CustomerArea;
+use crate::model::purge::JobTarget;
+use crate::store::{now_millis, ClaimedJob, Lease, Store, StoreError};
+
+/// A job that keeps failing is closed as unsuccessful after this many tries.
+const MOST_ATTEMPTS: i32 = 5;
+/// How often the lease is checked between results (it is renewed with each).
+const CHECK_LEASE_EVERY: usize = 100;
+
+enum Stopped {
+    /// Another process holds the job now (this one was too slow to renew).
+    LostLease,
+    /// The server is stopping: the job goes back to the queue.
+    ShuttingDown,
+    Failed(String),
+}
+
+impl From<StoreError> for Stopped {
+    fn from(error: StoreError) -> Self {
+        Stopped::Failed(error.to_string())
+    }
+}
+
+pub async fn job(
+    store: &Store,
+    owner: &str,
+    pace: Pace,
+    job: ClaimedJob,
+    stop: &watch::Receiver<bool>,
+) {
+    let outcome = match (
+        CustomerArea::new(job.area),
+        JobTarget::from_payload(&job.payload),
+    ) {
+        (Some(area), Ok(target)) => work(store, owner, pace, &job, area, &target, stop).await,
+        (None, _) => Err(Stopped::Failed(format!("area {} is not valid", job.area))),
+        (_, Err(error)) => Err(Stopped::Failed(error)),
+    };
+    let now = now_millis();
+    let closed = match outcome {
+        Ok(()) => store
+            .finish_job(&job, owner, true, now)
+            .await
+            .map(|closed| {
+                if closed {
+                    tracing::info!(job = job.id, area = job.area, "job done");
+                }
+            }),
+        Err(Stopped::LostLease) => {
+            tracing::warn!(job = job.id, "another process took over the job");
+            Ok(())
+        }
+        Err(Stopped::ShuttingDown) => {
+            store
+                .release_job(job.id, owner, "the server stopped", now)
+                .await
+        }
+        Err(Stopped::Failed(error)) if job.attempts < MOST_ATTEMPTS => {
+            tracing::warn!(job = job.id, attempt = job.attempts, %error, "a job failed; it is tried again");
+            let backoff = 1_000 * 2_i64.pow(job.attempts.clamp(0, 10) as u32);
+            store
+                .release_job(job.id, owner, &error, now + backoff)
+                .await
+        }
+        Err(Stopped::Failed(error)) => {
+            tracing::error!(job = job.id, %error, "a job failed {MOST_ATTEMPTS} times; it is closed unsuccessful");
+            store.finish_job(&job, owner, false, now).await.map(drop)
+        }
+    };
+    if let Err(error) = closed {
+        tracing::warn!(job = job.id, %error, "closing a job failed; its lease will run out");
+    }
+}
+
+async fn work(
+    store: &Store,
+    owner: &str,
+    pace: Pace,
+    job: &ClaimedJob,
+    area: CustomerArea,
+    target: &JobTarget,
+    stop: &watch::Receiver<bool>,
+) -> Result<(), Stopped> {
+    let results = store.results_of_job(area, target).await?;
+    let lease_ms = pace.lease.as_millis() as i64;
+    let mut replayed = 0;
+    for (done, (result_id, attempt_id)) in results.iter().enumerate() {
+        if *stop.borrow() {
+            renew(store, job.id, owner, replayed, lease_ms).await?;
+            return Err(Stopped::ShuttingDown);
+        }
+        if done % CHECK_LEASE_EVERY == CHECK_LEASE_EVERY - 1 {
+            if !renew(store, job.id, owner, replayed, lease_ms).await? {
+                return Err(Stopped::LostLease);
+            }
+            replayed = 0;
+        }
+        if target.purges() {
+            let lease = Lease {
+                job_id: job.id,
+                owner,
+                until: now_millis() + lease_ms,
+            };
+            store
+                .purge_result(area, &lease, *result_id, *attempt_id)
+                .await?;
+        } else if store.replay_result(area, *result_id).await? {
+            replayed += 1;
+        }
+    }
+    if !renew(store, job.id, owner, replayed, lease_ms).await? {
+        return Err(Stopped::LostLease);
+    }
+    if let JobTarget::ParticipantAndResults { name } = target {
+        store.purge_participants(area, name).await?;
+    }
+    Ok(())
+}
+
+/// Renews the lease and adds `count` to the job's tally; whether it is still held.
+async fn renew(
+    store: &Store,
+    job_id: i64,
+    owner: &str,
+    count: i32,
+    lease_ms: i64,
+) -> Result<bool, StoreError> {
+    store
+        .renew_job(job_id, owner, count, now_millis() + lease_ms)
+        .await
+}
