@@ -6,7 +6,9 @@
 mod bare;
 mod copy;
 mod plans;
+mod polling;
 mod processes;
+mod purges;
 mod report;
 mod scoring;
 mod uploads;
@@ -65,6 +67,12 @@ struct Args {
     /// Run only the upload benchmark.
     #[arg(long)]
     uploads_only: bool,
+    /// Purge one assessment's results (about 100,000) after the rest; 0 for none.
+    #[arg(long, default_value_t = 1)]
+    purge: u8,
+    /// Run only the purge benchmark.
+    #[arg(long)]
+    purge_only: bool,
     /// Instead of everything else: the scoring round trips on PostgreSQL with the
     /// scorers spread over this many `scoredesk-server` processes, once per count
     /// (such as 1,2,3). Needs --postgres and --server.
@@ -86,10 +94,16 @@ struct Measured {
     reads: Vec<(String, wrk::Figures, wrk::Figures)>,
     scoring: Option<scoring::Figures>,
     uploads: Option<uploads::Figures>,
+    purge: Option<purges::Figures>,
 }
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    // RUST_LOG=sqlx::query=debug shows each statement with its time; nothing by default.
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .init();
     let runtime = tokio::runtime::Runtime::new()?;
     if !args.processes.is_empty() {
         return runtime.block_on(several_processes(&args));
@@ -127,21 +141,29 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     let root = format!("{ours}/deliveryodata/{customer}");
     eprintln!("{}", bare::explain(&database, customer).await?);
     let plans = plans::explain(&store, customer, name).await?;
-    let reads = if args.scoring_only || args.uploads_only {
+    let only_one = args.scoring_only || args.uploads_only || args.purge_only;
+    let reads = if only_one {
         Vec::new()
     } else {
         protocol_cases(args, &root, &theirs, &database, customer).await?
     };
-    let scoring = if args.uploads_only {
+    let scoring = if args.uploads_only || args.purge_only {
         None
     } else {
         Some(scoring_round_trips(args, &root).await?)
     };
-    let uploads = if args.uploads > 0 && !args.scoring_only {
+    let uploads = if args.uploads > 0 && !args.scoring_only && !args.purge_only {
         eprintln!("measuring: {} answer uploads", args.uploads);
         let files = uploads::prepare(&store, &root, USER, PASSWORD, customer, args.uploads).await?;
         let poll = format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result");
         Some(uploads::run(&root, USER, PASSWORD, files, args.uploaders, &poll).await?)
+    } else {
+        None
+    };
+    let purge = if args.purge > 0 && !args.scoring_only && !args.uploads_only {
+        eprintln!("measuring: a purge of one assessment's results");
+        let poll = format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result");
+        Some(purges::run(&root, USER, PASSWORD, &database, &poll).await?)
     } else {
         None
     };
@@ -151,6 +173,7 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
         reads,
         scoring,
         uploads,
+        purge,
     })
 }
 

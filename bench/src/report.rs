@@ -31,6 +31,7 @@ pub fn tables(measured: &[Measured]) -> String {
         steps(&mut out, &scored);
     }
     uploads(&mut out, measured);
+    purges(&mut out, measured);
     for m in measured {
         out.push_str(&m.plans);
     }
@@ -60,6 +61,35 @@ fn uploads(out: &mut String, measured: &[Measured]) {
             u.p99_ms,
             u.polls,
             u.poll_p99_ms
+        );
+    }
+    out.push('\n');
+}
+
+fn purges(out: &mut String, measured: &[Measured]) {
+    let rows: Vec<_> = measured
+        .iter()
+        .filter_map(|m| m.purge.as_ref().map(|p| (m.name, p)))
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "| purge of one assessment's results | results | seconds | results/s | pace, last fifth against first | `Results?$top=50` reads meanwhile | their p99 | Q1 polls meanwhile | Q1 p99 meanwhile |\n|---|---|---|---|---|---|---|---|---|"
+    );
+    for (name, p) in rows {
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {:.1} | {:.0} | {:+.1} % | {} | {:.1} ms | {} | {:.1} ms |",
+            p.results,
+            p.seconds,
+            p.per_second(),
+            p.trend_percent,
+            p.reads,
+            p.read_p99_ms,
+            p.polls,
+            p.poll_p99_ms
         );
     }
     out.push('\n');

@@ -5,7 +5,7 @@
 //! the upload files while a scorer's client polls its Q1 queue every 100 ms, whose
 //! latency while uploads run is the second figure.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{bail, Context};
 use reqwest::Client;
@@ -15,6 +15,8 @@ use scoredesk_server::model::area::CustomerArea;
 use scoredesk_server::model::question_kind::QuestionKind;
 use scoredesk_server::store::seed_writes::NewQuestion;
 use scoredesk_server::store::{now_millis, NewAttempt, Store};
+
+use crate::polling;
 
 /// Questions of the uploaded assessment; every fifth an essay.
 const QUESTIONS: i64 = 50;
@@ -170,10 +172,6 @@ fn file(attempt: i32, batch: i64, n: usize) -> Vec<u8> {
         .unwrap_or_default()
 }
 
-/// How often the scorer's client polls its queue while uploads run: a scorer who
-/// takes the next task every 100 ms is a fast one.
-const POLL_EVERY: Duration = Duration::from_millis(100);
-
 /// Posts every file with `workers` clients while a scorer polls `poll`.
 pub async fn run(
     root: &str,
@@ -186,33 +184,7 @@ pub async fn run(
     let uploads = files.len();
     let queue = std::sync::Arc::new(std::sync::Mutex::new(files));
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let poller = {
-        let (url, user, password, done) = (
-            poll.to_owned(),
-            user.to_owned(),
-            password.to_owned(),
-            done.clone(),
-        );
-        tokio::spawn(async move {
-            let client = Client::new();
-            let mut took = Vec::new();
-            while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                let begun = Instant::now();
-                let response = client
-                    .get(&url)
-                    .basic_auth(&user, Some(&password))
-                    .send()
-                    .await?;
-                if !response.status().is_success() {
-                    bail!("Q1 during uploads: {}", response.status());
-                }
-                response.bytes().await?;
-                took.push(begun.elapsed());
-                tokio::time::sleep(POLL_EVERY.saturating_sub(begun.elapsed())).await;
-            }
-            anyhow::Ok(took)
-        })
-    };
+    let poller = polling::poll(poll, user, password, done.clone());
     let started = Instant::now();
     let mut handles = Vec::new();
     for _ in 0..workers {
@@ -256,23 +228,14 @@ pub async fn run(
     }
     let seconds = started.elapsed().as_secs_f64();
     done.store(true, std::sync::atomic::Ordering::Relaxed);
-    let mut polls = poller.await??;
+    let polls = poller.await??;
     took.sort();
-    polls.sort();
     Ok(Figures {
         uploads,
         seconds,
-        p50_ms: percentile(&took, 0.50),
-        p99_ms: percentile(&took, 0.99),
+        p50_ms: polling::percentile(&took, 0.50),
+        p99_ms: polling::percentile(&took, 0.99),
         polls: polls.len(),
-        poll_p99_ms: percentile(&polls, 0.99),
+        poll_p99_ms: polling::percentile(&polls, 0.99),
     })
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let index = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[index].as_secs_f64() * 1000.0
 }

@@ -228,7 +228,15 @@ impl Store {
     /// visible, so that counts read the index alone instead of every row's page.
     pub async fn analyze(&self) -> Result<(), StoreError> {
         match &self.pool {
-            Pool::Sqlite(pool, _) => sqlx::query("ANALYZE").execute(pool).await.map(drop)?,
+            Pool::Sqlite(pool, _) => {
+                sqlx::query("ANALYZE").execute(pool).await?;
+                // A connection reads the statistics when it opens: the others
+                // would go on planning without them. Close the idle ones; the
+                // pool opens fresh ones as they are needed.
+                while let Some(connection) = pool.try_acquire() {
+                    connection.close().await?;
+                }
+            }
             Pool::Postgres(pool, _) => sqlx::query("VACUUM ANALYZE")
                 .execute(pool)
                 .await

@@ -93,3 +93,79 @@ async fn declarations_match_schema(backend: Backend) {
         .await;
     }
 }
+
+on_both_backends! {
+    every_foreign_key_into_a_table_rows_are_deleted_from_has_an_index => foreign_keys_indexed;
+}
+
+/// The tables whose rows the store deletes (`from_table` in `server/src/store`): a
+/// purge's result with what hangs from it, attempts, participants and their
+/// memberships, banked comments, jobs and retention policies.
+const DELETED_FROM: &[&str] = &[
+    "answer_uploads",
+    "answers",
+    "attempts",
+    "banked_comments",
+    "dimension_scores",
+    "group_participants",
+    "jobs",
+    "participants",
+    "results",
+    "retention_policies",
+    "scoring_events",
+    "scoring_results",
+    "scoring_tasks",
+    "topic_scores",
+];
+
+/// Each foreign key as `child(columns) -> parent` with `true` when an index of the
+/// child (its primary key included) leads with one of those columns.
+async fn foreign_keys(app: &TestApp) -> Vec<String> {
+    let sql = match app.backend {
+        // A rowid table's INTEGER PRIMARY KEY has no index of its own in the lists.
+        Backend::Sqlite => {
+            "SELECT m.name || '(' || group_concat(f.\"from\") || ') -> ' || f.\"table\" || ' ' || \
+             CASE WHEN EXISTS (SELECT 1 FROM pragma_index_list(m.name) AS l, \
+                 pragma_index_info(l.name) AS i WHERE i.seqno = 0 AND i.name IN \
+                 (SELECT g.\"from\" FROM pragma_foreign_key_list(m.name) AS g WHERE g.id = f.id)) \
+               OR EXISTS (SELECT 1 FROM pragma_table_info(m.name) AS c WHERE c.pk = 1 \
+                 AND upper(c.type) = 'INTEGER' AND c.name IN \
+                 (SELECT g.\"from\" FROM pragma_foreign_key_list(m.name) AS g WHERE g.id = f.id)) \
+               AND (SELECT COUNT(*) FROM pragma_table_info(m.name) AS c WHERE c.pk > 0) = 1 \
+             THEN 'true' ELSE 'false' END \
+             FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS f \
+             WHERE m.type = 'table' GROUP BY m.name, f.id ORDER BY 1"
+        }
+        Backend::Postgres => {
+            "SELECT c.conrelid::regclass::text || '(' || \
+               (SELECT string_agg(a.attname, ',' ORDER BY a.attnum) FROM pg_attribute AS a \
+                WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)) || ') -> ' || \
+               c.confrelid::regclass::text || ' ' || \
+             CASE WHEN EXISTS (SELECT 1 FROM pg_index AS i WHERE i.indrelid = c.conrelid \
+                 AND i.indkey[0] = ANY (c.conkey)) THEN 'true' ELSE 'false' END \
+             FROM pg_constraint AS c WHERE c.contype = 'f' ORDER BY 1"
+        }
+    };
+    app.sql_strings(sql).await
+}
+
+async fn foreign_keys_indexed(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let keys = foreign_keys(&app).await;
+    assert!(
+        keys.iter()
+            .any(|k| k.starts_with("answers(result_id) -> results ")),
+        "the catalogue query sees the foreign keys: {keys:?}"
+    );
+    let unindexed: Vec<&String> = keys
+        .iter()
+        .filter(|key| {
+            let parent = key.split(" -> ").nth(1).and_then(|p| p.split(' ').next());
+            parent.is_some_and(|p| DELETED_FROM.contains(&p)) && key.ends_with(" false")
+        })
+        .collect();
+    assert!(
+        unindexed.is_empty(),
+        "deleting a parent row reads the whole child table: {unindexed:?}"
+    );
+}
