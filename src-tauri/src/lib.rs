@@ -3,9 +3,11 @@
 
 pub mod client;
 mod commands;
+mod delivery;
 mod drafts;
 mod embedded;
 mod error;
+mod literals;
 mod navigation;
 mod private_file;
 mod rendering;
@@ -55,6 +57,7 @@ pub fn run() {
     let result = tauri::Builder::default()
         .plugin(navigation::guard())
         .manage(DesktopState::default())
+        .manage(delivery::PrintPages::default())
         .setup(|app| {
             let dir = data_dir(app)?;
             let handle = app.handle().clone();
@@ -104,7 +107,12 @@ pub fn run() {
             commands::startup_elapsed_ms,
             commands::keep_draft,
             commands::forget_draft,
-            commands::kept_drafts
+            commands::kept_drafts,
+            commands::delivery_access,
+            commands::delivery_assessments,
+            commands::snapshots,
+            commands::create_snapshot,
+            commands::open_printable
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -4,7 +4,9 @@
 //! on another site with the app's commands in reach.
 
 use tauri::plugin::TauriPlugin;
-use tauri::{Runtime, Url};
+use tauri::{Manager, Runtime, Url};
+
+use crate::delivery::PrintPages;
 
 /// Whether the window may show `url`: the app's own pages, as each platform serves
 /// them (`tauri://localhost` on Linux and macOS, `http(s)://tauri.localhost` on
@@ -20,8 +22,12 @@ pub fn allowed(url: &Url) -> bool {
 /// The plugin that applies [`allowed`] to every navigation of every window.
 pub fn guard<R: Runtime>() -> TauriPlugin<R> {
     tauri::plugin::Builder::new("navigation-guard")
-        .on_navigation(|_, url| {
-            let allowed = allowed(url);
+        .on_navigation(|webview, url| {
+            // A print window shows the one signed link it was opened with.
+            let allowed = allowed(url)
+                || webview
+                    .try_state::<PrintPages>()
+                    .is_some_and(|pages| pages.allows(webview.label(), url));
             if !allowed {
                 tracing::warn!(%url, "navigation away from the app refused");
             }

@@ -7,6 +7,7 @@
 mod appearance;
 mod comment_bank;
 mod corrections;
+mod delivery;
 mod drafts;
 mod grading;
 mod marking_run;

@@ -270,6 +270,25 @@ async fn a_scorer_on_a_remote_server_opens_a_task_with_a_rubric_and_submits_it()
         .await
         .unwrap();
     assert!(detail.contains(scorer.username), "{detail}");
+    // Issue 16: a scorer has no delivery desk (the server refuses the feeds; the
+    // app asks and hides the tab), and D does nothing.
+    for _ in 0..100 {
+        if client.find(Locator::Id("tab-delivery")).await.is_err() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(client.find(Locator::Id("tab-delivery")).await.is_err());
+    crate::support::press(client, &['d']).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(client.find(Locator::Id("delivery-title")).await.is_err());
+    assert_eq!(
+        admin
+            .signed_in_as(scorer.username, PASSWORD)
+            .status("AssessmentSnapshots")
+            .await,
+        403
+    );
 
     let task = bring_to_head(&admin, "text/").await;
     take_with_keyboard(client, &task).await;

@@ -96,3 +96,19 @@ export const startupElapsedMs = () => invoke<number>("startup_elapsed_ms");
 /** The drafts' commands, by name: the durable store sends them one after another. */
 export type DraftCommand = "kept_drafts" | "keep_draft" | "forget_draft";
 export const draftCommand = (command: DraftCommand, args: Record<string, unknown>) => invoke<unknown>(command, args);
+
+// ----- The coordinator's work (src-tauri/src/delivery) -----
+
+export type { DeliveryAssessment } from "./bindings/DeliveryAssessment";
+export type { Snapshot } from "./bindings/Snapshot";
+import type { DeliveryAssessment } from "./bindings/DeliveryAssessment";
+import type { Snapshot } from "./bindings/Snapshot";
+
+/** Whether this account may use the delivery screens (the server's 403 is the fence). */
+export const deliveryAccess = () => invoke<boolean>("delivery_access");
+export const deliveryAssessments = () => invoke<DeliveryAssessment[]>("delivery_assessments");
+export const snapshots = (assessmentId: string) => invoke<Snapshot[]>("snapshots", { assessmentId });
+export const createSnapshot = (assessmentId: string, name: string, expires: string | null) =>
+  invoke<Snapshot>("create_snapshot", { assessmentId, name, expires });
+/** Opens the printable page (or the answer key) in its own window, through a fresh link. */
+export const openPrintable = (snapshotId: string, answerKey: boolean) => invoke<string>("open_printable", { snapshotId, answerKey });

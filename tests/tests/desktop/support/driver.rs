@@ -155,16 +155,35 @@ impl DesktopSession {
 
     /// Saves a PNG of the window as `artifacts/desktop/<name>.png`.
     pub async fn screenshot(&self, name: &str) {
-        // WebKit under Xvfb can hand back the last frame it painted rather than the
-        // page as it is now: let two frames render first, so the picture is current.
+        // WebKitGTK without compositing answers a screenshot only after its next
+        // paint, and paints only when something on the page changes: on a page that
+        // is still (no clock, no poll running) the screenshot would wait for ever.
+        // A pixel in a corner that flickers between two all but transparent shades
+        // while the screenshot is taken is that change; the two frames rendered
+        // first make the picture current.
         let _ = self
             .client
             .execute_async(
-                "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+                "const done = arguments[0]; \
+                 const pixel = document.body.appendChild(document.createElement('div')); \
+                 pixel.id = 'screenshot-flicker'; \
+                 pixel.style.cssText = 'position:fixed;right:0;bottom:0;width:1px;height:1px;pointer-events:none'; \
+                 let frame = 0; \
+                 window.__screenshotFlicker = setInterval(() => { \
+                   frame += 1; pixel.style.background = `rgba(0,0,0,${frame % 2 ? 0.01 : 0.02})`; \
+                 }, 40); \
+                 requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
                 vec![],
             )
             .await;
         let png = self.client.screenshot().await.expect("a screenshot");
+        let _ = self
+            .client
+            .execute(
+                "clearInterval(window.__screenshotFlicker); document.getElementById('screenshot-flicker')?.remove();",
+                vec![],
+            )
+            .await;
         std::fs::write(artifacts_dir().join(format!("{name}.png")), png)
             .expect("saving the screenshot");
     }

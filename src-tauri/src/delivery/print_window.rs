@@ -1,0 +1,139 @@
+//! A snapshot's printable page in a window of its own, opened through a signed link
+//! read just before (the link expires: docs/delivery.md), with Print (the system
+//! dialog, which also saves PDF) on its menu and on Ctrl+P. Reloading (Ctrl+R) reads
+//! a fresh link rather than the one the window holds, which may have expired: an
+//! expired link is fetched again, never shown as the server's refusal.
+//!
+//! The window shows that one page and nothing else: the navigation guard lets a
+//! print window load only the link it was opened with ([`PrintPages`]), and it has
+//! no capability, so the page cannot call the app's commands.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use tauri::menu::{MenuBuilder, MenuItemBuilder, SubmenuBuilder};
+use tauri::{AppHandle, Manager, Runtime, Url, WebviewUrl, WebviewWindowBuilder};
+
+use crate::client::ODataClient;
+use crate::error::CommandError;
+use crate::literals::int64_key;
+use crate::state::DesktopState;
+
+/// The link each print window was opened with, by window label.
+#[derive(Default)]
+pub struct PrintPages(Mutex<HashMap<String, Url>>);
+
+impl PrintPages {
+    /// Whether the window `label` may show `url`: only its own link.
+    pub fn allows(&self, label: &str, url: &Url) -> bool {
+        self.0
+            .lock()
+            .map(|pages| pages.get(label) == Some(url))
+            .unwrap_or(false)
+    }
+
+    fn open(&self, label: &str, url: Url) {
+        if let Ok(mut pages) = self.0.lock() {
+            pages.insert(label.to_owned(), url);
+        }
+    }
+}
+
+/// Opens (or brings back, with a fresh link) the printable page of a snapshot: the
+/// paper, or the answer key. Returns the window's label.
+pub async fn open_printable<R: Runtime>(
+    app: &AppHandle<R>,
+    client: &ODataClient,
+    snapshot_id: &str,
+    answer_key: bool,
+) -> Result<String, CommandError> {
+    let id = int64_key("Snapshot", snapshot_id)?;
+    let snapshot = client
+        .get_json(&format!("AssessmentSnapshots({id})"), &[])
+        .await?;
+    let field = if answer_key {
+        "PrintableDocumentWithAnswersSourceUrl"
+    } else {
+        "PrintableDocumentSourceUrl"
+    };
+    let link = snapshot[field]
+        .as_str()
+        .and_then(|link| Url::parse(link).ok())
+        .ok_or_else(|| CommandError::Server(format!("The snapshot's {field} is missing.")))?;
+    let name = snapshot["Name"].as_str().unwrap_or_default();
+    let (label, title) = if answer_key {
+        (
+            format!("print-{id}-key"),
+            format!("{name}: answer key (snapshot {id})"),
+        )
+    } else {
+        (format!("print-{id}"), format!("{name} (snapshot {id})"))
+    };
+    app.state::<PrintPages>().open(&label, link.clone());
+    if let Some(window) = app.get_webview_window(&label) {
+        window.navigate(link).map_err(shown)?;
+        window.set_focus().map_err(shown)?;
+        return Ok(label);
+    }
+    let print = MenuItemBuilder::with_id("print", "Print…")
+        .accelerator("CmdOrCtrl+P")
+        .build(app)
+        .map_err(shown)?;
+    let reload_item = MenuItemBuilder::with_id("reload", "Reload")
+        .accelerator("CmdOrCtrl+R")
+        .build(app)
+        .map_err(shown)?;
+    let close = MenuItemBuilder::with_id("close", "Close")
+        .accelerator("CmdOrCtrl+W")
+        .build(app)
+        .map_err(shown)?;
+    let page = SubmenuBuilder::new(app, "Page")
+        .items(&[&print, &reload_item, &close])
+        .build()
+        .map_err(shown)?;
+    let menu = MenuBuilder::new(app)
+        .items(&[&page])
+        .build()
+        .map_err(shown)?;
+    let window = WebviewWindowBuilder::new(app, &label, WebviewUrl::External(link))
+        .title(title)
+        .inner_size(900.0, 1000.0)
+        .menu(menu)
+        .build()
+        .map_err(shown)?;
+    let snapshot_id = id.clone();
+    window.on_menu_event(move |window, event| {
+        let done = match event.id().as_ref() {
+            "print" => window
+                .get_webview_window(window.label())
+                .map(|webview| webview.print()),
+            "reload" => {
+                reload(window.app_handle().clone(), snapshot_id.clone(), answer_key);
+                None
+            }
+            "close" => Some(window.close()),
+            _ => None,
+        };
+        if let Some(Err(error)) = done {
+            tracing::warn!(%error, "the print window's menu");
+        }
+    });
+    Ok(label)
+}
+
+/// Opens the page again through a link read now, with the server the app is
+/// connected to at this moment.
+fn reload<R: Runtime>(app: AppHandle<R>, snapshot_id: String, answer_key: bool) {
+    tauri::async_runtime::spawn(async move {
+        let Some(client) = app.state::<DesktopState>().active_client().await else {
+            return;
+        };
+        if let Err(error) = open_printable(&app, &client, &snapshot_id, answer_key).await {
+            tracing::warn!(?error, "reloading a print window");
+        }
+    });
+}
+
+fn shown(error: tauri::Error) -> CommandError {
+    CommandError::Server(format!("The print window could not open: {error}"))
+}
