@@ -30,6 +30,9 @@ pub enum RequestFailure {
     Unreachable(String),
     /// 412: someone else changed the entity since it was read.
     Stale(String),
+    /// 409: the entity exists already (an attempt's ExternalAttemptID, an
+    /// attempt's upload), in the server's words.
+    Conflict(String),
     /// An answer, but an error; the server's own words when it gave some.
     Failed(String),
 }
@@ -40,6 +43,7 @@ impl RequestFailure {
             RequestFailure::Unauthorized(m)
             | RequestFailure::Unreachable(m)
             | RequestFailure::Stale(m)
+            | RequestFailure::Conflict(m)
             | RequestFailure::Failed(m) => m,
         }
     }
@@ -137,6 +141,9 @@ impl ODataClient {
                     self.username, self.customer_id
                 )
             })),
+            StatusCode::CONFLICT => RequestFailure::Conflict(
+                said.unwrap_or_else(|| "The server already holds this.".into()),
+            ),
             StatusCode::PRECONDITION_FAILED => RequestFailure::Stale(
                 said.unwrap_or_else(|| "Someone else changed this since you opened it.".into()),
             ),
@@ -196,6 +203,66 @@ impl ODataClient {
         let answer = self.send(Method::GET, path, query, None).await?;
         serde_json::from_slice(&answer.bytes).map_err(|_| {
             RequestFailure::Failed(format!("The server's answer to {path} was not JSON."))
+        })
+    }
+
+    /// GET every page of a feed, following `odata.nextLink`, up to `limit` entries.
+    pub async fn get_all(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+        limit: usize,
+    ) -> Result<Vec<Value>, RequestFailure> {
+        let mut page = self.get_json(path, query).await?;
+        let mut entries = Vec::new();
+        loop {
+            if let Some(Value::Array(values)) = page.get_mut("value").map(Value::take) {
+                entries.extend(values);
+            }
+            let next = page["odata.nextLink"].as_str().map(str::to_owned);
+            match next {
+                Some(link) if entries.len() < limit => {
+                    // The link is the server's own, for this same service.
+                    if !link.starts_with(&self.url("")) {
+                        return Err(RequestFailure::Failed(format!(
+                            "The server's next page of {path} is at another address: {link}"
+                        )));
+                    }
+                    let request = self
+                        .http
+                        .get(&link)
+                        .basic_auth(&self.username, Some(self.password.expose_secret()));
+                    let answer = self.answer_of(request).await?;
+                    page = serde_json::from_slice(&answer.bytes).map_err(|_| {
+                        RequestFailure::Failed(format!(
+                            "The server's answer to {path} was not JSON."
+                        ))
+                    })?;
+                }
+                _ => break,
+            }
+        }
+        entries.truncate(limit);
+        Ok(entries)
+    }
+
+    /// POST a file's bytes as they are (an answer upload), so that the server,
+    /// not the app, judges them.
+    pub async fn post_bytes(
+        &self,
+        path: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> Result<Value, RequestFailure> {
+        let request = self
+            .http
+            .post(self.url(path))
+            .basic_auth(&self.username, Some(self.password.expose_secret()))
+            .header(reqwest::header::CONTENT_TYPE, content_type)
+            .body(bytes);
+        let answer = self.answer_of(request).await?;
+        serde_json::from_slice(&answer.bytes).map_err(|_| {
+            RequestFailure::Failed(format!("The server's answer to POST {path} was not JSON."))
         })
     }
 

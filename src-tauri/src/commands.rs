@@ -7,7 +7,6 @@ use tauri::State;
 use ts_rs::TS;
 
 use crate::client::ODataClient;
-use crate::delivery::{self, DeliveryAssessment, Snapshot};
 use crate::error::CommandError;
 use crate::saved_connection::{self, SecretStore};
 use crate::scoring::{
@@ -118,7 +117,7 @@ pub async fn use_embedded(
     Ok(state.status().await)
 }
 
-async fn client(state: &DesktopState) -> Result<ODataClient, CommandError> {
+pub(crate) async fn client(state: &DesktopState) -> Result<ODataClient, CommandError> {
     state
         .active_client()
         .await
@@ -318,56 +317,4 @@ pub async fn kept_drafts(
     state: State<'_, DesktopState>,
 ) -> Result<Vec<crate::drafts::KeptDraft>, CommandError> {
     Ok(crate::drafts::all(&drafts_folder(&state).await?))
-}
-
-/// Whether this account may use the coordinator's screens (the delivery feeds).
-#[tauri::command]
-pub async fn delivery_access(state: State<'_, DesktopState>) -> Result<bool, CommandError> {
-    delivery::delivery_access(&client(&state).await?).await
-}
-
-/// The area's assessments, for the coordinator's screens.
-#[tauri::command]
-pub async fn delivery_assessments(
-    state: State<'_, DesktopState>,
-) -> Result<Vec<DeliveryAssessment>, CommandError> {
-    delivery::delivery_assessments(&client(&state).await?).await
-}
-
-/// The snapshots of an assessment, newest first.
-#[tauri::command]
-pub async fn snapshots(
-    state: State<'_, DesktopState>,
-    assessment_id: String,
-) -> Result<Vec<Snapshot>, CommandError> {
-    delivery::snapshots(&client(&state).await?, &assessment_id).await
-}
-
-/// Takes a snapshot of an assessment (`expires`: a day, `YYYY-MM-DD`, or none).
-#[tauri::command]
-pub async fn create_snapshot(
-    state: State<'_, DesktopState>,
-    assessment_id: String,
-    name: String,
-    expires: Option<String>,
-) -> Result<Snapshot, CommandError> {
-    delivery::create_snapshot(
-        &client(&state).await?,
-        &assessment_id,
-        &name,
-        expires.as_deref(),
-    )
-    .await
-}
-
-/// Opens a snapshot's printable page (or its answer key) in a window of its own,
-/// through a link read just now; returns the window's label.
-#[tauri::command]
-pub async fn open_printable(
-    app: tauri::AppHandle,
-    state: State<'_, DesktopState>,
-    snapshot_id: String,
-    answer_key: bool,
-) -> Result<String, CommandError> {
-    delivery::open_printable(&app, &client(&state).await?, &snapshot_id, answer_key).await
 }

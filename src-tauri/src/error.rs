@@ -31,7 +31,9 @@ impl From<RequestFailure> for CommandError {
         match failure {
             RequestFailure::Unreachable(m) => CommandError::Unreachable(m),
             RequestFailure::Unauthorized(m) => CommandError::Unauthorized(m),
-            RequestFailure::Stale(m) | RequestFailure::Failed(m) => CommandError::Server(m),
+            RequestFailure::Stale(m) | RequestFailure::Conflict(m) | RequestFailure::Failed(m) => {
+                CommandError::Server(m)
+            }
         }
     }
 }

@@ -108,11 +108,16 @@ pub fn run() {
             commands::keep_draft,
             commands::forget_draft,
             commands::kept_drafts,
-            commands::delivery_access,
-            commands::delivery_assessments,
-            commands::snapshots,
-            commands::create_snapshot,
-            commands::open_printable
+            delivery::commands::delivery_access,
+            delivery::commands::delivery_assessments,
+            delivery::commands::snapshots,
+            delivery::commands::create_snapshot,
+            delivery::commands::open_printable,
+            delivery::commands::delivery_groups,
+            delivery::commands::print_batches,
+            delivery::commands::create_print_batch,
+            delivery::commands::batch_attempts,
+            delivery::commands::create_attempts
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

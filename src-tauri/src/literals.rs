@@ -9,9 +9,13 @@ pub fn literal(text: &str) -> String {
 
 /// Checks that a key the UI sent is an Int64 in digits, so it cannot alter a URL.
 pub fn int64_key(name: &str, value: &str) -> Result<String, CommandError> {
+    key_number(name, value).map(|n| n.to_string())
+}
+
+/// A key the UI sent, as the number a JSON body carries.
+pub fn key_number(name: &str, value: &str) -> Result<i64, CommandError> {
     value
         .parse::<i64>()
-        .map(|n| n.to_string())
         .map_err(|_| CommandError::InvalidInput(format!("{name} '{value}' is not a number.")))
 }
 

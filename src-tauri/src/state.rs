@@ -220,7 +220,9 @@ pub async fn status_of(
         Ok(_) => ConnectionState::Connected,
         Err(RequestFailure::Unauthorized(_)) => ConnectionState::Unauthorized,
         Err(RequestFailure::Unreachable(_)) => ConnectionState::Unreachable,
-        Err(RequestFailure::Failed(_) | RequestFailure::Stale(_)) => ConnectionState::Failed,
+        Err(RequestFailure::Failed(_) | RequestFailure::Stale(_) | RequestFailure::Conflict(_)) => {
+            ConnectionState::Failed
+        }
     };
     let mut status = ConnectionStatus::new(state, mode);
     status.server_url = Some(client.base_url.clone());

@@ -1,10 +1,18 @@
 //! The coordinator's work through the OData API: the assessments, their snapshots,
-//! and the printable pages (docs/desktop.md, "Delivery"). The server's 403 is the
-//! fence; the app only asks whether the account gets past it, to show the screens.
+//! the printable pages, print batches and their attempts (docs/desktop.md,
+//! "Delivery"). The server's 403 is the fence; the app only asks whether the
+//! account gets past it, to show the screens.
 
+mod attempts;
+mod batches;
+pub mod commands;
 mod print_window;
 mod snapshots;
 
+pub use attempts::{
+    batch_attempts, create_attempts, AttemptsProgress, AttemptsSummary, BatchAttempt,
+};
+pub use batches::{create_print_batch, delivery_groups, print_batches, DeliveryGroup, PrintBatch};
 pub use print_window::{open_printable, PrintPages};
 pub use snapshots::{
     create_snapshot, delivery_assessments, snapshots, DeliveryAssessment, Snapshot,

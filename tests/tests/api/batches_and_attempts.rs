@@ -81,6 +81,20 @@ async fn batch(backend: Backend) {
     assert_eq!(found["ID"], id);
     assert_eq!(found["Group"]["ID"], group);
     assert_eq!(found["AssessmentSnapshot"]["ID"], snapshot);
+    // Our extension: a snapshot's batches.
+    let of_snapshot = app
+        .get_json(&format!(
+            "{}PrintBatches?$filter=SnapshotID eq {snapshot}",
+            app.root()
+        ))
+        .await;
+    let ids: Vec<&Value> = of_snapshot["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| &b["ID"])
+        .collect();
+    assert_eq!(ids, vec![&json!(id)]);
     let scorer = post(&app, "northwind-scorer", "PrintBatches", &body).await;
     assert_eq!(scorer.status(), StatusCode::FORBIDDEN);
 }
@@ -110,6 +124,31 @@ async fn attempt(backend: Backend) {
         ))
         .await;
     assert_eq!(found["value"].as_array().unwrap().len(), 1);
+    // Our extension: a snapshot's attempts and a participant's (the coordinator's
+    // screens list a print batch's attempts so).
+    for filter in [
+        format!("AssessmentSnapshotID eq {snapshot}"),
+        format!("ParticipantID eq {participant}"),
+    ] {
+        let found = app
+            .get_json(&format!("{}Attempts?$filter={filter}", app.root()))
+            .await;
+        let ids: Vec<i64> = found["value"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["ID"].as_i64().unwrap())
+            .collect();
+        assert_eq!(ids, vec![id], "{filter}");
+    }
+    let none = app
+        .get_json(&format!(
+            "{}Attempts?$filter=AssessmentSnapshotID eq {}",
+            app.root(),
+            snapshot + 1000
+        ))
+        .await;
+    assert_eq!(none["value"].as_array().unwrap().len(), 0);
     let again = post(&app, COORDINATOR, "Attempts", &body).await;
     assert_eq!(again.status(), StatusCode::CONFLICT);
     assert!(odata_error_message(again)

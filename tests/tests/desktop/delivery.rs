@@ -162,5 +162,121 @@ async fn a_coordinator_takes_a_snapshot_and_opens_its_paper_and_answer_key() {
     );
     session.screenshot("delivery-print-answer-key").await;
     client.switch_to_window(main).await.unwrap();
+
+    batch_and_attempts(&session, &api, &snapshot).await;
     session.close().await;
+}
+
+/// B makes a print batch of the first group for the snapshot; Enter opens it; T
+/// makes an attempt per participant with a progress bar, and T again makes none.
+async fn batch_and_attempts(session: &DesktopSession, api: &Api, snapshot: &str) {
+    let client = &session.client;
+    press(client, &['b']).await;
+    let group = wait_for(client, "#batch-group")
+        .await
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap();
+    type_into(client, "batch-name", "Hall B, morning").await;
+    press(client, &[Key::Enter.into()]).await;
+    assert!(outcome(client).await.contains("Hall B, morning"));
+    let row = wait_for(client, "#batch-list tbody tr.highlighted").await;
+    let batch = row.attr("data-id").await.unwrap().unwrap();
+    let stored = api.get(&format!("PrintBatches({batch})")).await;
+    assert_eq!(stored["GroupID"].to_string(), group);
+    assert_eq!(stored["SnapshotID"].to_string(), snapshot);
+    session.screenshot("delivery-batch-made").await;
+
+    // Esc leaves the name field; Enter opens the highlighted batch.
+    press(client, &[Key::Escape.into(), Key::Enter.into()]).await;
+    wait_for(client, "#attempt-list").await;
+    let members = api.get(&format!("Groups({group})/Participants")).await;
+    let members = members["value"].as_array().unwrap().len();
+    assert!(members > 0);
+    let rows = client
+        .find_all(fantoccini::Locator::Css("#attempt-list tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), members, "one row per participant of the group");
+
+    press(client, &['t']).await;
+    let summary = wait_for(client, "#attempts-summary")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        summary.starts_with(&format!("{members} attempts created.")),
+        "{summary}"
+    );
+    wait_for(client, "#attempts-progress").await;
+    let bar = client
+        .execute(
+            "const bar = document.getElementById('attempts-progress'); return [bar.value, bar.max];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        bar,
+        serde_json::json!([members, members]),
+        "the bar is full"
+    );
+    let made = api
+        .get(&format!(
+            "Attempts?$filter=AssessmentSnapshotID eq {snapshot}"
+        ))
+        .await;
+    let made = made["value"].as_array().unwrap().clone();
+    assert_eq!(made.len(), members);
+    for attempt in &made {
+        let external = attempt["ExternalAttemptID"].as_str().unwrap();
+        assert!(
+            external.starts_with(&format!("batch-{batch}-participant-")),
+            "{external}"
+        );
+        assert!(attempt["ResultID"].is_null());
+    }
+    let waiting = client
+        .find_all(fantoccini::Locator::Css(
+            "#attempt-list tbody tr[data-attempt]:not([data-attempt=''])",
+        ))
+        .await
+        .unwrap();
+    assert_eq!(waiting.len(), members);
+    session.screenshot("delivery-attempts-made").await;
+
+    // Again: nothing is made twice.
+    press(client, &['t']).await;
+    let again = format!("0 attempts created, {members} already had one.");
+    for _ in 0..100 {
+        if wait_for(client, "#attempts-summary")
+            .await
+            .text()
+            .await
+            .unwrap()
+            == again
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        wait_for(client, "#attempts-summary")
+            .await
+            .text()
+            .await
+            .unwrap(),
+        again
+    );
+    let after = api
+        .get(&format!(
+            "Attempts?$filter=AssessmentSnapshotID eq {snapshot}"
+        ))
+        .await;
+    assert_eq!(after["value"].as_array().unwrap().len(), members);
+
+    press(client, &[Key::Escape.into()]).await;
+    wait_for(client, "#batch-list").await;
 }

@@ -3,7 +3,7 @@
 // scoredesk-desktop`, which scripts/test runs before the UI is checked), so the two
 // sides cannot drift apart. The UI never sees a password after it has handed one to
 // `connectRemote`: the Rust side keeps credentials.
-import { invoke } from "@tauri-apps/api/core";
+import { Channel, invoke } from "@tauri-apps/api/core";
 
 import type { BankedComment } from "./bindings/BankedComment";
 import type { CommandError } from "./bindings/CommandError";
@@ -112,3 +112,26 @@ export const createSnapshot = (assessmentId: string, name: string, expires: stri
   invoke<Snapshot>("create_snapshot", { assessmentId, name, expires });
 /** Opens the printable page (or the answer key) in its own window, through a fresh link. */
 export const openPrintable = (snapshotId: string, answerKey: boolean) => invoke<string>("open_printable", { snapshotId, answerKey });
+
+export type { DeliveryGroup } from "./bindings/DeliveryGroup";
+export type { PrintBatch } from "./bindings/PrintBatch";
+export type { BatchAttempt } from "./bindings/BatchAttempt";
+export type { AttemptsProgress } from "./bindings/AttemptsProgress";
+export type { AttemptsSummary } from "./bindings/AttemptsSummary";
+import type { DeliveryGroup } from "./bindings/DeliveryGroup";
+import type { PrintBatch } from "./bindings/PrintBatch";
+import type { BatchAttempt } from "./bindings/BatchAttempt";
+import type { AttemptsProgress } from "./bindings/AttemptsProgress";
+import type { AttemptsSummary } from "./bindings/AttemptsSummary";
+
+export const deliveryGroups = () => invoke<DeliveryGroup[]>("delivery_groups");
+export const printBatches = (snapshotId: string) => invoke<PrintBatch[]>("print_batches", { snapshotId });
+export const createPrintBatch = (snapshotId: string, groupId: string, name: string) =>
+  invoke<PrintBatch>("create_print_batch", { snapshotId, groupId, name });
+export const batchAttempts = (batchId: string) => invoke<BatchAttempt[]>("batch_attempts", { batchId });
+/** Makes an attempt for everyone of the batch without one; `onprogress` follows it. */
+export function createAttempts(batchId: string, onprogress: (progress: AttemptsProgress) => void) {
+  const progress = new Channel<AttemptsProgress>();
+  progress.onmessage = onprogress;
+  return invoke<AttemptsSummary>("create_attempts", { batchId, progress });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSnapshotDate, snapshotName } from "./delivery";
+import { attemptState, attemptsOutcome, describeSnapshotDate, snapshotName } from "./delivery";
 
 describe("the delivery desk's words", () => {
   it("names a new snapshot after its assessment and the day", () => {
@@ -8,5 +8,16 @@ describe("the delivery desk's words", () => {
   it("shows the server's times to the minute, in UTC", () => {
     expect(describeSnapshotDate("2026-11-24T09:30:12.345")).toBe("2026-11-24 09:30 UTC");
     expect(describeSnapshotDate("garbled")).toBe("garbled");
+  });
+  it("says what a run of create attempts did", () => {
+    expect(attemptsOutcome({ created: 1, already: 0, refused: [], unreachable: [] })).toBe("1 attempt created.");
+    expect(attemptsOutcome({ created: 0, already: 12, refused: [{}], unreachable: [{}, {}] })).toBe(
+      "0 attempts created, 12 already had one, 1 refused, 2 not sent: the server did not answer (run it again to retry them).",
+    );
+  });
+  it("says where each participant stands", () => {
+    expect(attemptState({ attemptId: null, resultId: null })).toBe("no attempt yet");
+    expect(attemptState({ attemptId: "4", resultId: null })).toBe("awaiting answers");
+    expect(attemptState({ attemptId: "4", resultId: "90" })).toBe("result 90");
   });
 });

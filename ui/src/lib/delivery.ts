@@ -11,3 +11,19 @@ export function describeSnapshotDate(serverTime: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(serverTime);
   return match ? `${match[1]} ${match[2]} UTC` : serverTime;
 }
+
+/** What one run of "create attempts" did, in a sentence. */
+export function attemptsOutcome(summary: { created: number; already: number; refused: unknown[]; unreachable: unknown[] }): string {
+  const parts = [`${summary.created} ${summary.created === 1 ? "attempt" : "attempts"} created`];
+  if (summary.already) parts.push(`${summary.already} already had one`);
+  if (summary.refused.length) parts.push(`${summary.refused.length} refused`);
+  if (summary.unreachable.length) parts.push(`${summary.unreachable.length} not sent: the server did not answer (run it again to retry them)`);
+  return parts.join(", ") + ".";
+}
+
+/** Where one participant of a batch stands. */
+export function attemptState(row: { attemptId: string | null; resultId: string | null }): string {
+  if (!row.attemptId) return "no attempt yet";
+  if (!row.resultId) return "awaiting answers";
+  return `result ${row.resultId}`;
+}

@@ -75,7 +75,9 @@ pub static PRINT_BATCHES: EntitySet = EntitySet {
         ),
     ],
     concurrency: None,
-    filterable: &["ID", "GroupID"],
+    // SnapshotID is our extension (docs/odata.md): a snapshot's batches, by index
+    // (migration 16).
+    filterable: &["ID", "GroupID", "SnapshotID"],
     media: None,
     writes: CREATE_ONLY,
 };
@@ -98,7 +100,14 @@ pub static ATTEMPTS: EntitySet = EntitySet {
     ],
     navigations: &[],
     concurrency: None,
-    filterable: &["ID", "ExternalAttemptID"],
+    // AssessmentSnapshotID and ParticipantID are our extension (docs/odata.md): a
+    // batch's attempts, and a participant's, by index (migrations 15 and 16).
+    filterable: &[
+        "ID",
+        "ExternalAttemptID",
+        "AssessmentSnapshotID",
+        "ParticipantID",
+    ],
     media: None,
     writes: CREATE_ONLY,
 };

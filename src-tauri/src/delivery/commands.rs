@@ -1,0 +1,114 @@
+//! The coordinator's commands (docs/desktop.md, "Delivery"): thin wrappers that
+//! take the active server's client and call this module's functions.
+
+use tauri::ipc::Channel;
+use tauri::State;
+
+use super::{
+    AttemptsProgress, AttemptsSummary, BatchAttempt, DeliveryAssessment, DeliveryGroup, PrintBatch,
+    Snapshot,
+};
+use crate::commands::client;
+use crate::delivery;
+use crate::error::CommandError;
+use crate::state::DesktopState;
+
+/// Whether this account may use the coordinator's screens (the delivery feeds).
+#[tauri::command]
+pub async fn delivery_access(state: State<'_, DesktopState>) -> Result<bool, CommandError> {
+    delivery::delivery_access(&client(&state).await?).await
+}
+
+/// The area's assessments, for the coordinator's screens.
+#[tauri::command]
+pub async fn delivery_assessments(
+    state: State<'_, DesktopState>,
+) -> Result<Vec<DeliveryAssessment>, CommandError> {
+    delivery::delivery_assessments(&client(&state).await?).await
+}
+
+/// The snapshots of an assessment, newest first.
+#[tauri::command]
+pub async fn snapshots(
+    state: State<'_, DesktopState>,
+    assessment_id: String,
+) -> Result<Vec<Snapshot>, CommandError> {
+    delivery::snapshots(&client(&state).await?, &assessment_id).await
+}
+
+/// Takes a snapshot of an assessment (`expires`: a day, `YYYY-MM-DD`, or none).
+#[tauri::command]
+pub async fn create_snapshot(
+    state: State<'_, DesktopState>,
+    assessment_id: String,
+    name: String,
+    expires: Option<String>,
+) -> Result<Snapshot, CommandError> {
+    delivery::create_snapshot(
+        &client(&state).await?,
+        &assessment_id,
+        &name,
+        expires.as_deref(),
+    )
+    .await
+}
+
+/// Opens a snapshot's printable page (or its answer key) in a window of its own,
+/// through a link read just now; returns the window's label.
+#[tauri::command]
+pub async fn open_printable(
+    app: tauri::AppHandle,
+    state: State<'_, DesktopState>,
+    snapshot_id: String,
+    answer_key: bool,
+) -> Result<String, CommandError> {
+    delivery::open_printable(&app, &client(&state).await?, &snapshot_id, answer_key).await
+}
+
+/// The area's groups, for a new print batch.
+#[tauri::command]
+pub async fn delivery_groups(
+    state: State<'_, DesktopState>,
+) -> Result<Vec<DeliveryGroup>, CommandError> {
+    delivery::delivery_groups(&client(&state).await?).await
+}
+
+/// The print batches of a snapshot, newest first.
+#[tauri::command]
+pub async fn print_batches(
+    state: State<'_, DesktopState>,
+    snapshot_id: String,
+) -> Result<Vec<PrintBatch>, CommandError> {
+    delivery::print_batches(&client(&state).await?, &snapshot_id).await
+}
+
+/// Makes a print batch of a group for a snapshot.
+#[tauri::command]
+pub async fn create_print_batch(
+    state: State<'_, DesktopState>,
+    snapshot_id: String,
+    group_id: String,
+    name: String,
+) -> Result<PrintBatch, CommandError> {
+    delivery::create_print_batch(&client(&state).await?, &snapshot_id, &group_id, &name).await
+}
+
+/// A batch's participants with their attempts and results.
+#[tauri::command]
+pub async fn batch_attempts(
+    state: State<'_, DesktopState>,
+    batch_id: String,
+) -> Result<Vec<BatchAttempt>, CommandError> {
+    delivery::batch_attempts(&client(&state).await?, &batch_id).await
+}
+
+/// Makes an attempt for each of the batch's participants without one, reporting
+/// progress on `progress`.
+#[tauri::command]
+pub async fn create_attempts(
+    state: State<'_, DesktopState>,
+    batch_id: String,
+    progress: Channel<AttemptsProgress>,
+) -> Result<AttemptsSummary, CommandError> {
+    delivery::create_attempts(&client(&state).await?, &batch_id, &progress).await
+}
