@@ -56,6 +56,7 @@ pub fn run() {
     rendering::choose();
     let result = tauri::Builder::default()
         .plugin(navigation::guard())
+        .plugin(tauri_plugin_dialog::init())
         .manage(DesktopState::default())
         .manage(delivery::PrintPages::default())
         .setup(|app| {
@@ -117,7 +118,10 @@ pub fn run() {
             delivery::commands::print_batches,
             delivery::commands::create_print_batch,
             delivery::commands::batch_attempts,
-            delivery::commands::create_attempts
+            delivery::commands::create_attempts,
+            delivery::commands::answer_files,
+            delivery::commands::upload_answer_file,
+            delivery::commands::pick_answer_files
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -3,10 +3,11 @@
 
 use tauri::ipc::Channel;
 use tauri::State;
+use tauri_plugin_dialog::DialogExt;
 
 use super::{
-    AttemptsProgress, AttemptsSummary, BatchAttempt, DeliveryAssessment, DeliveryGroup, PrintBatch,
-    Snapshot,
+    AnswerFiles, AttemptsProgress, AttemptsSummary, BatchAttempt, DeliveryAssessment,
+    DeliveryGroup, PrintBatch, Snapshot, UploadOutcome,
 };
 use crate::commands::client;
 use crate::delivery;
@@ -111,4 +112,49 @@ pub async fn create_attempts(
     progress: Channel<AttemptsProgress>,
 ) -> Result<AttemptsSummary, CommandError> {
     delivery::create_attempts(&client(&state).await?, &batch_id, &progress).await
+}
+
+/// The answer files among chosen or dropped paths (a folder for its `.json` files).
+#[tauri::command]
+pub fn answer_files(paths: Vec<String>) -> AnswerFiles {
+    delivery::answer_files(&paths)
+}
+
+/// Posts one answer file; its outcome, never an error: a refusal is an outcome.
+#[tauri::command]
+pub async fn upload_answer_file(
+    state: State<'_, DesktopState>,
+    path: String,
+) -> Result<UploadOutcome, CommandError> {
+    Ok(delivery::upload_answer_file(&client(&state).await?, &path).await)
+}
+
+/// The system's file chooser: answer files, or one folder of them. None if the
+/// coordinator cancels.
+#[tauri::command]
+pub async fn pick_answer_files(app: tauri::AppHandle, folder: bool) -> Vec<String> {
+    let (sender, receiver) = tokio::sync::oneshot::channel();
+    let chooser = app.dialog().file().set_title(if folder {
+        "A folder of answer files"
+    } else {
+        "Answer files"
+    });
+    if folder {
+        chooser.pick_folder(move |picked| {
+            let _ = sender.send(picked.into_iter().collect::<Vec<_>>());
+        });
+    } else {
+        chooser
+            .add_filter("Answer files", &["json"])
+            .pick_files(move |picked| {
+                let _ = sender.send(picked.unwrap_or_default());
+            });
+    }
+    receiver
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|path| path.into_path().ok())
+        .map(|path| path.display().to_string())
+        .collect()
 }

@@ -8,6 +8,7 @@ mod batches;
 pub mod commands;
 mod print_window;
 mod snapshots;
+mod uploads;
 
 pub use attempts::{
     batch_attempts, create_attempts, AttemptsProgress, AttemptsSummary, BatchAttempt,
@@ -17,6 +18,7 @@ pub use print_window::{open_printable, PrintPages};
 pub use snapshots::{
     create_snapshot, delivery_assessments, snapshots, DeliveryAssessment, Snapshot,
 };
+pub use uploads::{answer_files, upload_answer_file, AnswerFiles, UploadOutcome};
 
 use crate::client::{ODataClient, RequestFailure};
 use crate::error::CommandError;

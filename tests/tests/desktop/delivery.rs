@@ -8,7 +8,9 @@ use fantoccini::key::Key;
 use fantoccini::Client;
 use serde_json::Value;
 
-use crate::support::{press, type_into, wait_for, Api, DesktopSession};
+use crate::support::{
+    answer_file, essays, press, snapshot_questions, type_into, wait_for, Api, DesktopSession,
+};
 
 /// The handle of a window that is not `known`, once there is one.
 async fn new_window(
@@ -277,6 +279,168 @@ async fn batch_and_attempts(session: &DesktopSession, api: &Api, snapshot: &str)
         .await;
     assert_eq!(after["value"].as_array().unwrap().len(), members);
 
+    uploads_a_folder(session, api, snapshot, &batch).await;
     press(client, &[Key::Escape.into()]).await;
     wait_for(client, "#batch-list").await;
+}
+
+/// A folder of answer files, valid and broken, typed as a path (U, Enter): each
+/// valid one scored with its result and scoring tasks as the API has them, each
+/// broken one refused with the server's message naming the bad field.
+async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, batch: &str) {
+    let client = &session.client;
+    let questions = snapshot_questions(api, snapshot).await;
+    let attempts = api
+        .get(&format!(
+            "Attempts?$filter=AssessmentSnapshotID eq {snapshot}&$orderby=ID"
+        ))
+        .await;
+    let attempts: Vec<i64> = attempts["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["ID"].as_i64().unwrap())
+        .collect();
+    assert!(attempts.len() >= 4);
+    let folder = tempfile::tempdir().unwrap();
+    let write = |name: &str, body: &str| std::fs::write(folder.path().join(name), body).unwrap();
+    let valid = &attempts[..attempts.len() - 2];
+    for attempt in valid {
+        write(
+            &format!("attempt-{attempt}.json"),
+            &answer_file(*attempt, batch, &questions).to_string(),
+        );
+    }
+    let spare = attempts[attempts.len() - 2];
+    let mut out_of_range = answer_file(spare, batch, &questions);
+    out_of_range["QuestionAndChoices"][0]["QuestionOrderNumber"] = serde_json::json!(99);
+    write("broken-question-number.json", &out_of_range.to_string());
+    let choice = questions.iter().position(|q| q.choices > 0).unwrap();
+    let mut bad_choice = answer_file(attempts[attempts.len() - 1], batch, &questions);
+    bad_choice["QuestionAndChoices"][choice]["UploadedChoices"][0]["ChoiceOrderNumber"] =
+        serde_json::json!("9");
+    write("broken-choice.json", &bad_choice.to_string());
+    write("broken-not-json.json", "{\"AttemptID\": ");
+    write("scanner-log.txt", "not an answer file");
+
+    press(client, &['u']).await;
+    type_into(client, "upload-path", &folder.path().display().to_string()).await;
+    press(client, &[Key::Enter.into()]).await;
+    wait_for(
+        client,
+        "#upload-summary[data-done='true'][data-elapsed-ms]:not([data-elapsed-ms=''])",
+    )
+    .await;
+    let summary = wait_for(client, "#upload-summary")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        summary.starts_with(&format!(
+            "{} files: {} scored, 3 refused",
+            valid.len() + 3,
+            valid.len()
+        )),
+        "{summary}"
+    );
+    let skipped = wait_for(client, "#upload-skipped")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        skipped.contains("scanner-log.txt: not a .json file"),
+        "{skipped}"
+    );
+
+    // Each broken file's row names what is wrong, in the server's words.
+    for (file, field) in [
+        ("broken-question-number.json", "QuestionOrderNumber"),
+        ("broken-choice.json", "ChoiceOrderNumber"),
+        ("broken-not-json.json", "AttemptID: EOF while parsing"),
+    ] {
+        let row = wait_for(client, &format!("#upload-outcomes tr[data-file='{file}']")).await;
+        assert_eq!(
+            row.attr("data-kind").await.unwrap().as_deref(),
+            Some("refused")
+        );
+        let message = row
+            .find(fantoccini::Locator::Css(".message"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(message.contains(field), "{file}: {message}");
+    }
+    // Each valid one shows its result's score and its scoring tasks as stored.
+    for attempt in valid {
+        let row = wait_for(
+            client,
+            &format!("#upload-outcomes tr[data-file='attempt-{attempt}.json']"),
+        )
+        .await;
+        assert_eq!(
+            row.attr("data-kind").await.unwrap().as_deref(),
+            Some("scored")
+        );
+        let cells: Vec<String> = {
+            let mut texts = Vec::new();
+            for cell in row.find_all(fantoccini::Locator::Css("td")).await.unwrap() {
+                texts.push(cell.text().await.unwrap());
+            }
+            texts
+        };
+        let result = api.get(&format!("Attempts({attempt})")).await["ResultID"]
+            .as_i64()
+            .expect("the upload made a result");
+        assert_eq!(cells[2], result.to_string());
+        let stored = api.get(&format!("Results({result})")).await;
+        assert_eq!(
+            cells[3],
+            format!("{} / {}", stored["TotalScore"], stored["MaxScore"])
+        );
+        assert_eq!(cells[5], essays(&questions).to_string());
+    }
+    // The broken files stored nothing.
+    for attempt in &attempts[attempts.len() - 2..] {
+        assert!(api.get(&format!("Attempts({attempt})")).await["ResultID"].is_null());
+    }
+    // The participants' list follows: a result for each valid file.
+    let mut with_result = 0;
+    for _ in 0..100 {
+        with_result = client
+            .find_all(fantoccini::Locator::Css(
+                "#attempt-list tbody tr:not([data-result=''])",
+            ))
+            .await
+            .unwrap()
+            .len();
+        if with_result == valid.len() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(with_result, valid.len());
+    // The files named the batch: its last upload is shown, as the API has it.
+    let stored = api.get(&format!("PrintBatches({batch})")).await;
+    assert!(stored["LastUploadedDateTime"].is_string());
+    let shown = wait_for(client, "#batch-last-upload")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(shown.starts_with("last upload "), "{shown}");
+    wait_for(client, "#upload-problems").await;
+    let problems = client
+        .find_all(fantoccini::Locator::Css("#upload-problems li"))
+        .await
+        .unwrap();
+    assert_eq!(
+        problems.len(),
+        3,
+        "the refused files listed above the table"
+    );
+    session.screenshot("delivery-upload-outcomes").await;
 }

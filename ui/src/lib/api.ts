@@ -135,3 +135,14 @@ export function createAttempts(batchId: string, onprogress: (progress: AttemptsP
   progress.onmessage = onprogress;
   return invoke<AttemptsSummary>("create_attempts", { batchId, progress });
 }
+
+export type { AnswerFiles } from "./bindings/AnswerFiles";
+export type { UploadOutcome } from "./bindings/UploadOutcome";
+import type { AnswerFiles } from "./bindings/AnswerFiles";
+import type { UploadOutcome } from "./bindings/UploadOutcome";
+
+/** The answer files among paths (a folder for its .json files). */
+export const answerFiles = (paths: string[]) => invoke<AnswerFiles>("answer_files", { paths });
+export const uploadAnswerFile = (path: string) => invoke<UploadOutcome>("upload_answer_file", { path });
+/** The system's file chooser; an empty list if cancelled. */
+export const pickAnswerFiles = (folder: boolean) => invoke<string[]>("pick_answer_files", { folder });

@@ -92,6 +92,12 @@ impl Api {
         response.json().await.unwrap()
     }
 
+    /// A GET that must succeed, as text (a media resource's `$value`).
+    pub async fn get_text(&self, path: &str) -> String {
+        let response = self.get_ok(path, &[], &format!("GET {path}")).await;
+        response.text().await.unwrap()
+    }
+
     /// `ScoringTasks/$count` with `filter`.
     pub async fn count(&self, filter: &str) -> i64 {
         let response = self
