@@ -121,7 +121,9 @@ pub fn run() {
             delivery::commands::create_attempts,
             delivery::commands::answer_files,
             delivery::commands::upload_answer_file,
-            delivery::commands::pick_answer_files
+            delivery::commands::pick_answer_files,
+            delivery::commands::batch_results,
+            delivery::commands::first_scorable_task
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

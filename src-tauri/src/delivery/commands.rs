@@ -6,7 +6,7 @@ use tauri::State;
 use tauri_plugin_dialog::DialogExt;
 
 use super::{
-    AnswerFiles, AttemptsProgress, AttemptsSummary, BatchAttempt, DeliveryAssessment,
+    AnswerFiles, AttemptsProgress, AttemptsSummary, BatchAttempt, BatchResult, DeliveryAssessment,
     DeliveryGroup, PrintBatch, Snapshot, UploadOutcome,
 };
 use crate::commands::client;
@@ -157,4 +157,22 @@ pub async fn pick_answer_files(app: tauri::AppHandle, folder: bool) -> Vec<Strin
         .filter_map(|path| path.into_path().ok())
         .map(|path| path.display().to_string())
         .collect()
+}
+
+/// The Results with these IDs: score, band, status and the questions still open.
+#[tauri::command]
+pub async fn batch_results(
+    state: State<'_, DesktopState>,
+    result_ids: Vec<String>,
+) -> Result<Vec<BatchResult>, CommandError> {
+    delivery::batch_results(&client(&state).await?, &result_ids).await
+}
+
+/// The question of a Result's first task a scorer can take now, if any.
+#[tauri::command]
+pub async fn first_scorable_task(
+    state: State<'_, DesktopState>,
+    result_id: String,
+) -> Result<Option<String>, CommandError> {
+    delivery::first_scorable_task(&client(&state).await?, &result_id).await
 }

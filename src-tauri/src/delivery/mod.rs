@@ -7,6 +7,7 @@ mod attempts;
 mod batches;
 pub mod commands;
 mod print_window;
+mod results;
 mod snapshots;
 mod uploads;
 
@@ -15,6 +16,7 @@ pub use attempts::{
 };
 pub use batches::{create_print_batch, delivery_groups, print_batches, DeliveryGroup, PrintBatch};
 pub use print_window::{open_printable, PrintPages};
+pub use results::{batch_results, first_scorable_task, BatchResult};
 pub use snapshots::{
     create_snapshot, delivery_assessments, snapshots, DeliveryAssessment, Snapshot,
 };

@@ -9,7 +9,8 @@ use fantoccini::Client;
 use serde_json::Value;
 
 use crate::support::{
-    answer_file, essays, press, snapshot_questions, type_into, wait_for, Api, DesktopSession,
+    answer_file, ctrl, dimension_maxima, essays, press, score_all_by_keyboard, snapshot_questions,
+    task_status, type_into, wait_for, Api, DesktopSession,
 };
 
 /// The handle of a window that is not `known`, once there is one.
@@ -443,4 +444,50 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
         "the refused files listed above the table"
     );
     session.screenshot("delivery-upload-outcomes").await;
+    scores_a_new_task(session, api).await;
+}
+
+/// J to a participant whose Result has tasks open, Enter: the scorer's view of its
+/// first task; scored by keyboard and submitted, back on the batch with one fewer.
+async fn scores_a_new_task(session: &DesktopSession, api: &Api) {
+    let client = &session.client;
+    let rows = client
+        .find_all(fantoccini::Locator::Css("#attempt-list tbody tr"))
+        .await
+        .unwrap();
+    let mut chosen = None;
+    for (index, row) in rows.iter().enumerate() {
+        let open = row.attr("data-open").await.unwrap().unwrap_or_default();
+        if open.parse::<usize>().unwrap_or(0) > 0 {
+            let result = row.attr("data-result").await.unwrap().unwrap();
+            chosen = Some((index, result, open.parse::<usize>().unwrap()));
+            break;
+        }
+    }
+    let (index, result, open) = chosen.expect("a result with tasks to score");
+    press(client, &['j'].repeat(index)).await;
+    wait_for(
+        client,
+        &format!("#attempt-list tr.highlighted[data-result='{result}']"),
+    )
+    .await;
+    press(client, &[Key::Enter.into()]).await;
+    let view = wait_for(client, &format!("#scoring-view[data-result='{result}']")).await;
+    let question = view.attr("data-question").await.unwrap().unwrap();
+    let task = (question, result.parse::<i64>().unwrap());
+    assert_eq!(task_status(api, &task).await, 1, "taken by the scorer");
+    let maxima = dimension_maxima(api, &task).await;
+    score_all_by_keyboard(client, &maxima).await;
+    session.screenshot("delivery-scoring-from-batch").await;
+    ctrl(client, Key::Enter.into()).await;
+    wait_for(
+        client,
+        &format!(
+            "#attempt-list tr[data-result='{}'][data-open='{}']",
+            task.1,
+            open - 1
+        ),
+    )
+    .await;
+    assert_eq!(task_status(api, &task).await, 3, "submitted");
 }

@@ -17,6 +17,7 @@ mod remote;
 mod scoring;
 mod support;
 mod timings;
+mod upload_timing;
 
 use std::time::Duration;
 

@@ -146,3 +146,10 @@ export const answerFiles = (paths: string[]) => invoke<AnswerFiles>("answer_file
 export const uploadAnswerFile = (path: string) => invoke<UploadOutcome>("upload_answer_file", { path });
 /** The system's file chooser; an empty list if cancelled. */
 export const pickAnswerFiles = (folder: boolean) => invoke<string[]>("pick_answer_files", { folder });
+
+export type { BatchResult } from "./bindings/BatchResult";
+import type { BatchResult } from "./bindings/BatchResult";
+/** The Results with these IDs: score, band, status, the questions still open. */
+export const batchResults = (resultIds: string[]) => invoke<BatchResult[]>("batch_results", { resultIds });
+/** The question of a Result's first task a scorer can take now (its question has a rubric). */
+export const firstScorableTask = (resultId: string) => invoke<string | null>("first_scorable_task", { resultId });

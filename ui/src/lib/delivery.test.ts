@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptState, attemptsOutcome, describeSnapshotDate, snapshotName } from "./delivery";
+import { attemptState, attemptsOutcome, describeSnapshotDate, resultScore, snapshotName } from "./delivery";
 
 describe("the delivery desk's words", () => {
   it("names a new snapshot after its assessment and the day", () => {
@@ -19,5 +19,9 @@ describe("the delivery desk's words", () => {
     expect(attemptState({ attemptId: null, resultId: null })).toBe("no attempt yet");
     expect(attemptState({ attemptId: "4", resultId: null })).toBe("awaiting answers");
     expect(attemptState({ attemptId: "4", resultId: "90" })).toBe("result 90");
+  });
+  it("shows a result's score out of its maximum", () => {
+    expect(resultScore({ totalScore: 7, maxScore: 15 })).toBe("7 / 15");
+    expect(resultScore({ totalScore: null, maxScore: 15 })).toBe("–");
   });
 });

@@ -27,3 +27,18 @@ export function attemptState(row: { attemptId: string | null; resultId: string |
   if (!row.resultId) return "awaiting answers";
   return `result ${row.resultId}`;
 }
+
+/**
+ * Where the coordinator was on the desk: the desk is left while a task is scored
+ * and comes back to the same assessment, snapshot and open batch.
+ */
+export const deskMemory: { assessmentId: string | null; snapshotId: string | null; batchId: string | null } = {
+  assessmentId: null,
+  snapshotId: null,
+  batchId: null,
+};
+
+/** A result's score for the table: "7 / 15", or "–" when not yet computed. */
+export function resultScore(result: { totalScore: number | null; maxScore: number | null }): string {
+  return result.totalScore === null ? "–" : `${result.totalScore} / ${result.maxScore ?? "?"}`;
+}
