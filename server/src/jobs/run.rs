@@ -91,11 +91,11 @@ async fn work(
     let mut replayed = 0;
     for (done, (result_id, attempt_id)) in results.iter().enumerate() {
         if *stop.borrow() {
-            renew(store, job.id, owner, replayed, lease_ms).await?;
+            renew(store, job, owner, replayed, lease_ms).await?;
             return Err(Stopped::ShuttingDown);
         }
         if done % CHECK_LEASE_EVERY == CHECK_LEASE_EVERY - 1 {
-            if !renew(store, job.id, owner, replayed, lease_ms).await? {
+            if !renew(store, job, owner, replayed, lease_ms).await? {
                 return Err(Stopped::LostLease);
             }
             replayed = 0;
@@ -113,7 +113,7 @@ async fn work(
             replayed += 1;
         }
     }
-    if !renew(store, job.id, owner, replayed, lease_ms).await? {
+    if !renew(store, job, owner, replayed, lease_ms).await? {
         return Err(Stopped::LostLease);
     }
     if let JobTarget::ParticipantAndResults { name } = target {
@@ -125,12 +125,12 @@ async fn work(
 /// Renews the lease and adds `count` to the job's tally; whether it is still held.
 async fn renew(
     store: &Store,
-    job_id: i64,
+    job: &ClaimedJob,
     owner: &str,
     count: i32,
     lease_ms: i64,
 ) -> Result<bool, StoreError> {
     store
-        .renew_job(job_id, owner, count, now_millis() + lease_ms)
+        .renew_job(job, owner, count, now_millis() + lease_ms)
         .await
 }

@@ -162,12 +162,15 @@ impl Store {
         )
     }
 
-    /// Renews `owner`'s lease on job `job_id` until `until` and adds `count`
-    /// results to its tally (replays, whose results stay; a purge counts each in
-    /// its own transaction). `false` when `owner` no longer holds the job.
+    /// Renews `owner`'s lease on `job` until `until` and adds `count` results to
+    /// its tally (replays, whose results stay; a purge counts each in its own
+    /// transaction). The job's audit log entry shows the tally so far as its
+    /// TotalResultsAffected, so that a client following a long purge sees it
+    /// advance (every renewal: every 100 results). `false` when `owner` no longer
+    /// holds the job.
     pub async fn renew_job(
         &self,
-        job_id: i64,
+        job: &ClaimedJob,
         owner: &str,
         count: i32,
         until: i64,
@@ -179,11 +182,33 @@ impl Store {
                     .table(Jobs::Table)
                     .value(Jobs::ResultsDone, Expr::col(Jobs::ResultsDone).add(count))
                     .value(Jobs::LockedUntil, until)
-                    .and_where(Expr::col(Jobs::Id).eq(job_id))
+                    .and_where(Expr::col(Jobs::Id).eq(job.id))
                     .and_where(Expr::col(Jobs::LeaseOwner).eq(owner))
                     .to_owned(),
             )
             .await?;
+        if let (1, Some(entry)) = (renewed, job.audit_log_id) {
+            let done: Option<(i32,)> = tx
+                .fetch_optional(
+                    &Query::select()
+                        .column(Jobs::ResultsDone)
+                        .from(Jobs::Table)
+                        .and_where(Expr::col(Jobs::Id).eq(job.id))
+                        .to_owned(),
+                )
+                .await?;
+            if let Some((done,)) = done {
+                tx.execute(
+                    &Query::update()
+                        .table(ResultsAuditLog::Table)
+                        .value(ResultsAuditLog::TotalResultsAffected, done)
+                        .and_where(Expr::col(ResultsAuditLog::CustomerId).eq(job.area))
+                        .and_where(Expr::col(ResultsAuditLog::Id).eq(entry))
+                        .to_owned(),
+                )
+                .await?;
+            }
+        }
         tx.commit().await?;
         Ok(renewed == 1)
     }

@@ -27,6 +27,7 @@ on_both_backends! {
     replays_recompute_scores_from_the_answers => replays;
     only_administrators_invoke_the_actions => roles;
     malformed_action_calls_are_refused_naming_what_is_wrong => malformed;
+    a_running_purge_shows_its_progress_on_its_audit_entry => progress;
 }
 
 const ADMIN: &str = "northwind-admin";
@@ -734,4 +735,86 @@ async fn malformed(backend: Backend) {
         entries_before,
         "nothing queued"
     );
+}
+
+/// While a purge runs, its audit log entry's TotalResultsAffected counts the
+/// results removed so far (updated as the lease is renewed), so a client
+/// following it sees it advance; IsInQueue stays true until it is closed. The
+/// job is queued and worked here through the store, due only in an hour so that
+/// the server's own runner cannot take it first.
+async fn progress(backend: Backend) {
+    use scoredesk_server::model::purge::JobTarget;
+    use scoredesk_server::store::schema::Jobs;
+    use scoredesk_server::store::{now_millis, AuditRequest};
+
+    let app = TestApp::spawn_with_demo(backend).await;
+    let area = CustomerArea::new(app.northwind()).unwrap();
+    let mut tx = app.store.begin().await.unwrap();
+    let entry = tx
+        .queue_job(
+            area,
+            &AuditRequest {
+                message_id: "progress-test",
+                user_id: 0,
+                request_type: "PurgeResultsByParticipantName",
+                request_data: "{}",
+                source: None,
+                at: now_millis(),
+            },
+            &JobTarget::ParticipantName {
+                name: "nobody at all".into(),
+            },
+        )
+        .await
+        .unwrap();
+    // Not due for an hour, in the same transaction: the server's runner (which
+    // may be making its first look as the test starts) leaves it alone; the test
+    // claims it as if the hour had passed.
+    let later = now_millis() + 3_600_000;
+    tx.execute(
+        &sea_query::Query::update()
+            .table(Jobs::Table)
+            .value(Jobs::RunAfter, later)
+            .and_where(sea_query::Expr::col(Jobs::AuditLogId).eq(entry))
+            .to_owned(),
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let owner = "progress-test-owner";
+    let job = app
+        .store
+        .claim_job(owner, later, later + 60_000)
+        .await
+        .unwrap()
+        .expect("the job is there to claim");
+    assert_eq!(job.audit_log_id, Some(entry));
+    let path = format!("{}ResultsAuditLog({entry})", app.root());
+    let read = |_: &TestApp| app.get_json(&path);
+    assert_eq!(read(&app).await["TotalResultsAffected"], 0);
+    for (count, expected) in [(100, 100), (100, 200), (37, 237)] {
+        assert!(app
+            .store
+            .renew_job(&job, owner, count, now_millis() + 60_000)
+            .await
+            .unwrap());
+        let shown = read(&app).await;
+        assert_eq!(shown["TotalResultsAffected"], expected);
+        assert_eq!(shown["IsInQueue"], true);
+    }
+    // Another owner's renewal changes nothing.
+    assert!(!app
+        .store
+        .renew_job(&job, "someone else", 50, now_millis() + 60_000)
+        .await
+        .unwrap());
+    assert_eq!(read(&app).await["TotalResultsAffected"], 237);
+    assert!(app
+        .store
+        .finish_job(&job, owner, true, now_millis())
+        .await
+        .unwrap());
+    let closed = read(&app).await;
+    assert_eq!(closed["IsInQueue"], false);
+    assert_eq!(closed["TotalResultsAffected"], 237);
 }
