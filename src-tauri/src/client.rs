@@ -24,8 +24,11 @@ pub struct ODataClient {
 /// Why a request did not give an answer.
 #[derive(Debug)]
 pub enum RequestFailure {
-    /// 401 or 403: the account is not accepted here.
+    /// 401: the user name and password are not accepted here.
     Unauthorized(String),
+    /// 403: the account is accepted but may not do this (a coordinator asking for
+    /// the scorers' feeds, a scorer for the delivery feeds).
+    Forbidden(String),
     /// No answer at all: the server is down or the address is wrong.
     Unreachable(String),
     /// 412: someone else changed the entity since it was read.
@@ -41,6 +44,7 @@ impl RequestFailure {
     pub fn message(&self) -> &str {
         match self {
             RequestFailure::Unauthorized(m)
+            | RequestFailure::Forbidden(m)
             | RequestFailure::Unreachable(m)
             | RequestFailure::Stale(m)
             | RequestFailure::Conflict(m)
@@ -53,6 +57,8 @@ impl RequestFailure {
 pub struct Answer {
     pub content_type: String,
     pub bytes: Vec<u8>,
+    /// The `Location` header: where an accepted action can be followed.
+    pub location: Option<String>,
 }
 
 impl ODataClient {
@@ -117,11 +123,17 @@ impl ODataClient {
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
             .to_owned();
+        let location = response
+            .headers()
+            .get(reqwest::header::LOCATION)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         let bytes = read_capped(response).await?;
         if status.is_success() {
             return Ok(Answer {
                 content_type,
                 bytes,
+                location,
             });
         }
         Err(self.failure(status, &bytes))
@@ -135,7 +147,7 @@ impl ODataClient {
                 "The server did not accept the user name and password of {}.",
                 self.username
             )),
-            StatusCode::FORBIDDEN => RequestFailure::Unauthorized(said.unwrap_or_else(|| {
+            StatusCode::FORBIDDEN => RequestFailure::Forbidden(said.unwrap_or_else(|| {
                 format!(
                     "The account {} may not do this in customer area {}.",
                     self.username, self.customer_id
@@ -294,6 +306,16 @@ impl ODataClient {
         let answer = self.send(Method::POST, path, &[], Some(body)).await?;
         serde_json::from_slice(&answer.bytes).map_err(|_| {
             RequestFailure::Failed(format!("The server's answer to POST {path} was not JSON."))
+        })
+    }
+
+    /// POST an action the server queues (202): where to follow it (`Location`).
+    pub async fn post_action(&self, path: &str, body: &Value) -> Result<String, RequestFailure> {
+        let answer = self.send(Method::POST, path, &[], Some(body)).await?;
+        answer.location.ok_or_else(|| {
+            RequestFailure::Failed(format!(
+                "The server accepted {path} without saying where to follow it."
+            ))
         })
     }
 

@@ -30,7 +30,9 @@ impl From<RequestFailure> for CommandError {
     fn from(failure: RequestFailure) -> Self {
         match failure {
             RequestFailure::Unreachable(m) => CommandError::Unreachable(m),
-            RequestFailure::Unauthorized(m) => CommandError::Unauthorized(m),
+            RequestFailure::Unauthorized(m) | RequestFailure::Forbidden(m) => {
+                CommandError::Unauthorized(m)
+            }
             RequestFailure::Stale(m) | RequestFailure::Conflict(m) | RequestFailure::Failed(m) => {
                 CommandError::Server(m)
             }

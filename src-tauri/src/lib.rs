@@ -123,7 +123,13 @@ pub fn run() {
             delivery::commands::upload_answer_file,
             delivery::commands::pick_answer_files,
             delivery::commands::batch_results,
-            delivery::commands::first_scorable_task
+            delivery::commands::first_scorable_task,
+            delivery::commands::assessment_results,
+            delivery::commands::change_result,
+            delivery::commands::purge_plan,
+            delivery::commands::purge,
+            delivery::commands::audit_entry,
+            delivery::commands::audit_log
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -6,8 +6,9 @@ use tauri::State;
 use tauri_plugin_dialog::DialogExt;
 
 use super::{
-    AnswerFiles, AttemptsProgress, AttemptsSummary, BatchAttempt, BatchResult, DeliveryAssessment,
-    DeliveryGroup, PrintBatch, Snapshot, UploadOutcome,
+    AdminResult, AnswerFiles, AttemptsProgress, AttemptsSummary, AuditEntry, BatchAttempt,
+    BatchResult, DeliveryAssessment, DeliveryGroup, PrintBatch, PurgePlan, PurgeTarget, Snapshot,
+    UploadOutcome,
 };
 use crate::commands::client;
 use crate::delivery;
@@ -175,4 +176,57 @@ pub async fn first_scorable_task(
     result_id: String,
 ) -> Result<Option<String>, CommandError> {
     delivery::first_scorable_task(&client(&state).await?, &result_id).await
+}
+
+/// An assessment's results, newest first, for administrators.
+#[tauri::command]
+pub async fn assessment_results(
+    state: State<'_, DesktopState>,
+    assessment_id: String,
+) -> Result<Vec<AdminResult>, CommandError> {
+    delivery::assessment_results(&client(&state).await?, &assessment_id).await
+}
+
+/// Pauses, resumes or terminates a result (`status`), or sets its extra time.
+#[tauri::command]
+pub async fn change_result(
+    state: State<'_, DesktopState>,
+    result_id: String,
+    status: Option<i64>,
+    extra_time: Option<i64>,
+) -> Result<AdminResult, CommandError> {
+    delivery::change_result(&client(&state).await?, &result_id, status, extra_time).await
+}
+
+/// What a purge would remove, counted now, for its confirmation.
+#[tauri::command]
+pub async fn purge_plan(
+    state: State<'_, DesktopState>,
+    target: PurgeTarget,
+) -> Result<PurgePlan, CommandError> {
+    delivery::purge_plan(&client(&state).await?, target).await
+}
+
+/// Asks for a purge; the audit log entry that follows it.
+#[tauri::command]
+pub async fn purge(
+    state: State<'_, DesktopState>,
+    target: PurgeTarget,
+) -> Result<AuditEntry, CommandError> {
+    delivery::purge(&client(&state).await?, &target).await
+}
+
+/// One audit log entry, read now.
+#[tauri::command]
+pub async fn audit_entry(
+    state: State<'_, DesktopState>,
+    id: String,
+) -> Result<AuditEntry, CommandError> {
+    delivery::audit_entry(&client(&state).await?, &id).await
+}
+
+/// The latest audit log entries.
+#[tauri::command]
+pub async fn audit_log(state: State<'_, DesktopState>) -> Result<Vec<AuditEntry>, CommandError> {
+    delivery::audit_log(&client(&state).await?).await
 }

@@ -8,6 +8,7 @@ mod batches;
 pub mod commands;
 mod print_window;
 mod results;
+mod results_admin;
 mod snapshots;
 mod uploads;
 
@@ -17,6 +18,10 @@ pub use attempts::{
 pub use batches::{create_print_batch, delivery_groups, print_batches, DeliveryGroup, PrintBatch};
 pub use print_window::{open_printable, PrintPages};
 pub use results::{batch_results, first_scorable_task, BatchResult};
+pub use results_admin::{
+    assessment_results, audit_entry, audit_log, change_result, purge, purge_plan, AdminResult,
+    AuditEntry, PurgePlan, PurgeTarget,
+};
 pub use snapshots::{
     create_snapshot, delivery_assessments, snapshots, DeliveryAssessment, Snapshot,
 };
@@ -33,7 +38,7 @@ pub async fn delivery_access(client: &ODataClient) -> Result<bool, CommandError>
         .await
     {
         Ok(_) => Ok(true),
-        Err(RequestFailure::Unauthorized(_)) => Ok(false),
+        Err(RequestFailure::Forbidden(_)) => Ok(false),
         Err(other) => Err(other.into()),
     }
 }

@@ -167,6 +167,7 @@ async fn a_coordinator_takes_a_snapshot_and_opens_its_paper_and_answer_key() {
     client.switch_to_window(main).await.unwrap();
 
     batch_and_attempts(&session, &api, &snapshot).await;
+    crate::delivery_results::administers_results(&session, &api).await;
     session.close().await;
 }
 

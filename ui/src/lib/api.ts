@@ -153,3 +153,23 @@ import type { BatchResult } from "./bindings/BatchResult";
 export const batchResults = (resultIds: string[]) => invoke<BatchResult[]>("batch_results", { resultIds });
 /** The question of a Result's first task a scorer can take now (its question has a rubric). */
 export const firstScorableTask = (resultId: string) => invoke<string | null>("first_scorable_task", { resultId });
+
+export type { AdminResult } from "./bindings/AdminResult";
+export type { AuditEntry } from "./bindings/AuditEntry";
+export type { PurgePlan } from "./bindings/PurgePlan";
+export type { PurgeTarget } from "./bindings/PurgeTarget";
+import type { AdminResult } from "./bindings/AdminResult";
+import type { AuditEntry } from "./bindings/AuditEntry";
+import type { PurgePlan } from "./bindings/PurgePlan";
+import type { PurgeTarget } from "./bindings/PurgeTarget";
+
+export const assessmentResults = (assessmentId: string) => invoke<AdminResult[]>("assessment_results", { assessmentId });
+/** Pauses, resumes or terminates a result (`status`), or sets its extra time (seconds). */
+export const changeResult = (resultId: string, status: number | null, extraTime: number | null) =>
+  invoke<AdminResult>("change_result", { resultId, status, extraTime });
+/** What a purge would remove, counted now. */
+export const purgePlan = (target: PurgeTarget) => invoke<PurgePlan>("purge_plan", { target });
+/** Asks for a purge; the audit log entry to follow. */
+export const purge = (target: PurgeTarget) => invoke<AuditEntry>("purge", { target });
+export const auditEntry = (id: string) => invoke<AuditEntry>("audit_entry", { id });
+export const auditLog = () => invoke<AuditEntry[]>("audit_log");

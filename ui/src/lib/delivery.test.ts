@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptState, attemptsOutcome, describeSnapshotDate, resultScore, snapshotName } from "./delivery";
+import { attemptState, attemptsOutcome, auditState, describeSnapshotDate, resultScore, resultStatus, snapshotName } from "./delivery";
 
 describe("the delivery desk's words", () => {
   it("names a new snapshot after its assessment and the day", () => {
@@ -23,5 +23,17 @@ describe("the delivery desk's words", () => {
   it("shows a result's score out of its maximum", () => {
     expect(resultScore({ totalScore: 7, maxScore: 15 })).toBe("7 / 15");
     expect(resultScore({ totalScore: null, maxScore: 15 })).toBe("–");
+  });
+  it("says where a purge stands", () => {
+    expect(auditState({ inQueue: true, successful: null, affected: 100 }, 240)).toBe("in progress: 100 of 240 results removed");
+    expect(auditState({ inQueue: true, successful: null, affected: 0 })).toBe("in progress: 0 results so far");
+    expect(auditState({ inQueue: false, successful: true, affected: 1 })).toBe("done: 1 result");
+    expect(auditState({ inQueue: false, successful: false, affected: 3 })).toBe("failed after 3 results");
+  });
+  it("names a result's status", () => {
+    expect(resultStatus(1)).toBe("in progress");
+    expect(resultStatus(6)).toBe("paused");
+    expect(resultStatus(7)).toBe("terminated");
+    expect(resultStatus(0)).toBe("finished (0)");
   });
 });

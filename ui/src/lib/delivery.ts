@@ -42,3 +42,16 @@ export const deskMemory: { assessmentId: string | null; snapshotId: string | nul
 export function resultScore(result: { totalScore: number | null; maxScore: number | null }): string {
   return result.totalScore === null ? "–" : `${result.totalScore} / ${result.maxScore ?? "?"}`;
 }
+
+/** Where an audit log entry stands, in words. */
+export function auditState(entry: { inQueue: boolean; successful: boolean | null; affected: number }, expected?: number): string {
+  const results = (n: number) => `${n} ${n === 1 ? "result" : "results"}`;
+  if (entry.inQueue) return expected ? `in progress: ${entry.affected} of ${results(expected)} removed` : `in progress: ${results(entry.affected)} so far`;
+  if (entry.successful === false) return `failed after ${results(entry.affected)}`;
+  return `done: ${results(entry.affected)}`;
+}
+
+/** A result's Status in words (spec: 1 in progress, 6 paused, 7 terminated). */
+export function resultStatus(status: number | null): string {
+  return status === 1 ? "in progress" : status === 6 ? "paused" : status === 7 ? "terminated" : status === null ? "" : `finished (${status})`;
+}

@@ -1,0 +1,142 @@
+//! Issue 16, results administration in the real window (called from
+//! delivery.rs's run, on the results its uploads made): E shows the assessment's
+//! results; a result made "in progress" (as online delivery would leave it) is
+//! paused, resumed, given extra time and terminated by keyboard; then purged,
+//! after a confirmation that names it, with its audit entry followed to the end.
+
+use fantoccini::key::Key;
+use fantoccini::Locator;
+use sqlx::Connection;
+
+use crate::support::{press, shift, type_into, wait_for, Api, DesktopSession};
+
+/// Sets a result's Status in the app's own database: the state a running online
+/// attempt is in, which nothing in the offline path produces.
+async fn set_status_in_app_database(session: &DesktopSession, result: &str, status: i64) {
+    let url = format!("sqlite:{}", session.data_dir.join("scoredesk.db").display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE results SET status = ? WHERE id = ?")
+        .bind(status)
+        .bind(result.parse::<i64>().unwrap())
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+}
+
+async fn status_shown(session: &DesktopSession, api: &Api, result: &str, status: i64) {
+    wait_for(
+        &session.client,
+        &format!("#admin-results tr[data-id='{result}'][data-status='{status}']"),
+    )
+    .await;
+    assert_eq!(
+        api.get(&format!("Results({result})")).await["Status"],
+        status
+    );
+}
+
+pub async fn administers_results(session: &DesktopSession, api: &Api) {
+    let client = &session.client;
+    wait_for(client, "#show-results").await;
+    // The newest result (an upload of this run) heads the list.
+    let newest = api.get("Results?$orderby=ID desc&$top=1").await["value"][0].clone();
+    let result = newest["ID"].to_string();
+    let participant = newest["ParticipantName"].as_str().unwrap().to_owned();
+    set_status_in_app_database(session, &result, 1).await;
+    press(client, &['e']).await;
+    wait_for(
+        client,
+        &format!("#admin-results tr.highlighted[data-id='{result}'][data-status='1']"),
+    )
+    .await;
+
+    press(client, &['h']).await;
+    status_shown(session, api, &result, 6).await;
+    press(client, &['g']).await;
+    status_shown(session, api, &result, 1).await;
+    press(client, &['t']).await;
+    type_into(client, "extra-time", "300").await;
+    press(client, &[Key::Enter.into()]).await;
+    wait_for(client, "#results-message").await;
+    for _ in 0..50 {
+        if api.get(&format!("Results({result})")).await["ExtraTime"] == 300 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        api.get(&format!("Results({result})")).await["ExtraTime"],
+        300
+    );
+    press(client, &['x']).await;
+    status_shown(session, api, &result, 7).await;
+    // Terminated: nothing more to change; H says so and changes nothing.
+    press(client, &['h']).await;
+    let refused = wait_for(client, "#results-error")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(refused.contains("cannot be paused"), "{refused}");
+    assert_eq!(api.get(&format!("Results({result})")).await["Status"], 7);
+    session.screenshot("delivery-results-admin").await;
+
+    // Shift+Delete: every result of the participant, counted; Esc keeps them.
+    let theirs = api
+        .get(&format!(
+            "Results?$filter=ParticipantName eq '{participant}'"
+        ))
+        .await["value"]
+        .as_array()
+        .unwrap()
+        .len();
+    shift(client, Key::Delete.into()).await;
+    let plan = wait_for(client, "#purge-confirm")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        plan.contains(&format!("Every result of {participant}: {theirs} result")),
+        "{plan}"
+    );
+    press(client, &[Key::Escape.into()]).await;
+    assert!(client.find(Locator::Css("#purge-confirm")).await.is_err());
+    assert_eq!(api.status(&format!("Results({result})")).await, 200);
+
+    // Delete: this result, named; Enter removes it; its audit entry is followed
+    // until the purge is done.
+    press(client, &[Key::Delete.into()]).await;
+    let plan = wait_for(client, "#purge-confirm")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        plan.contains(&format!("Result {result} of {participant}")),
+        "{plan}"
+    );
+    session.screenshot("delivery-purge-confirm").await;
+    press(client, &[Key::Enter.into()]).await;
+    let done = wait_for(client, "#purge-progress[data-in-queue='false']").await;
+    assert_eq!(
+        done.attr("data-affected").await.unwrap().as_deref(),
+        Some("1")
+    );
+    assert_eq!(api.status(&format!("Results({result})")).await, 404);
+    let entries = api.get("ResultsAuditLog?$orderby=ID desc&$top=1").await;
+    let entry = &entries["value"][0];
+    assert_eq!(entry["RequestType"], "Purge");
+    assert_eq!(entry["IsInQueue"], false);
+    assert_eq!(entry["TotalResultsAffected"], 1);
+    let row = wait_for(client, &format!("#audit-log tr[data-id='{}']", entry["ID"])).await;
+    assert!(row.text().await.unwrap().contains("done: 1 result"));
+    assert!(client
+        .find(Locator::Css(&format!(
+            "#admin-results tr[data-id='{result}']"
+        )))
+        .await
+        .is_err());
+    session.screenshot("delivery-purge-done").await;
+}
