@@ -22,15 +22,15 @@ const PASSWORD: &str = "scoredesk-demo";
 
 /// Another ScoreDesk server on this machine, with the demo, on a fixed port so that
 /// it can be stopped and started again where the app expects it.
-struct RemoteServer {
+pub(crate) struct RemoteServer {
     database: std::path::PathBuf,
     port: u16,
-    customer_id: i32,
+    pub(crate) customer_id: i32,
     running: Option<(oneshot::Sender<()>, tokio::task::JoinHandle<()>)>,
 }
 
 impl RemoteServer {
-    async fn start(dir: &Path) -> Self {
+    pub(crate) async fn start(dir: &Path) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -47,7 +47,7 @@ impl RemoteServer {
     }
 
     /// Serves (again) on the same port and database.
-    async fn resume(&mut self) {
+    pub(crate) async fn resume(&mut self) {
         let settings = Settings {
             database_url: SecretString::from(sqlite_url(&self.database)),
             ..Settings::default()
@@ -76,7 +76,7 @@ impl RemoteServer {
     }
 
     /// Stops answering, as a server that went down.
-    async fn stop(&mut self) {
+    pub(crate) async fn stop(&mut self) {
         let (stop, serving) = self.running.take().expect("running");
         let _ = stop.send(());
         // Open keep-alive connections end with the graceful shutdown; do not wait
@@ -84,7 +84,7 @@ impl RemoteServer {
         let _ = tokio::time::timeout(Duration::from_secs(10), serving).await;
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
     }
 }

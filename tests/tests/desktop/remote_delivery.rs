@@ -167,3 +167,153 @@ async fn a_coordinator_uploads_answer_files_to_a_remote_server_on_postgresql() {
     session.screenshot("remote-postgres-upload").await;
     session.close().await;
 }
+
+/// Files sent while the server is down are shown as not sent, each with Send
+/// again; nothing is retried by itself: once the server is back, the one file
+/// sent again is scored and the others stay as they were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answer_files_the_server_never_got_are_sent_again_one_by_one() {
+    let remote_dir = tempfile::tempdir().unwrap();
+    let mut remote = crate::remote::RemoteServer::start(remote_dir.path()).await;
+    let admin = Api::at(&remote.url(), remote.customer_id);
+    let assessment = admin.get("Assessments?$orderby=Name&$top=1").await["value"][0]["ID"].clone();
+    let snapshot = admin
+        .post(
+            "AssessmentSnapshots",
+            json!({"ID": 0, "AssessmentID": assessment, "Name": "Offline sitting"}),
+        )
+        .await["ID"]
+        .as_i64()
+        .unwrap();
+    let group = admin.get("Groups?$orderby=Name&$top=1").await["value"][0]["ID"]
+        .as_i64()
+        .unwrap();
+    let batch = admin
+        .post(
+            "PrintBatches",
+            json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": "Offline batch"}),
+        )
+        .await["ID"]
+        .as_i64()
+        .unwrap();
+    let members = admin.get(&format!("Groups({group})/Participants")).await;
+    let questions = snapshot_questions(&admin, &snapshot.to_string()).await;
+    let folder = tempfile::tempdir().unwrap();
+    let mut attempts = Vec::new();
+    for (n, member) in members["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(3)
+        .enumerate()
+    {
+        let attempt = admin
+            .post(
+                "Attempts",
+                json!({"ParticipantID": member["ID"], "AssessmentID": assessment,
+                       "AssessmentSnapshotID": snapshot, "ExternalAttemptID": format!("offline-{n}")}),
+            )
+            .await["ID"]
+            .as_i64()
+            .unwrap();
+        let file = answer_file(attempt, &batch.to_string(), &questions);
+        std::fs::write(folder.path().join(format!("f-{n}.json")), file.to_string()).unwrap();
+        attempts.push(attempt);
+    }
+
+    let session = DesktopSession::start().await;
+    let client = &session.client;
+    wait_for(client, "#task-list li[data-question]").await;
+    click(client, "section.server button.link").await;
+    type_into(client, "remote-url", &remote.url()).await;
+    type_into(client, "remote-customer", &remote.customer_id.to_string()).await;
+    type_into(client, "remote-username", "northwind-admin").await;
+    type_into(client, "remote-password", DEMO_PASSWORD).await;
+    click(client, "section.server form button[type='submit']").await;
+    // Connected to the new server (the app shows its account; until then the
+    // built-in server's desk would open, and close again on the switch), which is
+    // asked whether this account may use the desk: Esc gives the keyboard back to
+    // the page, D opens the desk once the answer is in.
+    for _ in 0..100 {
+        let detail = wait_for(client, "#connection-detail")
+            .await
+            .text()
+            .await
+            .unwrap();
+        if detail.contains("northwind-admin") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for _ in 0..50 {
+        press(client, &[Key::Escape.into(), 'd']).await;
+        if client
+            .find(fantoccini::Locator::Id("delivery-title"))
+            .await
+            .is_ok()
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    wait_for(
+        client,
+        &format!("#batch-list tr.highlighted[data-id='{batch}']"),
+    )
+    .await;
+    press(client, &[Key::Enter.into()]).await;
+    wait_for(client, "#attempt-list").await;
+
+    remote.stop().await;
+    press(client, &['u']).await;
+    type_into(client, "upload-path", &folder.path().display().to_string()).await;
+    press(client, &[Key::Enter.into()]).await;
+    let summary = wait_for(client, "#upload-summary[data-done='true']")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(summary.contains("3 not sent (retry them)"), "{summary}");
+    for n in 0..3 {
+        let row = wait_for(
+            client,
+            &format!("#upload-outcomes tr[data-file='f-{n}.json']"),
+        )
+        .await;
+        assert_eq!(
+            row.attr("data-kind").await.unwrap().as_deref(),
+            Some("unreachable")
+        );
+        let message = row.text().await.unwrap();
+        assert!(message.contains("not sent: Cannot reach"), "{message}");
+    }
+    session.screenshot("upload-not-sent").await;
+
+    remote.resume().await;
+    click(
+        client,
+        "#upload-outcomes tr[data-file='f-1.json'] button.retry",
+    )
+    .await;
+    wait_for(
+        client,
+        "#upload-outcomes tr[data-file='f-1.json'][data-kind='scored']",
+    )
+    .await;
+    assert!(admin.get(&format!("Attempts({})", attempts[1])).await["ResultID"].is_i64());
+    for n in [0, 2] {
+        let row = wait_for(
+            client,
+            &format!("#upload-outcomes tr[data-file='f-{n}.json']"),
+        )
+        .await;
+        assert_eq!(
+            row.attr("data-kind").await.unwrap().as_deref(),
+            Some("unreachable")
+        );
+        assert!(admin.get(&format!("Attempts({})", attempts[n])).await["ResultID"].is_null());
+    }
+    session.screenshot("upload-sent-again").await;
+    session.close().await;
+    remote.stop().await;
+}
