@@ -129,7 +129,8 @@ pub fn run() {
             delivery::commands::purge_plan,
             delivery::commands::purge,
             delivery::commands::audit_entry,
-            delivery::commands::audit_log
+            delivery::commands::audit_log,
+            delivery::commands::save_printable_pdf
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -3,7 +3,7 @@
 //! processes hold: `FOR UPDATE SKIP LOCKED`); renewed as it works; closed with its
 //! entry, or given back to be tried again.
 
-use sea_query::{Cond, Expr, LockBehavior, LockType, Order, Query};
+use sea_query::{Cond, Expr, LockBehavior, LockType, Order, Query, SelectStatement};
 
 use super::schema::{Jobs, ResultsAuditLog};
 use super::{Store, StoreError, Tx};
@@ -39,6 +39,15 @@ pub struct Lease<'a> {
 }
 
 type ClaimedRow = (i64, i32, String, Option<i32>, i32);
+
+/// How many results job `job_id` has done.
+fn results_done_of(job_id: i64) -> SelectStatement {
+    Query::select()
+        .column(Jobs::ResultsDone)
+        .from(Jobs::Table)
+        .and_where(Expr::col(Jobs::Id).eq(job_id))
+        .to_owned()
+}
 
 impl Tx {
     /// Queues `target` for `area` with its audit log entry (IsInQueue true);
@@ -188,15 +197,7 @@ impl Store {
             )
             .await?;
         if let (1, Some(entry)) = (renewed, job.audit_log_id) {
-            let done: Option<(i32,)> = tx
-                .fetch_optional(
-                    &Query::select()
-                        .column(Jobs::ResultsDone)
-                        .from(Jobs::Table)
-                        .and_where(Expr::col(Jobs::Id).eq(job.id))
-                        .to_owned(),
-                )
-                .await?;
+            let done: Option<(i32,)> = tx.fetch_optional(&results_done_of(job.id)).await?;
             if let Some((done,)) = done {
                 tx.execute(
                     &Query::update()
@@ -227,10 +228,7 @@ impl Store {
         let mut tx = self.begin().await?;
         let done: Option<(i32,)> = tx
             .fetch_optional(
-                &Query::select()
-                    .column(Jobs::ResultsDone)
-                    .from(Jobs::Table)
-                    .and_where(Expr::col(Jobs::Id).eq(job.id))
+                &results_done_of(job.id)
                     .and_where(Expr::col(Jobs::LeaseOwner).eq(owner))
                     .lock(LockType::Update)
                     .to_owned(),

@@ -230,3 +230,15 @@ pub async fn audit_entry(
 pub async fn audit_log(state: State<'_, DesktopState>) -> Result<Vec<AuditEntry>, CommandError> {
     delivery::audit_log(&client(&state).await?).await
 }
+
+/// Saves a snapshot's open print window (its paper, or its answer key) as a PDF
+/// at `path`, as its menu's Save as PDF does after asking where.
+#[tauri::command]
+pub async fn save_printable_pdf(
+    app: tauri::AppHandle,
+    snapshot_id: String,
+    answer_key: bool,
+    path: String,
+) -> Result<(), CommandError> {
+    delivery::save_printable_pdf(&app, &snapshot_id, answer_key, std::path::Path::new(&path)).await
+}

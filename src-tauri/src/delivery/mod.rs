@@ -6,6 +6,7 @@
 mod attempts;
 mod batches;
 pub mod commands;
+mod pdf;
 mod print_window;
 mod results;
 mod results_admin;
@@ -16,7 +17,7 @@ pub use attempts::{
     batch_attempts, create_attempts, AttemptsProgress, AttemptsSummary, BatchAttempt,
 };
 pub use batches::{create_print_batch, delivery_groups, print_batches, DeliveryGroup, PrintBatch};
-pub use print_window::{open_printable, PrintPages};
+pub use print_window::{open_printable, save_printable_pdf, PrintPages};
 pub use results::{batch_results, first_scorable_task, BatchResult};
 pub use results_admin::{
     assessment_results, audit_entry, audit_log, change_result, purge, purge_plan, AdminResult,

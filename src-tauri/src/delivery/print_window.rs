@@ -1,8 +1,8 @@
 //! A snapshot's printable page in a window of its own, opened through a signed link
-//! read just before (the link expires: docs/delivery.md), with Print (the system
-//! dialog, which also saves PDF) on its menu and on Ctrl+P. Reloading (Ctrl+R) reads
-//! a fresh link rather than the one the window holds, which may have expired: an
-//! expired link is fetched again, never shown as the server's refusal.
+//! read just before (the link expires: docs/delivery.md). Its menu: Print (the
+//! system dialog, Ctrl+P), Save as PDF (Ctrl+Shift+S, pdf.rs), and Reload (Ctrl+R),
+//! which reads a fresh link rather than the one the window holds, which may have
+//! expired: an expired link is fetched again, never shown as the server's refusal.
 //!
 //! The window shows that one page and nothing else: the navigation guard lets a
 //! print window load only the link it was opened with ([`PrintPages`]), and it has
@@ -79,6 +79,10 @@ pub async fn open_printable<R: Runtime>(
         .accelerator("CmdOrCtrl+P")
         .build(app)
         .map_err(shown)?;
+    let save_pdf = MenuItemBuilder::with_id("save_pdf", "Save as PDF…")
+        .accelerator("CmdOrCtrl+Shift+S")
+        .build(app)
+        .map_err(shown)?;
     let reload_item = MenuItemBuilder::with_id("reload", "Reload")
         .accelerator("CmdOrCtrl+R")
         .build(app)
@@ -88,7 +92,7 @@ pub async fn open_printable<R: Runtime>(
         .build(app)
         .map_err(shown)?;
     let page = SubmenuBuilder::new(app, "Page")
-        .items(&[&print, &reload_item, &close])
+        .items(&[&print, &save_pdf, &reload_item, &close])
         .build()
         .map_err(shown)?;
     let menu = MenuBuilder::new(app)
@@ -102,11 +106,16 @@ pub async fn open_printable<R: Runtime>(
         .build()
         .map_err(shown)?;
     let snapshot_id = id.clone();
+    let file_name = pdf_file_name(name, &id, answer_key);
     window.on_menu_event(move |window, event| {
         let done = match event.id().as_ref() {
             "print" => window
                 .get_webview_window(window.label())
                 .map(|webview| webview.print()),
+            "save_pdf" => {
+                ask_and_save_pdf(window.clone(), &file_name);
+                None
+            }
             "reload" => {
                 reload(window.app_handle().clone(), snapshot_id.clone(), answer_key);
                 None
@@ -119,6 +128,70 @@ pub async fn open_printable<R: Runtime>(
         }
     });
     Ok(label)
+}
+
+/// "June sitting, hall B (snapshot 3, answer key).pdf", without characters a file
+/// name cannot hold.
+fn pdf_file_name(name: &str, id: &str, answer_key: bool) -> String {
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_control() || "/\\:*?\"<>|".contains(c) {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let key = if answer_key { ", answer key" } else { "" };
+    format!("{} (snapshot {id}{key}).pdf", name.trim())
+}
+
+/// Asks where to save, then saves the window's page there as a PDF.
+fn ask_and_save_pdf<R: Runtime>(window: tauri::Window<R>, file_name: &str) {
+    use tauri_plugin_dialog::DialogExt;
+    let Some(webview) = window.get_webview_window(window.label()) else {
+        return;
+    };
+    window
+        .app_handle()
+        .dialog()
+        .file()
+        .set_file_name(file_name)
+        .add_filter("PDF", &["pdf"])
+        .save_file(move |chosen| {
+            let Some(path) = chosen.and_then(|p| p.into_path().ok()) else {
+                return;
+            };
+            tauri::async_runtime::spawn(async move {
+                if let Err(error) = super::pdf::save_pdf(&webview, &path).await {
+                    tracing::warn!(?error, "saving a print window as PDF");
+                }
+            });
+        });
+}
+
+/// Saves the open print window of a snapshot (its paper, or its answer key) as a
+/// PDF at `path`.
+pub async fn save_printable_pdf<R: Runtime>(
+    app: &AppHandle<R>,
+    snapshot_id: &str,
+    answer_key: bool,
+    path: &std::path::Path,
+) -> Result<(), CommandError> {
+    let id = int64_key("Snapshot", snapshot_id)?;
+    let label = if answer_key {
+        format!("print-{id}-key")
+    } else {
+        format!("print-{id}")
+    };
+    let window = app.get_webview_window(&label).ok_or_else(|| {
+        CommandError::InvalidInput(format!(
+            "Snapshot {id}'s {} is not open: open it first (P, or A for the key).",
+            if answer_key { "answer key" } else { "paper" }
+        ))
+    })?;
+    super::pdf::save_pdf(&window, path).await
 }
 
 /// Opens the page again through a link read now, with the server the app is
@@ -136,4 +209,21 @@ fn reload<R: Runtime>(app: AppHandle<R>, snapshot_id: String, answer_key: bool) 
 
 fn shown(error: tauri::Error) -> CommandError {
     CommandError::Server(format!("The print window could not open: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pdf_is_named_after_its_snapshot_without_what_a_file_name_cannot_hold() {
+        assert_eq!(
+            pdf_file_name("June sitting, hall B", "3", false),
+            "June sitting, hall B (snapshot 3).pdf"
+        );
+        assert_eq!(
+            pdf_file_name("Term 1/2: \"mock\"", "4", true),
+            "Term 1-2- -mock- (snapshot 4, answer key).pdf"
+        );
+    }
 }

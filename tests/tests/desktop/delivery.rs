@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use fantoccini::key::Key;
 use fantoccini::Client;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::support::{
-    answer_file, ctrl, dimension_maxima, essays, press, score_all_by_keyboard, snapshot_questions,
-    task_status, type_into, wait_for, Api, DesktopSession,
+    answer_file, artifacts_dir, ctrl, dimension_maxima, essays, press, score_all_by_keyboard,
+    snapshot_attempts, snapshot_questions, task_status, type_into, wait_for, Api, DesktopSession,
 };
 
 /// The handle of a window that is not `known`, once there is one.
@@ -122,6 +122,35 @@ async fn a_coordinator_takes_a_snapshot_and_opens_its_paper_and_answer_key() {
         "{url}"
     );
     session.screenshot("delivery-print-paper").await;
+
+    // Save as PDF (the window's menu asks where, then runs this command): the
+    // page printed to a PDF file, whose text is the paper's.
+    client.switch_to_window(main.clone()).await.unwrap();
+    let pdf_dir = tempfile::tempdir().unwrap();
+    let pdf = pdf_dir.path().join("paper.pdf");
+    let saved = client
+        .execute_async(
+            "const [snapshotId, path, done] = arguments; \
+             window.__TAURI_INTERNALS__.invoke('save_printable_pdf', { snapshotId, answerKey: false, path }) \
+               .then(() => done('saved'), (e) => done(JSON.stringify(e)));",
+            vec![json!(snapshot), json!(pdf.display().to_string())],
+        )
+        .await
+        .unwrap();
+    assert_eq!(saved, json!("saved"));
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF"), "a PDF");
+    std::fs::copy(&pdf, artifacts_dir().join("delivery-paper.pdf")).unwrap();
+    let text = std::process::Command::new("pdftotext")
+        .args([pdf.to_str().unwrap(), "-"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains(&assessment_name) && text.contains("Question 1"),
+        "{text}"
+    );
+    client.switch_to_window(paper.clone()).await.unwrap();
 
     // P again brings the same window back through a link read again: the one it
     // holds may have expired.
@@ -292,17 +321,7 @@ async fn batch_and_attempts(session: &DesktopSession, api: &Api, snapshot: &str)
 async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, batch: &str) {
     let client = &session.client;
     let questions = snapshot_questions(api, snapshot).await;
-    let attempts = api
-        .get(&format!(
-            "Attempts?$filter=AssessmentSnapshotID eq {snapshot}&$orderby=ID"
-        ))
-        .await;
-    let attempts: Vec<i64> = attempts["value"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["ID"].as_i64().unwrap())
-        .collect();
+    let attempts = snapshot_attempts(api, snapshot).await;
     assert!(attempts.len() >= 4);
     let folder = tempfile::tempdir().unwrap();
     let write = |name: &str, body: &str| std::fs::write(folder.path().join(name), body).unwrap();

@@ -11,7 +11,8 @@ use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use serde_json::json;
 
 use crate::support::{
-    answer_file, click, press, snapshot_questions, type_into, wait_for, Api, DesktopSession,
+    answer_file, make_attempts, paper_batch, press, sign_in_remote, snapshot_attempts,
+    snapshot_questions, type_into, wait_for, Api, DesktopSession,
 };
 
 const COORDINATOR: &str = "northwind-coordinator";
@@ -26,36 +27,13 @@ async fn a_coordinator_uploads_answer_files_to_a_remote_server_on_postgresql() {
 
     // Through the API: a snapshot of the first assessment and a batch of the
     // first group, as another coordinator's tool would have made them.
-    let assessment = admin.get("Assessments?$orderby=Name&$top=1").await["value"][0]["ID"].clone();
-    let snapshot = coordinator
-        .post(
-            "AssessmentSnapshots",
-            json!({"ID": 0, "AssessmentID": assessment, "Name": "Remote sitting"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let group = admin.get("Groups?$orderby=Name&$top=1").await["value"][0]["ID"]
-        .as_i64()
-        .unwrap();
-    let batch = coordinator
-        .post(
-            "PrintBatches",
-            json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": "Remote batch"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
+    let paper = paper_batch(&coordinator, "Remote sitting").await;
+    let (snapshot, batch) = (paper.snapshot, paper.batch);
 
     let session = DesktopSession::start().await;
     let client = &session.client;
     wait_for(client, "#task-list li[data-question]").await;
-    click(client, "section.server button.link").await;
-    type_into(client, "remote-url", &base).await;
-    type_into(client, "remote-customer", &area.to_string()).await;
-    type_into(client, "remote-username", COORDINATOR).await;
-    type_into(client, "remote-password", DEMO_PASSWORD).await;
-    click(client, "section.server form button[type='submit']").await;
+    sign_in_remote(client, &base, area, COORDINATOR, DEMO_PASSWORD).await;
     // Signed in, and at home on the desk.
     wait_for(client, "#connection-state[data-state='connected']").await;
     wait_for(client, "#delivery-title").await;
@@ -77,17 +55,7 @@ async fn a_coordinator_uploads_answer_files_to_a_remote_server_on_postgresql() {
         .text()
         .await
         .unwrap();
-    let made = admin
-        .get(&format!(
-            "Attempts?$filter=AssessmentSnapshotID eq {snapshot}&$orderby=ID"
-        ))
-        .await;
-    let attempts: Vec<i64> = made["value"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["ID"].as_i64().unwrap())
-        .collect();
+    let attempts = snapshot_attempts(&admin, &snapshot.to_string()).await;
     assert!(!attempts.is_empty());
     assert!(
         summary.starts_with(&format!("{} attempts created.", attempts.len())),
@@ -176,60 +144,27 @@ async fn answer_files_the_server_never_got_are_sent_again_one_by_one() {
     let remote_dir = tempfile::tempdir().unwrap();
     let mut remote = crate::remote::RemoteServer::start(remote_dir.path()).await;
     let admin = Api::at(&remote.url(), remote.customer_id);
-    let assessment = admin.get("Assessments?$orderby=Name&$top=1").await["value"][0]["ID"].clone();
-    let snapshot = admin
-        .post(
-            "AssessmentSnapshots",
-            json!({"ID": 0, "AssessmentID": assessment, "Name": "Offline sitting"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let group = admin.get("Groups?$orderby=Name&$top=1").await["value"][0]["ID"]
-        .as_i64()
-        .unwrap();
-    let batch = admin
-        .post(
-            "PrintBatches",
-            json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": "Offline batch"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let members = admin.get(&format!("Groups({group})/Participants")).await;
-    let questions = snapshot_questions(&admin, &snapshot.to_string()).await;
+    let paper = paper_batch(&admin, "Offline sitting").await;
+    let batch = paper.batch;
+    let questions = snapshot_questions(&admin, &paper.snapshot.to_string()).await;
     let folder = tempfile::tempdir().unwrap();
-    let mut attempts = Vec::new();
-    for (n, member) in members["value"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .take(3)
-        .enumerate()
-    {
-        let attempt = admin
-            .post(
-                "Attempts",
-                json!({"ParticipantID": member["ID"], "AssessmentID": assessment,
-                       "AssessmentSnapshotID": snapshot, "ExternalAttemptID": format!("offline-{n}")}),
-            )
-            .await["ID"]
-            .as_i64()
-            .unwrap();
-        let file = answer_file(attempt, &batch.to_string(), &questions);
+    let attempts = make_attempts(&admin, &paper, 3, "offline").await;
+    for (n, attempt) in attempts.iter().enumerate() {
+        let file = answer_file(*attempt, &batch.to_string(), &questions);
         std::fs::write(folder.path().join(format!("f-{n}.json")), file.to_string()).unwrap();
-        attempts.push(attempt);
     }
 
     let session = DesktopSession::start().await;
     let client = &session.client;
     wait_for(client, "#task-list li[data-question]").await;
-    click(client, "section.server button.link").await;
-    type_into(client, "remote-url", &remote.url()).await;
-    type_into(client, "remote-customer", &remote.customer_id.to_string()).await;
-    type_into(client, "remote-username", "northwind-admin").await;
-    type_into(client, "remote-password", DEMO_PASSWORD).await;
-    click(client, "section.server form button[type='submit']").await;
+    sign_in_remote(
+        client,
+        &remote.url(),
+        remote.customer_id,
+        "northwind-admin",
+        DEMO_PASSWORD,
+    )
+    .await;
     // Connected to the new server (the app shows its account; until then the
     // built-in server's desk would open, and close again on the switch), which is
     // asked whether this account may use the desk: Esc gives the keyboard back to
@@ -290,7 +225,7 @@ async fn answer_files_the_server_never_got_are_sent_again_one_by_one() {
     session.screenshot("upload-not-sent").await;
 
     remote.resume().await;
-    click(
+    crate::support::click(
         client,
         "#upload-outcomes tr[data-file='f-1.json'] button.retry",
     )

@@ -10,7 +10,8 @@ use fantoccini::key::Key;
 use serde_json::json;
 
 use crate::support::{
-    answer_file, artifacts_dir, press, snapshot_questions, type_into, wait_for, Api, DesktopSession,
+    answer_file, artifacts_dir, make_attempts, paper_batch, press, snapshot_questions, type_into,
+    wait_for, Api, DesktopSession,
 };
 
 const FILES: usize = 100;
@@ -24,48 +25,13 @@ async fn a_folder_of_100_answer_files_is_timed_to_its_last_outcome() {
 
     // Through the API: a snapshot of the first assessment, a batch of the first
     // group, and 100 attempts among its participants.
-    let assessment = api.get("Assessments?$orderby=Name&$top=1").await["value"][0]["ID"].clone();
-    let snapshot = api
-        .post(
-            "AssessmentSnapshots",
-            json!({"ID": 0, "AssessmentID": assessment, "Name": "Timed sitting"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let group = api.get("Groups?$orderby=Name&$top=1").await["value"][0]["ID"]
-        .as_i64()
-        .unwrap();
-    let batch = api
-        .post(
-            "PrintBatches",
-            json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": "Timed batch"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let members = api.get(&format!("Groups({group})/Participants")).await;
-    let members: Vec<i64> = members["value"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["ID"].as_i64().unwrap())
-        .collect();
+    let paper = paper_batch(&api, "Timed sitting").await;
+    let (snapshot, batch) = (paper.snapshot, paper.batch);
     let questions = snapshot_questions(&api, &snapshot.to_string()).await;
     let folder = tempfile::tempdir().unwrap();
-    for n in 0..FILES {
-        let attempt = api
-            .post(
-                "Attempts",
-                json!({
-                    "ParticipantID": members[n % members.len()], "AssessmentID": assessment,
-                    "AssessmentSnapshotID": snapshot, "ExternalAttemptID": format!("timed-{n}"),
-                }),
-            )
-            .await["ID"]
-            .as_i64()
-            .unwrap();
-        let file = answer_file(attempt, &batch.to_string(), &questions);
+    let attempts = make_attempts(&api, &paper, FILES, "timed").await;
+    for (n, attempt) in attempts.iter().enumerate() {
+        let file = answer_file(*attempt, &batch.to_string(), &questions);
         std::fs::write(
             folder.path().join(format!("answers-{n:03}.json")),
             file.to_string(),

@@ -75,3 +75,89 @@ pub fn essays(questions: &[SnapshotQuestion]) -> usize {
         .filter(|q| q.expected == "text_or_image")
         .count()
 }
+
+/// The IDs of a snapshot's attempts, in order.
+pub async fn snapshot_attempts(api: &Api, snapshot: &str) -> Vec<i64> {
+    let made = api
+        .get(&format!(
+            "Attempts?$filter=AssessmentSnapshotID eq {snapshot}&$orderby=ID"
+        ))
+        .await;
+    made["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["ID"].as_i64().unwrap())
+        .collect()
+}
+
+/// What a coordinator's other tool would have made before the desk is opened.
+pub struct PaperBatch {
+    /// The assessment's ID, as the API writes it (an Int64 string).
+    pub assessment: Value,
+    pub snapshot: i64,
+    pub group: i64,
+    pub batch: i64,
+}
+
+/// Through the API as `maker`: a snapshot of the area's first assessment by name
+/// and a print batch of its first group, both named `name`.
+pub async fn paper_batch(maker: &Api, name: &str) -> PaperBatch {
+    let assessment = maker.get("Assessments?$orderby=Name&$top=1").await["value"][0]["ID"].clone();
+    let snapshot = maker
+        .post(
+            "AssessmentSnapshots",
+            json!({"ID": 0, "AssessmentID": assessment, "Name": name}),
+        )
+        .await["ID"]
+        .as_i64()
+        .unwrap();
+    let group = maker.get("Groups?$orderby=Name&$top=1").await["value"][0]["ID"]
+        .as_i64()
+        .unwrap();
+    let batch = maker
+        .post(
+            "PrintBatches",
+            json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": name}),
+        )
+        .await["ID"]
+        .as_i64()
+        .unwrap();
+    PaperBatch {
+        assessment,
+        snapshot,
+        group,
+        batch,
+    }
+}
+
+/// The IDs of a group's participants.
+pub async fn group_members(api: &Api, group: i64) -> Vec<i64> {
+    let members = api.get(&format!("Groups({group})/Participants")).await;
+    members["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["ID"].as_i64().unwrap())
+        .collect()
+}
+
+/// `count` attempts at the batch's snapshot through the API, its group's
+/// participants taken in turn, with external IDs `<prefix>-<n>`.
+pub async fn make_attempts(api: &Api, paper: &PaperBatch, count: usize, prefix: &str) -> Vec<i64> {
+    let members = group_members(api, paper.group).await;
+    let mut attempts = Vec::with_capacity(count);
+    for n in 0..count {
+        let made = api
+            .post(
+                "Attempts",
+                json!({
+                    "ParticipantID": members[n % members.len()], "AssessmentID": paper.assessment,
+                    "AssessmentSnapshotID": paper.snapshot, "ExternalAttemptID": format!("{prefix}-{n}"),
+                }),
+            )
+            .await;
+        attempts.push(made["ID"].as_i64().unwrap());
+    }
+    attempts
+}

@@ -71,3 +71,14 @@ pub async fn type_into(client: &Client, id: &str, text: &str) {
     field.clear().await.unwrap();
     field.send_keys(text).await.unwrap();
 }
+
+/// Signs in to another server through the connection form at the first screen's
+/// foot (the queue must be on screen, so the link has stopped moving).
+pub async fn sign_in_remote(client: &Client, url: &str, customer: i32, user: &str, password: &str) {
+    click(client, "section.server button.link").await;
+    type_into(client, "remote-url", url).await;
+    type_into(client, "remote-customer", &customer.to_string()).await;
+    type_into(client, "remote-username", user).await;
+    type_into(client, "remote-password", password).await;
+    click(client, "section.server form button[type='submit']").await;
+}
