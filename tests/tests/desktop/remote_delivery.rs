@@ -37,6 +37,17 @@ async fn a_coordinator_uploads_answer_files_to_a_remote_server_on_postgresql() {
     // Signed in, and at home on the desk.
     wait_for(client, "#connection-state[data-state='connected']").await;
     wait_for(client, "#delivery-title").await;
+    // The scorer's tabs are not theirs: none is shown, and Q stays on the desk.
+    assert!(client
+        .find(fantoccini::Locator::Id("tab-queue"))
+        .await
+        .is_err());
+    press(client, &['q']).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(client
+        .find(fantoccini::Locator::Id("delivery-title"))
+        .await
+        .is_ok());
     wait_for(
         client,
         &format!("#snapshot-list tr.highlighted[data-id='{snapshot}']"),
