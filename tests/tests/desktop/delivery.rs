@@ -9,8 +9,9 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::support::{
-    answer_file, artifacts_dir, ctrl, dimension_maxima, essays, press, score_all_by_keyboard,
-    snapshot_attempts, snapshot_questions, task_status, type_into, wait_for, Api, DesktopSession,
+    answer_file, artifacts_dir, ctrl, dimension_maxima, essays, outcome_row, press,
+    score_all_by_keyboard, snapshot_attempts, snapshot_questions, task_status, type_into,
+    upload_folder, wait_for, Api, DesktopSession,
 };
 
 /// The handle of a window that is not `known`, once there is one.
@@ -344,19 +345,7 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
     write("broken-not-json.json", "{\"AttemptID\": ");
     write("scanner-log.txt", "not an answer file");
 
-    press(client, &['u']).await;
-    type_into(client, "upload-path", &folder.path().display().to_string()).await;
-    press(client, &[Key::Enter.into()]).await;
-    wait_for(
-        client,
-        "#upload-summary[data-done='true'][data-elapsed-ms]:not([data-elapsed-ms=''])",
-    )
-    .await;
-    let summary = wait_for(client, "#upload-summary")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let summary = upload_folder(client, folder.path()).await;
     assert!(
         summary.starts_with(&format!(
             "{} files: {} scored, 3 refused",
@@ -381,11 +370,7 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
         ("broken-choice.json", "ChoiceOrderNumber"),
         ("broken-not-json.json", "AttemptID: EOF while parsing"),
     ] {
-        let row = wait_for(client, &format!("#upload-outcomes tr[data-file='{file}']")).await;
-        assert_eq!(
-            row.attr("data-kind").await.unwrap().as_deref(),
-            Some("refused")
-        );
+        let row = outcome_row(client, file, "refused").await;
         let message = row
             .find(fantoccini::Locator::Css(".message"))
             .await
@@ -397,15 +382,7 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
     }
     // Each valid one shows its result's score and its scoring tasks as stored.
     for attempt in valid {
-        let row = wait_for(
-            client,
-            &format!("#upload-outcomes tr[data-file='attempt-{attempt}.json']"),
-        )
-        .await;
-        assert_eq!(
-            row.attr("data-kind").await.unwrap().as_deref(),
-            Some("scored")
-        );
+        let row = outcome_row(client, &format!("attempt-{attempt}.json"), "scored").await;
         let cells: Vec<String> = {
             let mut texts = Vec::new();
             for cell in row.find_all(fantoccini::Locator::Css("td")).await.unwrap() {

@@ -11,8 +11,8 @@ use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use serde_json::json;
 
 use crate::support::{
-    answer_file, make_attempts, paper_batch, press, sign_in_remote, snapshot_attempts,
-    snapshot_questions, type_into, wait_for, Api, DesktopSession,
+    answer_file, make_attempts, open_batch, outcome_row, paper_batch, press, sign_in_remote,
+    snapshot_attempts, snapshot_questions, upload_folder, wait_for, Api, DesktopSession,
 };
 
 const COORDINATOR: &str = "northwind-coordinator";
@@ -48,18 +48,7 @@ async fn a_coordinator_uploads_answer_files_to_a_remote_server_on_postgresql() {
         .find(fantoccini::Locator::Id("delivery-title"))
         .await
         .is_ok());
-    wait_for(
-        client,
-        &format!("#snapshot-list tr.highlighted[data-id='{snapshot}']"),
-    )
-    .await;
-    wait_for(
-        client,
-        &format!("#batch-list tr.highlighted[data-id='{batch}']"),
-    )
-    .await;
-    press(client, &[Key::Enter.into()]).await;
-    wait_for(client, "#attempt-list").await;
+    open_batch(client, snapshot, batch).await;
     press(client, &['t']).await;
     let summary = wait_for(client, "#attempts-summary")
         .await
@@ -89,17 +78,7 @@ async fn a_coordinator_uploads_answer_files_to_a_remote_server_on_postgresql() {
     let mut broken = answer_file(*last, &batch.to_string(), &questions);
     broken["QuestionAndChoices"][0]["QuestionOrderNumber"] = json!(40);
     std::fs::write(folder.path().join("z-broken.json"), broken.to_string()).unwrap();
-    press(client, &['u']).await;
-    type_into(client, "upload-path", &folder.path().display().to_string()).await;
-    press(client, &[Key::Enter.into()]).await;
-    let summary = wait_for(
-        client,
-        "#upload-summary[data-done='true'][data-elapsed-ms]:not([data-elapsed-ms=''])",
-    )
-    .await
-    .text()
-    .await
-    .unwrap();
+    let summary = upload_folder(client, folder.path()).await;
     assert!(
         summary.starts_with(&format!(
             "{} files: {} scored, 1 refused",
@@ -118,15 +97,7 @@ async fn a_coordinator_uploads_answer_files_to_a_remote_server_on_postgresql() {
     .unwrap();
     assert!(message.contains("QuestionOrderNumber: 40"), "{message}");
     for attempt in valid {
-        let row = wait_for(
-            client,
-            &format!("#upload-outcomes tr[data-file='a-{attempt}.json']"),
-        )
-        .await;
-        assert_eq!(
-            row.attr("data-kind").await.unwrap().as_deref(),
-            Some("scored")
-        );
+        let row = outcome_row(client, &format!("a-{attempt}.json"), "scored").await;
         let result = admin.get(&format!("Attempts({attempt})")).await["ResultID"].clone();
         assert!(
             result.is_i64(),
@@ -202,34 +173,13 @@ async fn answer_files_the_server_never_got_are_sent_again_one_by_one() {
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    wait_for(
-        client,
-        &format!("#batch-list tr.highlighted[data-id='{batch}']"),
-    )
-    .await;
-    press(client, &[Key::Enter.into()]).await;
-    wait_for(client, "#attempt-list").await;
+    open_batch(client, paper.snapshot, batch).await;
 
     remote.stop().await;
-    press(client, &['u']).await;
-    type_into(client, "upload-path", &folder.path().display().to_string()).await;
-    press(client, &[Key::Enter.into()]).await;
-    let summary = wait_for(client, "#upload-summary[data-done='true']")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let summary = upload_folder(client, folder.path()).await;
     assert!(summary.contains("3 not sent (retry them)"), "{summary}");
     for n in 0..3 {
-        let row = wait_for(
-            client,
-            &format!("#upload-outcomes tr[data-file='f-{n}.json']"),
-        )
-        .await;
-        assert_eq!(
-            row.attr("data-kind").await.unwrap().as_deref(),
-            Some("unreachable")
-        );
+        let row = outcome_row(client, &format!("f-{n}.json"), "unreachable").await;
         let message = row.text().await.unwrap();
         assert!(message.contains("not sent: Cannot reach"), "{message}");
     }
@@ -248,15 +198,7 @@ async fn answer_files_the_server_never_got_are_sent_again_one_by_one() {
     .await;
     assert!(admin.get(&format!("Attempts({})", attempts[1])).await["ResultID"].is_i64());
     for n in [0, 2] {
-        let row = wait_for(
-            client,
-            &format!("#upload-outcomes tr[data-file='f-{n}.json']"),
-        )
-        .await;
-        assert_eq!(
-            row.attr("data-kind").await.unwrap().as_deref(),
-            Some("unreachable")
-        );
+        outcome_row(client, &format!("f-{n}.json"), "unreachable").await;
         assert!(admin.get(&format!("Attempts({})", attempts[n])).await["ResultID"].is_null());
     }
     session.screenshot("upload-sent-again").await;

@@ -10,8 +10,8 @@ use fantoccini::key::Key;
 use serde_json::json;
 
 use crate::support::{
-    answer_file, artifacts_dir, make_attempts, paper_batch, press, snapshot_questions, type_into,
-    wait_for, Api, DesktopSession,
+    answer_file, artifacts_dir, make_attempts, open_batch, paper_batch, press, snapshot_questions,
+    type_into, wait_for, Api, DesktopSession,
 };
 
 const FILES: usize = 100;
@@ -41,18 +41,7 @@ async fn a_folder_of_100_answer_files_is_timed_to_its_last_outcome() {
 
     // The desk opens on the newest snapshot and its newest batch.
     press(client, &['d']).await;
-    wait_for(
-        client,
-        &format!("#snapshot-list tr.highlighted[data-id='{snapshot}']"),
-    )
-    .await;
-    wait_for(
-        client,
-        &format!("#batch-list tr.highlighted[data-id='{batch}']"),
-    )
-    .await;
-    press(client, &[Key::Enter.into()]).await;
-    wait_for(client, "#attempt-list").await;
+    open_batch(client, snapshot, batch).await;
     press(client, &['u']).await;
     type_into(client, "upload-path", &folder.path().display().to_string()).await;
     let started = Instant::now();

@@ -3,12 +3,14 @@
 
 mod answer_files;
 mod api;
+mod desk;
 mod driver;
 mod tasks;
 mod window;
 
 pub use answer_files::*;
 pub use api::Api;
+pub use desk::*;
 pub use driver::{artifacts_dir, DesktopSession};
 pub use tasks::*;
 pub use window::*;
