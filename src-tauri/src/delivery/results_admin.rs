@@ -54,6 +54,11 @@ pub enum PurgeTarget {
     Participant(String),
     /// Every result of an assessment, by ID.
     Assessment(String),
+    /// Every result of a participant and the participant too (their account,
+    /// attempts and group memberships): the erasure of a person.
+    ParticipantAndResults(String),
+    /// Every result older than the area's retention policy.
+    RetentionPolicy,
 }
 
 #[derive(Debug, Serialize, PartialEq, Eq, TS)]
@@ -186,6 +191,40 @@ pub async fn purge_plan(
                 ),
             )
         }
+        PurgeTarget::ParticipantAndResults(name) => {
+            let count = client
+                .count(
+                    "Results/$count",
+                    &format!("ParticipantName eq {}", literal(name)),
+                )
+                .await?;
+            (count, format!(
+                "Every result of {name} ({count} {}), and {name} as a participant: their attempts and group memberships.",
+                results_word(count)
+            ))
+        }
+        PurgeTarget::RetentionPolicy => {
+            let policy = client
+                .post("FetchPurgeRetentionPeriodDays", &json!({}))
+                .await?;
+            let days = policy["value"].as_i64().ok_or_else(|| {
+                CommandError::Server("The server did not say its retention period.".into())
+            })?;
+            let cutoff = (chrono::Utc::now() - chrono::Duration::days(days))
+                .format("%Y-%m-%dT%H:%M:%S")
+                .to_string();
+            let count = client
+                .count(
+                    "Results/$count",
+                    &format!("WhenFinished lt datetime'{cutoff}'"),
+                )
+                .await?;
+            (count, format!(
+                "Every result finished more than {days} days ago (before {} UTC), in every assessment: {count} {}.",
+                cutoff.replace('T', " "),
+                results_word(count)
+            ))
+        }
     };
     Ok(PurgePlan {
         target,
@@ -224,6 +263,25 @@ pub async fn purge(client: &ODataClient, target: &PurgeTarget) -> Result<AuditEn
                 .post_action(
                     "Results/PurgeResultsByAssessmentId",
                     &json!({ "AssessmentID": int64_key("Assessment", id)? }),
+                )
+                .await?
+        }
+        PurgeTarget::ParticipantAndResults(name) => {
+            client
+                .post_action(
+                    "PurgeParticipantAndResultsByParticipantName",
+                    &json!({ "ParticipantName": name }),
+                )
+                .await?
+        }
+        PurgeTarget::RetentionPolicy => {
+            client
+                .post_action(
+                    "PurgeResultsByRetentionPolicy",
+                    &json!({
+                        "AdministratorName": client.username,
+                        "RunType": "ScoreDesk desktop, on demand",
+                    }),
                 )
                 .await?
         }

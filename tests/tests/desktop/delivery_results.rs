@@ -139,4 +139,69 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
         .await
         .is_err());
     session.screenshot("delivery-purge-done").await;
+    erases_a_participant(session, api).await;
+
+    // No retention policy in this area: the server's refusal is shown, nothing
+    // is queued.
+    let entries_before = api.get("ResultsAuditLog/$count").await;
+    crate::support::click(client, "#purge-retention").await;
+    let refused = wait_for(client, "#results-error")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(refused.contains("no retention policy"), "{refused}");
+    assert!(client.find(Locator::Css("#purge-confirm")).await.is_err());
+    assert_eq!(api.get("ResultsAuditLog/$count").await, entries_before);
+}
+
+/// Shift+Delete, then P: every result of the highlighted result's participant and
+/// the participant too, named and counted; Enter; the participant is gone.
+async fn erases_a_participant(session: &DesktopSession, api: &Api) {
+    let client = &session.client;
+    let row = wait_for(client, "#admin-results tr.highlighted").await;
+    let result = row.attr("data-id").await.unwrap().unwrap();
+    let participant = api.get(&format!("Results({result})")).await["ParticipantName"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let filter = format!("ParticipantName eq '{participant}'");
+    let theirs = api.get(&format!("Results?$filter={filter}")).await["value"]
+        .as_array()
+        .unwrap()
+        .len();
+    shift(client, Key::Delete.into()).await;
+    wait_for(client, "#purge-participant-too").await;
+    press(client, &['p']).await;
+    let plan = wait_for(client, "#purge-confirm")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        plan.contains(&format!("Every result of {participant} ({theirs} result"))
+            && plan.contains(&format!("and {participant} as a participant")),
+        "{plan}"
+    );
+    press(client, &[Key::Enter.into()]).await;
+    wait_for(
+        client,
+        &format!("#purge-progress[data-in-queue='false'][data-affected='{theirs}']"),
+    )
+    .await;
+    let left = api.get(&format!("Results?$filter={filter}")).await;
+    assert_eq!(left["value"].as_array().unwrap().len(), 0);
+    let people = api
+        .get(&format!("Participants?$filter=Name eq '{participant}'"))
+        .await;
+    assert_eq!(
+        people["value"].as_array().unwrap().len(),
+        0,
+        "the participant is gone"
+    );
+    let entry = &api.get("ResultsAuditLog?$orderby=ID desc&$top=1").await["value"][0];
+    assert_eq!(
+        entry["RequestType"],
+        "PurgeParticipantAndResultsByParticipantName"
+    );
 }

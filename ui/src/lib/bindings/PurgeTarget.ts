@@ -3,4 +3,4 @@
 /**
  * What a purge removes.
  */
-export type PurgeTarget = { "kind": "result", "value": string } | { "kind": "participant", "value": string } | { "kind": "assessment", "value": string };
+export type PurgeTarget = { "kind": "result", "value": string } | { "kind": "participant", "value": string } | { "kind": "assessment", "value": string } | { "kind": "participantAndResults", "value": string } | { "kind": "retentionPolicy" };
