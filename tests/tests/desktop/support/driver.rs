@@ -42,12 +42,22 @@ pub fn artifacts_dir() -> PathBuf {
     dir
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("port 0")
-        .local_addr()
-        .expect("address")
-        .port()
+/// Two distinct free ports: both are held until both are known, so the second
+/// cannot be the first one handed out again.
+fn two_free_ports() -> (u16, u16) {
+    let bind = || std::net::TcpListener::bind("127.0.0.1:0").expect("port 0");
+    let (first, second) = (bind(), bind());
+    let port = |listener: &std::net::TcpListener| listener.local_addr().expect("address").port();
+    (port(&first), port(&second))
+}
+
+/// Waits until something listens on `port` (another process starting up).
+fn wait_for_listener(port: u16, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "{what} did not listen on {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// tauri-driver in a process group of its own: dropping it ends the whole group,
@@ -101,8 +111,7 @@ impl DesktopSession {
             std::env::var_os("DISPLAY").is_some(),
             "the desktop tests need a display: run them under xvfb-run (scripts/test does)"
         );
-        let port = free_port();
-        let native_port = free_port();
+        let (port, native_port) = two_free_ports();
         let driver = Command::new("tauri-driver")
             .process_group(0)
             .args([
@@ -122,15 +131,12 @@ impl DesktopSession {
             .spawn()
             .expect("tauri-driver starts (cargo install tauri-driver)");
         let driver = ProcessGroup(driver);
-        // tauri-driver is another process: wait until its port accepts connections.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "tauri-driver did not listen on {port}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        // tauri-driver is another process, and it starts WebKitWebDriver before it
+        // listens but does not wait for it: a new session sent before WebKitWebDriver
+        // listens is dropped mid-answer (hyper's IncompleteMessage, seen on a loaded
+        // CI machine). Wait for both ports.
+        wait_for_listener(port, "tauri-driver");
+        wait_for_listener(native_port, "WebKitWebDriver");
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("browserName".into(), "wry".into());
         capabilities.insert(
