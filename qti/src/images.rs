@@ -1,0 +1,115 @@
+//! The package's images, as the `data:` URLs the question markup holds. Each is
+//! read once (bounded), and its type is taken from its bytes, never from its name:
+//! PNG, JPEG, GIF and WebP by their signatures, SVG when it is XML whose document
+//! element is `svg` (read by the same DOCTYPE-refusing reader; an SVG shown through
+//! `<img>` runs no script).
+
+use std::collections::HashMap;
+
+use base64::Engine;
+
+use crate::archive::Archive;
+use crate::error::PackageError;
+use crate::markup::path_error;
+use crate::{limits, names, xml};
+
+pub struct Images<'a> {
+    archive: Archive<'a>,
+    /// Member path → data URL.
+    urls: HashMap<String, String>,
+}
+
+impl<'a> Images<'a> {
+    pub fn new(archive: Archive<'a>) -> Self {
+        Self {
+            archive,
+            urls: HashMap::new(),
+        }
+    }
+
+    pub fn archive(&mut self) -> &mut Archive<'a> {
+        &mut self.archive
+    }
+
+    /// How many distinct images were inlined.
+    pub fn count(&self) -> usize {
+        self.urls.len()
+    }
+
+    /// The image that `src` (written in `file`, in the attribute `what`) names.
+    pub fn data_url(&mut self, file: &str, what: &str, src: &str) -> Result<String, PackageError> {
+        if let Some(inline) = src.trim().strip_prefix("data:") {
+            return inline_url(file, what, src, inline);
+        }
+        let path =
+            names::resolve(file, src).map_err(|problem| path_error(file, what, src, &problem))?;
+        if let Some(url) = self.urls.get(&path) {
+            return Ok(url.clone());
+        }
+        if !self.archive.contains(&path) {
+            return Err(PackageError::new(
+                format!("{file} <{what}=\"{src}\">"),
+                format!("the package has no file {path}"),
+            ));
+        }
+        let bytes = self.archive.read(&path, limits::MAX_IMAGE_BYTES)?;
+        let media_type = media_type(&bytes, &path)?;
+        let url = format!(
+            "data:{media_type};base64,{}",
+            base64::engine::general_purpose::STANDARD.encode(&bytes)
+        );
+        self.urls.insert(path, url.clone());
+        Ok(url)
+    }
+}
+
+fn media_type(bytes: &[u8], path: &str) -> Result<&'static str, PackageError> {
+    use image::ImageFormat;
+    match image::guess_format(bytes) {
+        Ok(ImageFormat::Png) => return Ok("image/png"),
+        Ok(ImageFormat::Jpeg) => return Ok("image/jpeg"),
+        Ok(ImageFormat::Gif) => return Ok("image/gif"),
+        Ok(ImageFormat::WebP) => return Ok("image/webp"),
+        _ => {}
+    }
+    let looks_like_xml = bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|b| *b == b'<');
+    if looks_like_xml && xml::parse(bytes, path)?.name == "svg" {
+        return Ok("image/svg+xml");
+    }
+    Err(PackageError::new(
+        path,
+        "not an image that can be shown (PNG, JPEG, GIF, WebP or SVG)",
+    ))
+}
+
+/// A `data:` URL already in the item: kept if it is a base64 image of a shown type
+/// within the image bound.
+fn inline_url(file: &str, what: &str, src: &str, inline: &str) -> Result<String, PackageError> {
+    let part = || {
+        let shown: String = src.chars().take(40).collect();
+        format!("{file} <{what}=\"{shown}...\">")
+    };
+    let (header, data) = inline
+        .split_once(',')
+        .ok_or_else(|| PackageError::new(part(), "a data URL without data"))?;
+    if !header.ends_with(";base64") {
+        return Err(PackageError::new(part(), "a data URL that is not base64"));
+    }
+    if data.len() as u64 > limits::MAX_IMAGE_BYTES * 4 / 3 + 4 {
+        return Err(PackageError::new(
+            part(),
+            "an inline image larger than the bound for images",
+        ));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(data.trim())
+        .map_err(|_| PackageError::new(part(), "a data URL whose base64 cannot be read"))?;
+    let media_type = media_type(&bytes, &part())?;
+    Ok(format!(
+        "data:{media_type};base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(&bytes)
+    ))
+}

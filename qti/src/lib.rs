@@ -1,0 +1,30 @@
+//! Reads an IMS/1EdTech QTI content package (QTI 2.1, 2.2 or 3.0: a zip with an
+//! `imsmanifest.xml`, items, optionally an assessment test, and media) into plain
+//! data: the items in the test's order, each with its markup as an XHTML fragment
+//! (images inlined as `data:` URLs), its one interaction, its correct responses,
+//! its scoring and maximum; and the items that cannot be imported, each with why.
+//!
+//! Everything here assumes the package is hostile. Nothing is written to disk;
+//! every member is read with a bound, whatever its header claims; entry names that
+//! leave the package, duplicate entries, XML with a DOCTYPE (so no entity can be
+//! declared: no XXE, no billion laughs), deep nesting and oversized members are
+//! refused with a [`PackageError`] that names the file and the element. No database
+//! or HTTP here: the server maps the result onto its questions (`model::content`).
+
+mod archive;
+mod error;
+mod images;
+pub mod limits;
+mod manifest;
+mod markup;
+mod names;
+mod package;
+mod response;
+mod test_order;
+mod xml;
+
+pub use error::PackageError;
+pub use package::{
+    read_package, Choice, ChoiceScoring, Item, Package, QtiVersion, Response, ScoreBand,
+    SkippedItem, TextKey, TextScoring,
+};

@@ -1,0 +1,340 @@
+//! An item body as the question's markup: an XHTML fragment written from a list of
+//! the elements QTI's body may hold, with only harmless attributes kept. Whatever
+//! is not on the list is dropped with its content when it could act (script,
+//! style, object, iframe, forms, feedback, rubric blocks) and unwrapped (its text
+//! kept) otherwise. Images are read from the package and inlined as `data:` URLs,
+//! the only URLs the service's markup may hold. The interaction becomes what the
+//! service's own markup shows: a choice list (`ol.choices`) or a response hint.
+
+use crate::error::PackageError;
+use crate::images::Images;
+use crate::names;
+use crate::xml::{Element, Node};
+
+/// Elements written as they are (with their kept attributes).
+const KEPT: &[&str] = &[
+    "p",
+    "div",
+    "span",
+    "br",
+    "hr",
+    "em",
+    "strong",
+    "b",
+    "i",
+    "u",
+    "sub",
+    "sup",
+    "small",
+    "big",
+    "tt",
+    "code",
+    "pre",
+    "kbd",
+    "samp",
+    "var",
+    "cite",
+    "abbr",
+    "acronym",
+    "q",
+    "blockquote",
+    "address",
+    "dfn",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "caption",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "col",
+    "colgroup",
+    "figure",
+    "figcaption",
+    "img",
+    "ruby",
+    "rt",
+    "rp",
+    "bdo",
+    "bdi",
+    "mark",
+    "s",
+    "del",
+    "ins",
+];
+
+/// Elements dropped with everything in them: they act, or they are for another
+/// audience than the question's reader (feedback, scorers' rubric blocks).
+const DROPPED: &[&str] = &[
+    "script",
+    "style",
+    "iframe",
+    "frame",
+    "frameset",
+    "embed",
+    "applet",
+    "form",
+    "input",
+    "button",
+    "select",
+    "textarea",
+    "link",
+    "meta",
+    "base",
+    "audio",
+    "video",
+    "source",
+    "track",
+    "canvas",
+    "svg",
+    "template",
+    "feedbackBlock",
+    "feedbackInline",
+    "modalFeedback",
+    "rubricBlock",
+    "templateBlock",
+    "templateInline",
+    "printedVariable",
+    "infoControl",
+    "stylesheet",
+    "companionMaterialsInfo",
+    "catalogInfo",
+];
+
+/// Attributes kept, by element (`*`: any kept element).
+fn keeps(element: &str, attribute: &str) -> bool {
+    match attribute {
+        "title" | "lang" | "dir" => true,
+        "alt" | "width" | "height" => element == "img",
+        "colspan" | "rowspan" | "scope" => matches!(element, "td" | "th"),
+        "start" | "type" => element == "ol",
+        _ => false,
+    }
+}
+
+pub struct Writer<'i, 'a> {
+    /// The item's path, to resolve image paths and name errors.
+    file: &'i str,
+    images: &'i mut Images<'a>,
+    out: String,
+}
+
+impl<'i, 'a> Writer<'i, 'a> {
+    pub fn new(file: &'i str, images: &'i mut Images<'a>) -> Self {
+        Self {
+            file,
+            images,
+            out: String::new(),
+        }
+    }
+
+    /// The body as the question's markup.
+    pub fn body(mut self, body: &Element) -> Result<String, PackageError> {
+        self.out
+            .push_str("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">");
+        self.children(body)?;
+        self.out.push_str("</div>");
+        Ok(self.out)
+    }
+
+    fn children(&mut self, element: &Element) -> Result<(), PackageError> {
+        for node in &element.children {
+            match node {
+                Node::Text(text) => self.text(text),
+                Node::Element(child) => self.element(child)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn text(&mut self, text: &str) {
+        self.out.push_str(&quick_xml::escape::escape(text));
+    }
+
+    fn element(&mut self, element: &Element) -> Result<(), PackageError> {
+        let name = element.name.as_str();
+        match name {
+            "choiceInteraction" => self.choices(element),
+            "extendedTextInteraction" => {
+                self.prompt(element)?;
+                self.hint("p", "Write your answer.");
+                Ok(())
+            }
+            // Inline, in the sentence it completes: a blank to fill in, kept on paper.
+            "textEntryInteraction" => {
+                self.out.push_str("<span class=\"blank\">__________</span>");
+                Ok(())
+            }
+            "uploadInteraction" => {
+                self.prompt(element)?;
+                self.hint("p", "Answer on paper; the page is scanned.");
+                Ok(())
+            }
+            "drawingInteraction" => {
+                self.prompt(element)?;
+                if let Some(object) = element.child("object") {
+                    self.object(object)?;
+                }
+                self.hint("p", "Draw your answer on the picture.");
+                Ok(())
+            }
+            "img" => self.image(element),
+            "object" => self.object(element),
+            "math" => {
+                // MathML is not shown by the service's markup; its text is kept.
+                self.text(&element.text());
+                Ok(())
+            }
+            _ if DROPPED.contains(&name) => Ok(()),
+            _ if KEPT.contains(&name) => {
+                self.out.push('<');
+                self.out.push_str(name);
+                for (attribute, value) in &element.attributes {
+                    if keeps(name, attribute) {
+                        self.attribute(attribute, value);
+                    }
+                }
+                if element.children.is_empty() && matches!(name, "br" | "hr" | "col") {
+                    self.out.push_str("/>");
+                    return Ok(());
+                }
+                self.out.push('>');
+                self.children(element)?;
+                self.out.push_str("</");
+                self.out.push_str(name);
+                self.out.push('>');
+                Ok(())
+            }
+            // Links (which would navigate the app away), prompts met elsewhere and
+            // unknown elements: their content, without them.
+            _ => self.children(element),
+        }
+    }
+
+    fn attribute(&mut self, name: &str, value: &str) {
+        let name = if name == "lang" { "xml:lang" } else { name };
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        self.out.push_str(&quick_xml::escape::escape(value));
+        self.out.push('"');
+    }
+
+    fn hint(&mut self, element: &str, text: &str) {
+        self.out.push_str(&format!(
+            "<{element} class=\"response-hint\">{text}</{element}>"
+        ));
+    }
+
+    fn prompt(&mut self, interaction: &Element) -> Result<(), PackageError> {
+        if let Some(prompt) = interaction.child("prompt") {
+            self.out.push_str("<p class=\"prompt\">");
+            self.children(prompt)?;
+            self.out.push_str("</p>");
+        }
+        Ok(())
+    }
+
+    fn choices(&mut self, interaction: &Element) -> Result<(), PackageError> {
+        self.prompt(interaction)?;
+        self.out.push_str("<ol class=\"choices\">");
+        for choice in interaction.children_named("simpleChoice") {
+            self.out.push_str("<li>");
+            self.children(choice)?;
+            self.out.push_str("</li>");
+        }
+        self.out.push_str("</ol>");
+        Ok(())
+    }
+
+    fn image(&mut self, element: &Element) -> Result<(), PackageError> {
+        let src = element.attribute("src").unwrap_or_default();
+        let url = self.images.data_url(self.file, "img src", src)?;
+        self.out.push_str("<img src=\"");
+        self.out.push_str(&url);
+        self.out.push('"');
+        for (attribute, value) in &element.attributes {
+            if keeps("img", attribute) {
+                self.attribute(attribute, value);
+            }
+        }
+        if element.attribute("alt").is_none() {
+            self.out.push_str(" alt=\"\"");
+        }
+        self.out.push_str("/>");
+        Ok(())
+    }
+
+    /// QTI 2.x shows images as `<object data type="image/...">`; other objects
+    /// (players, applets) are not shown and their fallback content is.
+    fn object(&mut self, element: &Element) -> Result<(), PackageError> {
+        let is_image = element
+            .attribute("type")
+            .is_some_and(|t| t.trim().starts_with("image/"));
+        match (is_image, element.attribute("data")) {
+            (true, Some(data)) => {
+                let url = self.images.data_url(self.file, "object data", data)?;
+                self.out.push_str("<img src=\"");
+                self.out.push_str(&url);
+                self.out.push_str("\" alt=\"");
+                self.out
+                    .push_str(&quick_xml::escape::escape(element.text().trim()));
+                self.out.push_str("\"/>");
+                Ok(())
+            }
+            _ => self.children(element),
+        }
+    }
+}
+
+/// A choice as the service's Choice text: its words, whitespace collapsed; an
+/// image stands as its alternative text.
+pub fn choice_text(choice: &Element) -> String {
+    let mut words = String::new();
+    gather(choice, &mut words);
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn gather(element: &Element, out: &mut String) {
+    for node in &element.children {
+        match node {
+            Node::Text(text) => out.push_str(text),
+            Node::Element(child) if DROPPED.contains(&child.name.as_str()) => {}
+            Node::Element(child) if child.name == "img" => {
+                let alt = child.attribute("alt").unwrap_or("image");
+                out.push_str(&format!(" [{}] ", alt.trim()));
+            }
+            Node::Element(child)
+                if matches!(child.name.as_str(), "p" | "div" | "li" | "br" | "td" | "th") =>
+            {
+                out.push(' ');
+                gather(child, out);
+                out.push(' ');
+            }
+            Node::Element(child) => gather(child, out),
+        }
+    }
+}
+
+/// Names a path problem at the element that holds the path.
+pub fn path_error(
+    file: &str,
+    what: &str,
+    value: &str,
+    problem: &names::PathProblem,
+) -> PackageError {
+    PackageError::new(format!("{file} <{what}=\"{value}\">"), problem.describe())
+}

@@ -1,0 +1,363 @@
+//! A package read whole: the manifest, the test's order (or the manifest's), and
+//! each item read into an [`Item`] or skipped with its reason.
+
+use std::collections::HashSet;
+
+use crate::archive::Archive;
+use crate::error::PackageError;
+use crate::images::Images;
+use crate::xml::Element;
+use crate::{limits, manifest, markup, response, test_order, xml};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QtiVersion {
+    /// QTI 2.0, 2.1 or 2.2.
+    V2,
+    V3,
+}
+
+impl QtiVersion {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QtiVersion::V2 => "2.x",
+            QtiVersion::V3 => "3.0",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Package {
+    pub version: QtiVersion,
+    /// The manifest's identifier.
+    pub identifier: String,
+    pub test_identifier: Option<String>,
+    /// The test's title, else the manifest's, else empty (the caller names it).
+    pub title: String,
+    pub language: Option<String>,
+    /// The items imported, in the test's order.
+    pub items: Vec<Item>,
+    pub skipped: Vec<SkippedItem>,
+    pub score_bands: Vec<ScoreBand>,
+    /// Distinct images inlined into the markup.
+    pub images: usize,
+    /// What was read differently from how the package meant it.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreBand {
+    pub min_percentage: i32,
+    pub title: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub identifier: String,
+    /// The item's file in the package.
+    pub file: String,
+    pub title: String,
+    pub language: Option<String>,
+    /// A topic path (`Biology/Cells`): the test's category for it, else its
+    /// manifest classification.
+    pub topic: Option<String>,
+    /// An XHTML fragment; images inlined.
+    pub markup: String,
+    pub response: Response,
+    pub max_score: i32,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Response {
+    Choice {
+        multiple: bool,
+        /// At most this many may be selected (0: any number).
+        max_choices: usize,
+        shuffle: bool,
+        /// In the item's order.
+        choices: Vec<Choice>,
+        scoring: ChoiceScoring,
+    },
+    Text {
+        /// An essay (extended text) rather than a short entry.
+        extended: bool,
+        scoring: TextScoring,
+    },
+    /// A scan or photo of work on paper (upload), or a drawing.
+    Image { drawing: bool },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    pub identifier: String,
+    pub text: String,
+    pub correct: bool,
+    /// map_response's value for it, if the mapping names it.
+    pub mapped_value: Option<f64>,
+    /// QTI's `fixed`: kept in place when the choices are shuffled.
+    pub fixed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChoiceScoring {
+    /// The maximum for exactly the correct choices, else 0.
+    MatchCorrect,
+    /// The sum of the selected choices' values (unmapped ones: the default),
+    /// within the bounds.
+    MapResponse {
+        default_value: f64,
+        lower_bound: Option<f64>,
+        upper_bound: Option<f64>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TextScoring {
+    /// A person scores it.
+    Person,
+    /// Marked against keys: the first key the answer equals gives its value (a
+    /// correct response's key, without a value: the maximum); none gives the
+    /// default. Within the bounds.
+    Key {
+        keys: Vec<TextKey>,
+        default_value: f64,
+        lower_bound: Option<f64>,
+        upper_bound: Option<f64>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextKey {
+    pub text: String,
+    pub case_sensitive: bool,
+    pub mapped_value: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedItem {
+    pub identifier: String,
+    pub file: String,
+    pub reason: String,
+}
+
+const ITEM_TYPES: [&str; 4] = [
+    "imsqti_item_xmlv2p0",
+    "imsqti_item_xmlv2p1",
+    "imsqti_item_xmlv2p2",
+    "imsqti_item_xmlv3p0",
+];
+
+/// Reads the package in `bytes`. `Err` refuses it whole (hostile, damaged or
+/// unreadable); items that are well-formed but not importable are in `skipped`.
+pub fn read_package(bytes: &[u8]) -> Result<Package, PackageError> {
+    let mut archive = Archive::open(bytes)?;
+    if !archive.contains(manifest::FILE) {
+        return Err(PackageError::package(
+            "no imsmanifest.xml at the top of the zip, so it is not a content package",
+        ));
+    }
+    let manifest_bytes = archive.read(manifest::FILE, limits::MAX_XML_BYTES)?;
+    let manifest = manifest::read(&xml::parse(&manifest_bytes, manifest::FILE)?)?;
+    drop(manifest_bytes);
+
+    let mut version = QtiVersion::V2;
+    let mut item_resources = Vec::new();
+    let mut tests = Vec::new();
+    for resource in &manifest.resources {
+        let kind = resource.kind.as_str();
+        let part = || {
+            format!(
+                "{} <resource identifier=\"{}\" type=\"{kind}\">",
+                manifest::FILE,
+                resource.identifier
+            )
+        };
+        if kind.starts_with("imsqti_xmlv1") {
+            return Err(PackageError::new(
+                part(),
+                "QTI 1.x is not imported; export as QTI 2.1 or 3.0",
+            ));
+        }
+        let is_item = kind.starts_with("imsqti_item_");
+        let is_test = kind.starts_with("imsqti_test_") || kind.starts_with("imsqti_assessment_");
+        if is_item && !ITEM_TYPES.contains(&kind) {
+            return Err(PackageError::new(
+                part(),
+                "an item type that is not QTI 2.x or 3.0",
+            ));
+        }
+        if !(is_item || is_test) {
+            continue;
+        }
+        let path = resource
+            .path
+            .clone()
+            .ok_or_else(|| PackageError::new(part(), "the resource has no href"))?;
+        if !archive.contains(&path) {
+            return Err(PackageError::new(
+                part(),
+                format!("the package has no file {path}"),
+            ));
+        }
+        if kind.ends_with("v3p0") {
+            version = QtiVersion::V3;
+        }
+        if is_item {
+            item_resources.push((path, resource.topic.clone()));
+        } else {
+            tests.push(path);
+        }
+    }
+
+    let mut notes = Vec::new();
+    let test = match tests.first() {
+        Some(path) => {
+            if tests.len() > 1 {
+                notes.push(format!(
+                    "{} assessment tests: {path}, the first, is imported",
+                    tests.len()
+                ));
+            }
+            let bytes = archive.read(path, limits::MAX_XML_BYTES)?;
+            Some(test_order::read(&xml::parse(&bytes, path)?, path)?)
+        }
+        None => None,
+    };
+    // The items in order, each with its topic.
+    let order: Vec<(String, Option<String>)> = match &test {
+        Some(test) => test
+            .items
+            .iter()
+            .map(|item| {
+                let manifest_topic = item_resources
+                    .iter()
+                    .find(|(path, _)| *path == item.path)
+                    .and_then(|(_, topic)| topic.clone());
+                (item.path.clone(), item.category.clone().or(manifest_topic))
+            })
+            .collect(),
+        None => item_resources.clone(),
+    };
+    if order.len() > limits::MAX_ITEMS {
+        return Err(PackageError::package(format!(
+            "{} items; at most {} are imported from one package",
+            order.len(),
+            limits::MAX_ITEMS
+        )));
+    }
+
+    let mut images = Images::new(archive);
+    let mut items = Vec::new();
+    let mut skipped = Vec::new();
+    let mut seen_files = HashSet::new();
+    let mut seen_identifiers = HashSet::new();
+    for (path, topic) in order {
+        if !seen_files.insert(path.clone()) {
+            skipped.push(SkippedItem {
+                identifier: String::new(),
+                file: path,
+                reason: "the test names this item again; a question is asked once".into(),
+            });
+            continue;
+        }
+        if !images.archive().contains(&path) {
+            return Err(PackageError::new(
+                path,
+                "the test names this item, but the package has no such file",
+            ));
+        }
+        let bytes = images.archive().read(&path, limits::MAX_XML_BYTES)?;
+        let root = xml::parse(&bytes, &path)?;
+        drop(bytes);
+        match read_item(&root, &path, topic, &mut images)? {
+            Ok(item) => {
+                if !seen_identifiers.insert(item.identifier.clone()) {
+                    skipped.push(SkippedItem {
+                        identifier: item.identifier,
+                        file: path,
+                        reason: "another item of the package has this identifier".into(),
+                    });
+                } else {
+                    items.push(item);
+                }
+            }
+            Err(skip) => skipped.push(skip),
+        }
+    }
+    let (test_identifier, test_title, test_language, score_bands) = match test {
+        Some(test) => {
+            notes.extend(test.notes);
+            (test.identifier, test.title, test.language, test.score_bands)
+        }
+        None => (None, None, None, Vec::new()),
+    };
+    Ok(Package {
+        version,
+        identifier: manifest.identifier,
+        test_identifier,
+        title: test_title
+            .or(manifest.title)
+            .map(|t| t.trim().to_owned())
+            .unwrap_or_default(),
+        language: test_language,
+        items,
+        skipped,
+        score_bands,
+        images: images.count(),
+        notes,
+    })
+}
+
+/// One item: `Err` refuses the package (the item is hostile or broken), `Ok(Err)`
+/// skips it (it is sound but asks what the service cannot).
+fn read_item(
+    root: &Element,
+    path: &str,
+    topic: Option<String>,
+    images: &mut Images<'_>,
+) -> Result<Result<Item, SkippedItem>, PackageError> {
+    if root.name != "assessmentItem" {
+        return Err(PackageError::new(
+            path,
+            format!(
+                "the document element is <{}>, not an assessment item",
+                root.name
+            ),
+        ));
+    }
+    let identifier = root
+        .attribute("identifier")
+        .filter(|i| !i.trim().is_empty())
+        .ok_or_else(|| PackageError::new(path, "<assessmentItem> without an identifier"))?
+        .trim()
+        .to_owned();
+    let skip = |reason: String| SkippedItem {
+        identifier: identifier.clone(),
+        file: path.to_owned(),
+        reason,
+    };
+    let Some(body) = root.child("itemBody") else {
+        return Ok(Err(skip("the item has no <itemBody>".into())));
+    };
+    let reading = match response::read(root, body) {
+        Ok(reading) => reading,
+        Err(reason) => return Ok(Err(skip(reason))),
+    };
+    let markup = markup::Writer::new(path, images).body(body)?;
+    Ok(Ok(Item {
+        title: root
+            .attribute("title")
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .unwrap_or(&identifier)
+            .to_owned(),
+        identifier,
+        file: path.to_owned(),
+        language: root.attribute("lang").map(str::to_owned),
+        topic,
+        markup,
+        response: reading.response,
+        max_score: reading.max_score,
+        notes: reading.notes,
+    }))
+}
