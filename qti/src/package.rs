@@ -150,6 +150,14 @@ const ITEM_TYPES: [&str; 4] = [
 /// Reads the package in `bytes`. `Err` refuses it whole (hostile, damaged or
 /// unreadable); items that are well-formed but not importable are in `skipped`.
 pub fn read_package(bytes: &[u8]) -> Result<Package, PackageError> {
+    read_package_with_progress(bytes, &mut |_, _| {})
+}
+
+/// As [`read_package`], calling `progress(items read, items in all)` as it goes.
+pub fn read_package_with_progress(
+    bytes: &[u8],
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Package, PackageError> {
     let mut archive = Archive::open(bytes)?;
     if !archive.contains(manifest::FILE) {
         return Err(PackageError::package(
@@ -251,7 +259,9 @@ pub fn read_package(bytes: &[u8]) -> Result<Package, PackageError> {
     let mut skipped = Vec::new();
     let mut seen_files = HashSet::new();
     let mut seen_identifiers = HashSet::new();
-    for (path, topic) in order {
+    let total = order.len();
+    for (done, (path, topic)) in order.into_iter().enumerate() {
+        progress(done, total);
         if !seen_files.insert(path.clone()) {
             skipped.push(SkippedItem {
                 identifier: String::new(),
@@ -284,6 +294,7 @@ pub fn read_package(bytes: &[u8]) -> Result<Package, PackageError> {
             Err(skip) => skipped.push(skip),
         }
     }
+    progress(total, total);
     let (test_identifier, test_title, test_language, score_bands) = match test {
         Some(test) => {
             notes.extend(test.notes);

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod documents;
 pub mod feeds;
+pub mod import;
 pub mod jobs;
 pub mod model;
 pub mod odata;

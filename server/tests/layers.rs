@@ -19,6 +19,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("auth", &["model"]),
     ("store", &["model", "odata"]),
     ("seed", &["auth", "model", "store"]),
+    // Bringing a customer's content in: packages read, planned, stored.
+    ("import", &["documents", "model", "store"]),
     // The durable queue's runner: purges and replays (docs/purges.md).
     ("jobs", &["config", "model", "store"]),
     (
@@ -27,6 +29,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "auth",
             "config",
             "documents",
+            "import",
             "model",
             "odata",
             "store",
@@ -38,6 +41,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &[
             "auth",
             "config",
+            "import",
             "model",
             "seed",
             "store",

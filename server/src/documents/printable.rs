@@ -13,6 +13,7 @@ use minijinja::{context, Environment, Value};
 use serde::Serialize;
 
 use super::markup::{for_paper, sanitize};
+use crate::model::question_kind::QuestionKind;
 use crate::model::snapshot::{ExpectedResponse, SnapshotPaper};
 
 const TEMPLATE: &str = include_str!("printable.html");
@@ -26,6 +27,8 @@ struct Question {
     choices: Vec<Choice>,
     /// The answer area's height for questions answered in writing, in CSS units.
     answer_height: String,
+    /// A text-entry question's accepted answers, for the answer key.
+    keys: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -72,8 +75,18 @@ pub fn render(paper: &SnapshotPaper, answers: bool) -> Result<String, minijinja:
                     correct: choice.correct,
                 })
                 .collect(),
-            // Lines 8.5 mm apart, as the ruling in the stylesheet.
-            answer_height: format!("{}mm", answer_lines(question.max_score) * 85 / 10),
+            // Lines 8.5 mm apart, as the ruling in the stylesheet; a short answer
+            // gets two.
+            answer_height: format!(
+                "{}mm",
+                if question.kind == QuestionKind::TextEntry {
+                    2
+                } else {
+                    answer_lines(question.max_score)
+                } * 85
+                    / 10
+            ),
+            keys: question.text_keys.iter().map(|key| key.text.clone()).collect(),
         })
         .collect();
     environment
@@ -92,7 +105,6 @@ pub fn render(paper: &SnapshotPaper, answers: bool) -> Result<String, minijinja:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::question_kind::QuestionKind;
     use crate::model::snapshot::{SnapshotChoice, SnapshotQuestion};
 
     fn paper() -> SnapshotPaper {
@@ -101,6 +113,7 @@ mod tests {
             question_choice: order,
             text: text.into(),
             correct,
+            mapped_value: None,
         };
         SnapshotPaper {
             id: 3,
@@ -115,6 +128,8 @@ mod tests {
                         kind: QuestionKind::MultipleChoice,
                         max_score: 1,
                         topic: None,
+                        rule: crate::model::scoring_rule::ScoringRule::Service,
+                        text_keys: Vec::new(),
                         choices: vec![
                             choice(1, "Force & <b>mass</b>", false),
                             choice(2, "Energy", true),
@@ -129,6 +144,8 @@ mod tests {
                         kind: QuestionKind::Essay,
                         max_score: 6,
                         topic: None,
+                        rule: crate::model::scoring_rule::ScoringRule::Service,
+                        text_keys: Vec::new(),
                         choices: Vec::new(),
                     },
                     "<p>Explain.</p>".into(),

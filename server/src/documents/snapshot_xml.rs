@@ -102,6 +102,13 @@ fn write_validation(
                 .with_attribute(("MaxSelected", max.as_str()))
                 .write_empty()?;
         }
+        ExpectedResponse::Text => {
+            let chars = limits::MAX_TEXT_CHARS.to_string();
+            writer
+                .create_element("Validation")
+                .with_attribute(("MaxTextLength", chars.as_str()))
+                .write_empty()?;
+        }
         ExpectedResponse::TextOrImage => {
             let chars = limits::MAX_TEXT_CHARS.to_string();
             let bytes = limits::MAX_IMAGE_BYTES.to_string();
@@ -141,7 +148,10 @@ mod tests {
                 question_choice: 3,
                 text: "a < b & \"c\"".into(),
                 correct: true,
+                mapped_value: None,
             }],
+            rule: crate::model::scoring_rule::ScoringRule::Service,
+            text_keys: Vec::new(),
         }];
         let header = SnapshotHeader {
             id: 5,

@@ -9,6 +9,8 @@ pub enum QuestionKind {
     MultipleResponse,
     /// A free response (text or a scanned image) that a person scores.
     Essay,
+    /// A short typed answer marked against its keys (QTI's text entry, imported).
+    TextEntry,
 }
 
 impl QuestionKind {
@@ -17,6 +19,7 @@ impl QuestionKind {
             QuestionKind::MultipleChoice => "multiple_choice",
             QuestionKind::MultipleResponse => "multiple_response",
             QuestionKind::Essay => "essay",
+            QuestionKind::TextEntry => "text_entry",
         }
     }
 
@@ -26,6 +29,7 @@ impl QuestionKind {
             QuestionKind::MultipleChoice,
             QuestionKind::MultipleResponse,
             QuestionKind::Essay,
+            QuestionKind::TextEntry,
         ]
         .into_iter()
         .find(|kind| kind.as_str() == text)

@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::question_kind::QuestionKind;
 use super::result_scores::Topic;
+use super::scoring_rule::{ScoringRule, TextKey};
 
 /// A question of the assessment, as its content is stored.
 #[derive(Debug, Clone)]
@@ -18,12 +19,26 @@ pub struct SourceQuestion {
     pub max_score: i32,
     pub topic: Option<Topic>,
     pub shuffle_choices: bool,
-    /// `(choice_order, text, correct)` in the question's own order.
-    pub choices: Vec<(i32, String, bool)>,
+    /// In the question's own order.
+    pub choices: Vec<SourceChoice>,
+    pub rule: ScoringRule,
+    /// A text-entry question's accepted answers.
+    pub text_keys: Vec<TextKey>,
+}
+
+/// A choice as the question stores it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourceChoice {
+    pub order: i32,
+    pub text: String,
+    pub correct: bool,
+    pub mapped_value: Option<f64>,
+    /// Kept in its place when the others are shuffled (QTI's `fixed`).
+    pub fixed: bool,
 }
 
 /// A question as the snapshot fixes it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SnapshotQuestion {
     /// 1, 2, ...: the upload file's `QuestionOrderNumber`.
     pub order: i32,
@@ -33,9 +48,13 @@ pub struct SnapshotQuestion {
     pub topic: Option<Topic>,
     /// In the snapshot's order; `choices[i].order == i + 1`.
     pub choices: Vec<SnapshotChoice>,
+    /// How its answers are marked.
+    pub rule: ScoringRule,
+    /// A text-entry question's accepted answers.
+    pub text_keys: Vec<TextKey>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SnapshotChoice {
     /// 1, 2, ...: the upload file's `ChoiceOrderNumber`.
     pub order: i32,
@@ -43,6 +62,8 @@ pub struct SnapshotChoice {
     pub question_choice: i32,
     pub text: String,
     pub correct: bool,
+    /// Its value under map_response (`None`: the rule's default).
+    pub mapped_value: Option<f64>,
 }
 
 /// A snapshot as printed: what its page shows.
@@ -65,6 +86,8 @@ pub enum ExpectedResponse {
     MultipleChoices,
     /// A text or an image of a handwritten answer.
     TextOrImage,
+    /// A short typed text.
+    Text,
 }
 
 impl ExpectedResponse {
@@ -73,6 +96,7 @@ impl ExpectedResponse {
             QuestionKind::MultipleChoice => ExpectedResponse::SingleChoice,
             QuestionKind::MultipleResponse => ExpectedResponse::MultipleChoices,
             QuestionKind::Essay => ExpectedResponse::TextOrImage,
+            QuestionKind::TextEntry => ExpectedResponse::Text,
         }
     }
 
@@ -81,6 +105,7 @@ impl ExpectedResponse {
             ExpectedResponse::SingleChoice => "single_choice",
             ExpectedResponse::MultipleChoices => "multiple_choices",
             ExpectedResponse::TextOrImage => "text_or_image",
+            ExpectedResponse::Text => "text",
         }
     }
 
@@ -89,7 +114,7 @@ impl ExpectedResponse {
         match self {
             ExpectedResponse::SingleChoice => 1.min(choices),
             ExpectedResponse::MultipleChoices => choices,
-            ExpectedResponse::TextOrImage => 0,
+            ExpectedResponse::TextOrImage | ExpectedResponse::Text => 0,
         }
     }
 }
@@ -116,10 +141,10 @@ pub fn arrange(questions: &[SourceQuestion], seed: u64) -> Vec<SnapshotQuestion>
         .enumerate()
         .map(|(index, question)| {
             let mut choices = question.choices.clone();
-            choices.sort_by_key(|(order, _, _)| *order);
+            choices.sort_by_key(|choice| choice.order);
             if question.shuffle_choices {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed ^ question.question_id as u64);
-                choices.shuffle(&mut rng);
+                shuffle_unfixed(&mut choices, &mut rng);
             }
             SnapshotQuestion {
                 order: index as i32 + 1,
@@ -127,21 +152,33 @@ pub fn arrange(questions: &[SourceQuestion], seed: u64) -> Vec<SnapshotQuestion>
                 kind: question.kind,
                 max_score: question.max_score,
                 topic: question.topic.clone(),
+                rule: question.rule.clone(),
+                text_keys: question.text_keys.clone(),
                 choices: choices
                     .into_iter()
                     .enumerate()
-                    .map(
-                        |(position, (question_choice, text, correct))| SnapshotChoice {
-                            order: position as i32 + 1,
-                            question_choice,
-                            text,
-                            correct,
-                        },
-                    )
+                    .map(|(position, choice)| SnapshotChoice {
+                        order: position as i32 + 1,
+                        question_choice: choice.order,
+                        text: choice.text,
+                        correct: choice.correct,
+                        mapped_value: choice.mapped_value,
+                    })
                     .collect(),
             }
         })
         .collect()
+}
+
+/// Shuffles the choices that are not fixed among their own places; fixed ones
+/// (QTI's "all of the above", kept last) stay where they are.
+fn shuffle_unfixed(choices: &mut [SourceChoice], rng: &mut ChaCha8Rng) {
+    let places: Vec<usize> = (0..choices.len()).filter(|&i| !choices[i].fixed).collect();
+    let mut moving: Vec<SourceChoice> = places.iter().map(|&i| choices[i].clone()).collect();
+    moving.shuffle(rng);
+    for (place, choice) in places.into_iter().zip(moving) {
+        choices[place] = choice;
+    }
 }
 
 #[cfg(test)]
@@ -156,9 +193,37 @@ mod tests {
             topic: None,
             shuffle_choices: shuffle,
             choices: (1..=6)
-                .map(|o| (o, format!("choice {o}"), o == 2))
+                .map(|order| SourceChoice {
+                    order,
+                    text: format!("choice {order}"),
+                    correct: order == 2,
+                    mapped_value: None,
+                    fixed: false,
+                })
                 .collect(),
+            rule: ScoringRule::Service,
+            text_keys: Vec::new(),
         }
+    }
+
+    #[test]
+    fn fixed_choices_keep_their_places_when_the_others_are_shuffled() {
+        let mut source = question(10, true);
+        source.choices[5].fixed = true;
+        source.choices[0].fixed = true;
+        for seed in 0..16 {
+            let arranged = arrange(std::slice::from_ref(&source), seed);
+            assert_eq!(arranged[0].choices[0].question_choice, 1);
+            assert_eq!(arranged[0].choices[5].question_choice, 6);
+        }
+        let orders = |seed| -> Vec<i32> {
+            arrange(std::slice::from_ref(&source), seed)[0]
+                .choices
+                .iter()
+                .map(|c| c.question_choice)
+                .collect()
+        };
+        assert!((0..16).any(|seed| orders(seed) != [1, 2, 3, 4, 5, 6]), "the others move");
     }
 
     #[test]

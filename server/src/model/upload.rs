@@ -6,8 +6,8 @@
 
 use std::collections::BTreeSet;
 
-use super::choice_scoring;
 use super::result_scores::{self, ResultScores, ScoreBand, ScoredAnswer, Topic};
+use super::scoring_rule::{self, SelectedChoice};
 use super::snapshot::{limits, ExpectedResponse, SnapshotQuestion};
 
 /// The upload file, as read from its JSON.
@@ -143,6 +143,32 @@ fn mark(
     };
     let at = |field: &str| format!("QuestionAndChoices[{index}].{field}");
     let expected = ExpectedResponse::of(question.kind);
+    if expected == ExpectedResponse::Text {
+        if !uploaded.choices.is_empty() || uploaded.image.is_some() {
+            let field = if uploaded.image.is_some() { "ImageResponse" } else { "UploadedChoices" };
+            return Err(refuse(
+                at(field),
+                format!("question {} is answered with a typed TextResponse", question.order),
+            ));
+        }
+        let text = uploaded.text.as_deref().unwrap_or_default();
+        let chars = text.chars().count();
+        if chars > limits::MAX_TEXT_CHARS {
+            return Err(refuse(
+                at("TextResponse"),
+                format!("{chars} characters; at most {} are accepted", limits::MAX_TEXT_CHARS),
+            ));
+        }
+        answer.media_type = "text/plain; charset=utf-8".into();
+        answer.content = text.as_bytes().to_vec();
+        answer.actual_score = Some(scoring_rule::text_score(
+            &question.rule,
+            &question.text_keys,
+            question.max_score,
+            text,
+        ));
+        return Ok(answer);
+    }
     if expected == ExpectedResponse::TextOrImage {
         if !uploaded.choices.is_empty() {
             return Err(refuse(
@@ -255,12 +281,19 @@ fn mark(
                 ),
             ));
         }
-        let correctness: Vec<bool> = selected.iter().map(|c| c.correct).collect();
+        let marked: Vec<SelectedChoice> = selected
+            .iter()
+            .map(|c| SelectedChoice {
+                correct: c.correct,
+                mapped_value: c.mapped_value,
+            })
+            .collect();
         let correct_choices = question.choices.iter().filter(|c| c.correct).count();
-        answer.actual_score = Some(choice_scoring::score(
+        answer.actual_score = Some(scoring_rule::choices_score(
+            &question.rule,
             question.kind,
             question.max_score,
-            &correctness,
+            &marked,
             correct_choices,
         ));
         let mut own: Vec<i32> = selected.iter().map(|c| c.question_choice).collect();

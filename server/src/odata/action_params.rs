@@ -16,6 +16,9 @@ pub enum Argument {
     String(String),
     DateTime(i64),
     Int32s(Vec<i32>),
+    Boolean(bool),
+    /// `Edm.Binary`, sent as base64 in the JSON body.
+    Binary(Vec<u8>),
 }
 
 /// The parameters a request gave, by declared name.
@@ -42,6 +45,20 @@ impl Arguments {
         }
     }
 
+    pub fn boolean(&self, name: &str) -> Option<bool> {
+        match self.get(name) {
+            Some(Argument::Boolean(value)) => Some(*value),
+            _ => None,
+        }
+    }
+
+    pub fn binary(&self, name: &str) -> Option<&[u8]> {
+        match self.get(name) {
+            Some(Argument::Binary(bytes)) => Some(bytes),
+            _ => None,
+        }
+    }
+
     pub fn int32s(&self, name: &str) -> Option<&[i32]> {
         match self.get(name) {
             Some(Argument::Int32s(values)) => Some(values),
@@ -63,6 +80,9 @@ impl Arguments {
                             .unwrap_or_default(),
                     ),
                     Argument::Int32s(values) => Json::from(values.clone()),
+                    Argument::Boolean(value) => Json::from(*value),
+                    // The audit log records that bytes were sent, not the bytes.
+                    Argument::Binary(bytes) => Json::from(format!("{} bytes", bytes.len())),
                 };
                 ((*name).to_owned(), value)
             })
@@ -170,6 +190,18 @@ fn from_json(action: &Action, name: &str, edm: &str, value: &Json) -> Result<Arg
                 .collect::<Result<Vec<i32>, ApiError>>()
                 .map(Argument::Int32s)
         }
+        "Edm.Boolean" => value
+            .as_bool()
+            .map(Argument::Boolean)
+            .ok_or_else(|| wrong(action, name, "true or false")),
+        "Edm.Binary" => {
+            use base64::Engine;
+            value
+                .as_str()
+                .and_then(|text| base64::engine::general_purpose::STANDARD.decode(text).ok())
+                .map(Argument::Binary)
+                .ok_or_else(|| wrong(action, name, "a base64 string (Edm.Binary)"))
+        }
         other => Err(ApiError::Internal(anyhow::anyhow!(
             "{}: parameter {name} of type {other} is not read",
             action.name
@@ -188,6 +220,8 @@ fn from_literal(action: &Action, name: &str, edm: &str, text: &str) -> Result<Ar
         ("Edm.String", Literal::String(text)) => Ok(Argument::String(text)),
         ("Edm.String", _) => Err(wrong(action, name, "a string literal, as 'text'")),
         ("Edm.DateTime", Literal::DateTime(at)) => Ok(Argument::DateTime(at)),
+        ("Edm.Boolean", Literal::Boolean(value)) => Ok(Argument::Boolean(value)),
+        ("Edm.Boolean", _) => Err(wrong(action, name, "true or false")),
         ("Edm.DateTime", _) => Err(wrong(
             action,
             name,
@@ -229,6 +263,28 @@ mod tests {
         let ids = read(&REPLAY, br#"{"ResultIds": [1, 2]}"#, &[]).unwrap();
         assert_eq!(ids.int32s("ResultIds"), Some([1, 2].as_slice()));
         assert_eq!(ids.to_json(), r#"{"ResultIds":[1,2]}"#);
+    }
+
+    #[test]
+    fn a_package_comes_as_base64_with_a_boolean_beside_it() {
+        static IMPORT: Action = Action {
+            name: "ImportQtiPackage",
+            binding: None,
+            parameters: &[("Package", "Edm.Binary"), ("Preview", "Edm.Boolean")],
+            returns: None,
+        };
+        let read_back = read(&IMPORT, br#"{"Package": "UEsDBA==", "Preview": true}"#, &[]).unwrap();
+        assert_eq!(read_back.binary("Package"), Some(b"PK\x03\x04".as_slice()));
+        assert_eq!(read_back.boolean("Preview"), Some(true));
+        assert_eq!(read_back.to_json(), r#"{"Package":"4 bytes","Preview":true}"#);
+        let url = read(&IMPORT, b"", &[("Preview".into(), "false".into())]).unwrap();
+        assert_eq!(url.boolean("Preview"), Some(false));
+        for bad in [&br#"{"Package": "not base64!"}"#[..], br#"{"Preview": "yes"}"#] {
+            match read(&IMPORT, bad, &[]) {
+                Err(ApiError::BadRequest(message)) => assert!(message.contains("must be"), "{message}"),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     #[test]

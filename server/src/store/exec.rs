@@ -183,3 +183,19 @@ enum TxParts<'a> {
 
 statement_runner!(Store, [&self], self, StoreParts::Sqlite(pool) => pool, StoreParts::Postgres(pool) => pool);
 statement_runner!(Tx, [&mut self], self, TxParts::Sqlite(conn) => conn, TxParts::Postgres(conn) => conn);
+
+impl Tx {
+    /// Takes PostgreSQL's transaction-scoped advisory lock `key`, held until the
+    /// transaction ends (SQLite's `BEGIN IMMEDIATE` already serialises writers).
+    /// For work that must not run twice at once anywhere, such as content imports
+    /// choosing new question IDs.
+    pub(super) async fn advisory_lock(&mut self, key: i64) -> Result<(), StoreError> {
+        if let TxParts::Postgres(conn) = self.executor_parts() {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(key)
+                .execute(conn)
+                .await?;
+        }
+        Ok(())
+    }
+}

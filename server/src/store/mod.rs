@@ -8,6 +8,7 @@
 mod accounts;
 mod backup;
 mod comment_bank;
+mod content_import;
 mod delivery;
 mod error;
 mod exec;

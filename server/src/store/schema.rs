@@ -98,6 +98,10 @@ pub enum Questions {
     CreatedAt,
     ModifiedAt,
     ShuffleChoices,
+    ScoringRule,
+    MapDefault,
+    MapLower,
+    MapUpper,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -108,6 +112,30 @@ pub enum Choices {
     ChoiceOrder,
     Text,
     IsCorrect,
+    MappedValue,
+    Fixed,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum TextKeys {
+    Table,
+    CustomerId,
+    QuestionId,
+    KeyOrder,
+    Text,
+    CaseSensitive,
+    MappedValue,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum ContentSources {
+    Table,
+    CustomerId,
+    Kind,
+    SourceKey,
+    TargetId,
+    Fingerprint,
+    ImportedAt,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -5,13 +5,16 @@ use sea_query::{Expr, Order, Query};
 
 use super::schema::{
     AssessmentQuestions, AssessmentSnapshots, Assessments, Choices, Questions, SnapshotChoices,
-    SnapshotQuestions, Topics,
+    SnapshotQuestions, TextKeys, Topics,
 };
 use super::{Store, StoreError, Tx};
 use crate::model::area::CustomerArea;
 use crate::model::question_kind::QuestionKind;
 use crate::model::result_scores::Topic;
-use crate::model::snapshot::{SnapshotChoice, SnapshotPaper, SnapshotQuestion, SourceQuestion};
+use crate::model::scoring_rule::{ScoringRule, TextKey};
+use crate::model::snapshot::{
+    SnapshotChoice, SnapshotPaper, SnapshotQuestion, SourceChoice, SourceQuestion,
+};
 
 /// An assessment's content, in its order, as a snapshot starts from.
 #[derive(Debug, Clone)]
@@ -29,9 +32,20 @@ pub struct NewSnapshot<'a> {
     pub at: i64,
 }
 
-/// `(question ID, type, max score, topic ID, topic path, shuffle)` of an
-/// assessment's question.
-type QuestionRow = (i64, String, i32, Option<i32>, Option<String>, bool);
+/// `(question ID, type, max score, topic ID, topic path, rule, map default, map
+/// lower, map upper, shuffle)` of an assessment's question.
+type QuestionRow = (
+    i64,
+    String,
+    i32,
+    Option<i32>,
+    Option<String>,
+    String,
+    Option<f64>,
+    Option<f64>,
+    Option<f64>,
+    bool,
+);
 
 impl Store {
     /// The content of assessment `assessment_id` in `area`; `None` when there is no
@@ -77,13 +91,20 @@ impl Store {
             )
             .await?;
         let mut questions = Vec::with_capacity(rows.len());
-        for (question_id, kind, max_score, topic_id, path, shuffle_choices) in rows {
-            let kind = QuestionKind::parse(&kind)
-                .ok_or_else(|| StoreError::Corrupt(format!("question type '{kind}'")))?;
-            let choices: Vec<(i32, String, bool)> = self
+        for (question_id, kind, max_score, topic_id, path, rule, default, lower, upper, shuffle) in
+            rows
+        {
+            let kind = kind_of(&kind)?;
+            let choices: Vec<(i32, String, bool, Option<f64>, bool)> = self
                 .fetch_all(
                     &Query::select()
-                        .columns([Choices::ChoiceOrder, Choices::Text, Choices::IsCorrect])
+                        .columns([
+                            Choices::ChoiceOrder,
+                            Choices::Text,
+                            Choices::IsCorrect,
+                            Choices::MappedValue,
+                            Choices::Fixed,
+                        ])
                         .from(Choices::Table)
                         .and_where(Expr::col(Choices::CustomerId).eq(area.id()))
                         .and_where(Expr::col(Choices::QuestionId).eq(question_id))
@@ -96,8 +117,19 @@ impl Store {
                 kind,
                 max_score,
                 topic: topic_of(topic_id, path),
-                shuffle_choices,
-                choices,
+                shuffle_choices: shuffle,
+                choices: choices
+                    .into_iter()
+                    .map(|(order, text, correct, mapped_value, fixed)| SourceChoice {
+                        order,
+                        text,
+                        correct,
+                        mapped_value,
+                        fixed,
+                    })
+                    .collect(),
+                rule: rule_of(&rule, default, lower, upper)?,
+                text_keys: self.text_keys(area, kind, question_id).await?,
             });
         }
         Ok(Some(SnapshotSource {
@@ -107,11 +139,25 @@ impl Store {
     }
 }
 
-/// `(question ID, type, max score, topic ID, topic path, markup, position)`.
-type PaperQuestionRow = (i64, String, i32, Option<i32>, Option<String>, String, i32);
+/// `(question ID, type, max score, topic ID, topic path, rule, map default, map
+/// lower, map upper, markup, position)`.
+type PaperQuestionRow = (
+    i64,
+    String,
+    i32,
+    Option<i32>,
+    Option<String>,
+    String,
+    Option<f64>,
+    Option<f64>,
+    Option<f64>,
+    String,
+    i32,
+);
 
-/// A question's ID, type, maximum score, topic ID and topic path, joined from the
-/// `question` column of `from`; callers add their own columns after these.
+/// A question's ID, type, maximum score, topic ID, topic path and scoring rule
+/// (name, map default, lower, upper), joined from the `question` column of `from`;
+/// callers add their own columns after these.
 fn question_columns(
     from: impl sea_query::Iden + Copy + 'static,
     question: impl sea_query::Iden + Copy + 'static,
@@ -122,6 +168,10 @@ fn question_columns(
         .column((Questions::Table, Questions::MaxScore))
         .column((Topics::Table, Topics::Id))
         .column((Topics::Table, Topics::Path))
+        .column((Questions::Table, Questions::ScoringRule))
+        .column((Questions::Table, Questions::MapDefault))
+        .column((Questions::Table, Questions::MapLower))
+        .column((Questions::Table, Questions::MapUpper))
         .from(from)
         .inner_join(
             Questions::Table,
@@ -132,6 +182,53 @@ fn question_columns(
             Expr::col((Topics::Table, Topics::Id)).equals((Questions::Table, Questions::TopicId)),
         )
         .to_owned()
+}
+
+fn kind_of(kind: &str) -> Result<QuestionKind, StoreError> {
+    QuestionKind::parse(kind).ok_or_else(|| StoreError::Corrupt(format!("question type '{kind}'")))
+}
+
+fn rule_of(
+    name: &str,
+    default: Option<f64>,
+    lower: Option<f64>,
+    upper: Option<f64>,
+) -> Result<ScoringRule, StoreError> {
+    ScoringRule::from_columns(name, default, lower, upper)
+        .ok_or_else(|| StoreError::Corrupt(format!("scoring rule '{name}'")))
+}
+
+impl Store {
+    /// A text-entry question's accepted answers, in order (none for other kinds).
+    async fn text_keys(
+        &self,
+        area: CustomerArea,
+        kind: QuestionKind,
+        question_id: i64,
+    ) -> Result<Vec<TextKey>, StoreError> {
+        if kind != QuestionKind::TextEntry {
+            return Ok(Vec::new());
+        }
+        let rows: Vec<(String, bool, Option<f64>)> = self
+            .fetch_all(
+                &Query::select()
+                    .columns([TextKeys::Text, TextKeys::CaseSensitive, TextKeys::MappedValue])
+                    .from(TextKeys::Table)
+                    .and_where(Expr::col(TextKeys::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(TextKeys::QuestionId).eq(question_id))
+                    .order_by(TextKeys::KeyOrder, Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(text, case_sensitive, mapped_value)| TextKey {
+                text,
+                case_sensitive,
+                mapped_value,
+            })
+            .collect())
+    }
 }
 
 fn topic_of(id: Option<i32>, path: Option<String>) -> Option<Topic> {
@@ -195,8 +292,8 @@ impl Store {
                     .to_owned(),
             )
             .await?;
-        // (position, choice position, the question's own order, text, correct)
-        let choices: Vec<(i32, i32, i32, String, bool)> = self
+        // (position, choice position, the question's own order, text, correct, value)
+        let choices: Vec<(i32, i32, i32, String, bool, Option<f64>)> = self
             .fetch_all(
                 &Query::select()
                     .column((SnapshotChoices::Table, SnapshotChoices::Position))
@@ -204,6 +301,7 @@ impl Store {
                     .column((SnapshotChoices::Table, SnapshotChoices::ChoiceOrder))
                     .column((Choices::Table, Choices::Text))
                     .column((Choices::Table, Choices::IsCorrect))
+                    .column((Choices::Table, Choices::MappedValue))
                     .from(SnapshotChoices::Table)
                     .inner_join(
                         SnapshotQuestions::Table,
@@ -242,18 +340,22 @@ impl Store {
             )
             .await?;
         let mut questions = Vec::with_capacity(rows.len());
-        for (question_id, kind, max_score, topic_id, path, markup, position) in rows {
-            let kind = QuestionKind::parse(&kind)
-                .ok_or_else(|| StoreError::Corrupt(format!("question type '{kind}'")))?;
+        for row in rows {
+            let (question_id, kind, max_score, topic_id, path, rule, default, lower, upper) = (
+                row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8,
+            );
+            let (markup, position) = (row.9, row.10);
+            let kind = kind_of(&kind)?;
             let choices = choices
                 .iter()
                 .filter(|choice| choice.0 == position)
                 .map(
-                    |(_, order, question_choice, text, correct)| SnapshotChoice {
+                    |(_, order, question_choice, text, correct, mapped_value)| SnapshotChoice {
                         order: *order,
                         question_choice: *question_choice,
                         text: text.clone(),
                         correct: *correct,
+                        mapped_value: *mapped_value,
                     },
                 )
                 .collect();
@@ -264,6 +366,8 @@ impl Store {
                 max_score,
                 topic: topic_of(topic_id, path),
                 choices,
+                rule: rule_of(&rule, default, lower, upper)?,
+                text_keys: self.text_keys(area, kind, question_id).await?,
             };
             questions.push((question, markup));
         }

@@ -4,6 +4,7 @@
 //! in routing; their parameters come from the body or the URL
 //! (`odata::action_params`).
 
+mod content_import;
 pub mod declared;
 mod purges;
 mod replay;
@@ -46,6 +47,7 @@ pub async fn invoke(
     };
     match path.action.name {
         "FetchPurgeRetentionPeriodDays" => purges::retention_period(&request).await,
+        "ImportQtiPackage" => content_import::import_qti(&request).await,
         "ReplayResult" | "ReplayResultsByIDList" | "ReplayResultsByDateRange" => {
             replay::invoke(&request).await
         }

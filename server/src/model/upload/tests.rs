@@ -1,5 +1,6 @@
 use super::*;
 use crate::model::question_kind::QuestionKind;
+use crate::model::scoring_rule::{ScoringRule, TextKey};
 use crate::model::snapshot::SnapshotChoice;
 
 /// 1: single choice (correct: the snapshot's 2nd, the question's 3rd); 2: multiple
@@ -10,6 +11,7 @@ fn snapshot() -> Vec<SnapshotQuestion> {
         question_choice: own,
         text: format!("choice {own}"),
         correct,
+        mapped_value: None,
     };
     vec![
         SnapshotQuestion {
@@ -18,6 +20,8 @@ fn snapshot() -> Vec<SnapshotQuestion> {
             kind: QuestionKind::MultipleChoice,
             max_score: 2,
             topic: None,
+            rule: ScoringRule::Service,
+            text_keys: Vec::new(),
             choices: vec![choice(1, 1, false), choice(2, 3, true), choice(3, 2, false)],
         },
         SnapshotQuestion {
@@ -26,6 +30,8 @@ fn snapshot() -> Vec<SnapshotQuestion> {
             kind: QuestionKind::MultipleResponse,
             max_score: 3,
             topic: None,
+            rule: ScoringRule::Service,
+            text_keys: Vec::new(),
             choices: vec![choice(1, 1, true), choice(2, 2, false), choice(3, 3, true)],
         },
         SnapshotQuestion {
@@ -34,6 +40,8 @@ fn snapshot() -> Vec<SnapshotQuestion> {
             kind: QuestionKind::Essay,
             max_score: 6,
             topic: None,
+            rule: ScoringRule::Service,
+            text_keys: Vec::new(),
             choices: Vec::new(),
         },
     ]
@@ -206,4 +214,94 @@ fn every_rule_names_its_field() {
         let error = check_and_mark(&file(questions.clone()), &snapshot()).unwrap_err();
         assert_eq!(error.field, field, "{questions:?}: {error}");
     }
+}
+
+/// An imported snapshot: 1, multiple response under match_correct; 2, single choice
+/// under map_response; 3, text entry with a case-blind key.
+fn imported() -> Vec<SnapshotQuestion> {
+    let choice = |order: i32, correct: bool, mapped_value: Option<f64>| SnapshotChoice {
+        order,
+        question_choice: order,
+        text: format!("choice {order}"),
+        correct,
+        mapped_value,
+    };
+    vec![
+        SnapshotQuestion {
+            order: 1,
+            question_id: 100,
+            kind: QuestionKind::MultipleResponse,
+            max_score: 2,
+            topic: None,
+            choices: vec![choice(1, true, None), choice(2, false, None), choice(3, true, None)],
+            rule: ScoringRule::MatchCorrect,
+            text_keys: Vec::new(),
+        },
+        SnapshotQuestion {
+            order: 2,
+            question_id: 200,
+            kind: QuestionKind::MultipleChoice,
+            max_score: 3,
+            topic: None,
+            choices: vec![choice(1, true, Some(3.0)), choice(2, false, Some(1.0)), choice(3, false, None)],
+            rule: ScoringRule::MapResponse {
+                default_value: 0.0,
+                lower_bound: None,
+                upper_bound: None,
+            },
+            text_keys: Vec::new(),
+        },
+        SnapshotQuestion {
+            order: 3,
+            question_id: 300,
+            kind: QuestionKind::TextEntry,
+            max_score: 1,
+            topic: None,
+            choices: Vec::new(),
+            rule: ScoringRule::MatchCorrect,
+            text_keys: vec![TextKey {
+                text: "Paris".into(),
+                case_sensitive: false,
+                mapped_value: None,
+            }],
+        },
+    ]
+}
+
+#[test]
+fn imported_questions_are_marked_by_their_packages_rules() {
+    let typed = |order: i32, text: &str| UploadedQuestion {
+        order,
+        text: Some(text.into()),
+        ..Default::default()
+    };
+    let partly = file(vec![
+        question(1, &[(1, true)]),
+        question(2, &[(2, true)]),
+        typed(3, " PARIS"),
+    ]);
+    let scores: Vec<Option<i32>> = check_and_mark(&partly, &imported())
+        .unwrap()
+        .iter()
+        .map(|a| a.actual_score)
+        .collect();
+    assert_eq!(scores, [Some(0), Some(1), Some(1)], "all or nothing; mapped; key");
+    let fully = file(vec![
+        question(1, &[(1, true), (3, true)]),
+        question(2, &[(1, true)]),
+        typed(3, "Rome"),
+    ]);
+    let scores: Vec<Option<i32>> = check_and_mark(&fully, &imported())
+        .unwrap()
+        .iter()
+        .map(|a| a.actual_score)
+        .collect();
+    assert_eq!(scores, [Some(2), Some(3), Some(0)]);
+}
+
+#[test]
+fn a_text_entry_takes_a_typed_answer_only() {
+    let with_choices = file(vec![question(3, &[(1, true)])]);
+    let error = check_and_mark(&with_choices, &imported()).unwrap_err();
+    assert_eq!(error.field, "QuestionAndChoices[0].UploadedChoices");
 }

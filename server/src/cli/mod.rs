@@ -1,5 +1,7 @@
 //! The command line of `scoredesk-server`.
 
+mod import;
+
 use std::io::Read;
 use std::path::PathBuf;
 
@@ -57,6 +59,9 @@ enum Command {
     /// Manage customer areas' retention policies (docs/purges.md).
     #[command(subcommand)]
     Retention(RetentionCommand),
+    /// Import content into a customer area (docs/content.md).
+    #[command(subcommand)]
+    Import(import::ImportCommand),
 }
 
 #[derive(Subcommand)]
@@ -214,6 +219,10 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Retention(command) => {
             let app = App::build(settings).await?;
             retention(app.store(), command).await?;
+        }
+        Command::Import(command) => {
+            let app = App::build(settings).await?;
+            import::run(app.store(), command).await?;
         }
         Command::Account(AccountCommand::Password { username }) => {
             let password = read_password()?;

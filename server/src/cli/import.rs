@@ -1,0 +1,116 @@
+//! `scoredesk-server import qti FILE --customer N`: a QTI package into a customer
+//! area, with a progress bar while its items are read and a report at the end.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::import::{self, ImportReport, Mode};
+use crate::model::area::CustomerArea;
+use crate::store::Store;
+
+#[derive(Subcommand)]
+pub enum ImportCommand {
+    /// A QTI 2.1, 2.2 or 3.0 content package (a zip with imsmanifest.xml).
+    Qti {
+        file: PathBuf,
+        #[arg(long)]
+        customer: i32,
+        /// Show what would be imported, and store nothing.
+        #[arg(long)]
+        preview: bool,
+    },
+}
+
+pub async fn run(store: &Store, command: ImportCommand) -> anyhow::Result<()> {
+    let ImportCommand::Qti {
+        file,
+        customer,
+        preview,
+    } = command;
+    let area = CustomerArea::new(customer)
+        .ok_or_else(|| anyhow::anyhow!("{customer} is not a customer area ID"))?;
+    if !store.customer_exists(customer).await? {
+        bail!("customer area {customer} does not exist");
+    }
+    let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} items")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message("reading");
+    let reading = tokio::task::spawn_blocking({
+        let bar = bar.clone();
+        move || {
+            import::read_qti(&bytes, &mut |done, total| {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            })
+        }
+    })
+    .await?;
+    bar.finish_and_clear();
+    let package = reading.with_context(|| format!("importing {}", file.display()))?;
+    let name = file
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mode = if preview { Mode::Preview } else { Mode::Commit };
+    let report = import::store_qti(store, area, &package, &name, mode).await?;
+    print!("{}", text(&report));
+    Ok(())
+}
+
+/// The report as lines for a terminal.
+fn text(report: &ImportReport) -> String {
+    let mut out = String::new();
+    let verb = if report.preview { "would be" } else { "was" };
+    out.push_str(&format!(
+        "assessment {} \"{}\" {verb} {} (QTI {}, {} images inlined, {} topics made)\n",
+        report.assessment_id,
+        report.assessment_name,
+        report.assessment,
+        report.qti_version,
+        report.images,
+        report.topics_created,
+    ));
+    for question in &report.questions {
+        out.push_str(&format!(
+            "  {:>3}. question {} {} (revision {}): {} {}, max {}, {} choices, scored by {} [{}]\n",
+            question.position,
+            question.question_id,
+            question.outcome,
+            question.revision,
+            question.item,
+            question.question_type,
+            question.max_score,
+            question.choices,
+            question.scoring,
+            question.file,
+        ));
+        for note in &question.notes {
+            out.push_str(&format!("       note: {note}\n"));
+        }
+    }
+    for skipped in &report.skipped {
+        out.push_str(&format!(
+            "  skipped {} [{}]: {}\n",
+            skipped.item, skipped.file, skipped.reason
+        ));
+    }
+    for band in &report.score_bands {
+        out.push_str(&format!(
+            "  score band from {}%: {}\n",
+            band.min_percentage, band.title
+        ));
+    }
+    for note in &report.notes {
+        out.push_str(&format!("  note: {note}\n"));
+    }
+    if report.preview {
+        out.push_str("preview: nothing was stored\n");
+    }
+    out
+}

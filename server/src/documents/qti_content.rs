@@ -1,0 +1,137 @@
+//! A QTI package (read by the scoredesk-qti crate) as the content it becomes here
+//! (docs/content.md, "From QTI"): single choice → multiple_choice, multiple →
+//! multiple_response, both keeping the package's match_correct or map_response;
+//! a text entry with a key → text_entry, marked against it; an essay, a text entry
+//! without a key, an upload or a drawing → essay, scored by a person.
+
+use scoredesk_qti::{ChoiceScoring, Item, Package, Response, TextScoring};
+
+use crate::model::content::{ContentPlan, PlannedQuestion};
+use crate::model::question_kind::QuestionKind;
+use crate::model::scoring_rule::{ScoringRule, TextKey};
+use crate::model::snapshot::SourceChoice;
+
+/// The plan for `package`; `fallback_name` names the assessment when the package
+/// has no title (the file's name, say).
+pub fn plan(package: &Package, fallback_name: &str) -> ContentPlan {
+    let name = if package.title.trim().is_empty() {
+        fallback_name.trim().to_owned()
+    } else {
+        package.title.trim().to_owned()
+    };
+    // The manifest's and the test's identifiers are often fixed by the tool that
+    // wrote them ("main_manifest"), so the title is part of the key: two tests from
+    // one tool are two assessments, and a renamed test a new one.
+    let key = format!(
+        "qti:{}/{}/{}",
+        package.identifier,
+        package.test_identifier.as_deref().unwrap_or(""),
+        name
+    );
+    let questions = package
+        .items
+        .iter()
+        .map(|item| question(item, &key, package.language.as_deref()))
+        .collect();
+    ContentPlan {
+        key,
+        name,
+        language: package.language.clone(),
+        questions,
+        score_bands: package
+            .score_bands
+            .iter()
+            .map(|band| (band.min_percentage, band.title.clone()))
+            .collect(),
+    }
+}
+
+fn question(item: &Item, assessment_key: &str, language: Option<&str>) -> PlannedQuestion {
+    let mut planned = PlannedQuestion {
+        key: format!("{assessment_key}#{}", item.identifier),
+        title: item.title.clone(),
+        language: item.language.clone().or(language.map(str::to_owned)),
+        kind: QuestionKind::Essay,
+        max_score: item.max_score,
+        markup: item.markup.clone(),
+        topic: item.topic.clone(),
+        shuffle_choices: false,
+        rule: ScoringRule::Service,
+        choices: Vec::new(),
+        text_keys: Vec::new(),
+    };
+    match &item.response {
+        Response::Choice {
+            multiple,
+            shuffle,
+            choices,
+            scoring,
+            ..
+        } => {
+            planned.kind = if *multiple {
+                QuestionKind::MultipleResponse
+            } else {
+                QuestionKind::MultipleChoice
+            };
+            planned.shuffle_choices = *shuffle && choices.iter().any(|c| !c.fixed);
+            planned.rule = match scoring {
+                ChoiceScoring::MatchCorrect => ScoringRule::MatchCorrect,
+                ChoiceScoring::MapResponse {
+                    default_value,
+                    lower_bound,
+                    upper_bound,
+                } => ScoringRule::MapResponse {
+                    default_value: *default_value,
+                    lower_bound: *lower_bound,
+                    upper_bound: *upper_bound,
+                },
+            };
+            planned.choices = choices
+                .iter()
+                .enumerate()
+                .map(|(index, choice)| SourceChoice {
+                    order: index as i32 + 1,
+                    text: choice.text.clone(),
+                    correct: choice.correct,
+                    mapped_value: choice.mapped_value,
+                    fixed: choice.fixed,
+                })
+                .collect();
+        }
+        Response::Text {
+            scoring:
+                TextScoring::Key {
+                    keys,
+                    default_value,
+                    lower_bound,
+                    upper_bound,
+                },
+            ..
+        } => {
+            planned.kind = QuestionKind::TextEntry;
+            planned.rule = if keys.iter().any(|k| k.mapped_value.is_some()) {
+                ScoringRule::MapResponse {
+                    default_value: *default_value,
+                    lower_bound: *lower_bound,
+                    upper_bound: *upper_bound,
+                }
+            } else {
+                ScoringRule::MatchCorrect
+            };
+            planned.text_keys = keys
+                .iter()
+                .map(|key| TextKey {
+                    text: key.text.clone(),
+                    case_sensitive: key.case_sensitive,
+                    mapped_value: key.mapped_value,
+                })
+                .collect();
+        }
+        Response::Text {
+            scoring: TextScoring::Person,
+            ..
+        }
+        | Response::Image { .. } => {}
+    }
+    planned
+}

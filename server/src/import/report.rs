@@ -1,0 +1,148 @@
+//! What an import did (or, previewed, would do): served as JSON by the feed,
+//! printed by the command line, shown by the desktop before and after.
+
+use scoredesk_qti::Package;
+use serde::Serialize;
+
+use super::Mode;
+use crate::model::content::{ContentPlan, ImportOutcome, QuestionFate};
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ImportReport {
+    /// True when nothing was stored (a preview).
+    pub preview: bool,
+    pub qti_version: &'static str,
+    /// As a string, as JSON light writes Edm.Int64.
+    #[serde(serialize_with = "int64")]
+    pub assessment_id: i64,
+    pub assessment_name: String,
+    /// `created`, `updated` or `unchanged`.
+    pub assessment: &'static str,
+    pub questions: Vec<ReportQuestion>,
+    pub skipped: Vec<ReportSkipped>,
+    pub score_bands: Vec<ReportBand>,
+    pub images: usize,
+    pub topics_created: usize,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ReportQuestion {
+    pub position: usize,
+    pub item: String,
+    pub file: String,
+    pub title: String,
+    #[serde(serialize_with = "int64")]
+    pub question_id: i64,
+    /// `created`, `unchanged` or `revised`.
+    pub outcome: &'static str,
+    pub revision: i32,
+    /// The question whose new revision this is.
+    #[serde(serialize_with = "optional_int64")]
+    pub previous_question_id: Option<i64>,
+    pub question_type: &'static str,
+    pub max_score: i32,
+    pub choices: usize,
+    pub scoring: &'static str,
+    pub topic: Option<String>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ReportBand {
+    pub min_percentage: i32,
+    pub title: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ReportSkipped {
+    pub item: String,
+    pub file: String,
+    pub reason: String,
+}
+
+impl ImportReport {
+    pub fn new(package: &Package, plan: &ContentPlan, outcome: &ImportOutcome, mode: Mode) -> Self {
+        let questions = package
+            .items
+            .iter()
+            .zip(&plan.questions)
+            .zip(&outcome.questions)
+            .enumerate()
+            .map(|(index, ((item, planned), fate))| {
+                let (outcome, revision, previous) = match *fate {
+                    QuestionFate::Created { .. } => ("created", 1, None),
+                    QuestionFate::Unchanged { revision, .. } => ("unchanged", revision, None),
+                    QuestionFate::Revised {
+                        previous_id,
+                        revision,
+                        ..
+                    } => ("revised", revision, Some(previous_id)),
+                };
+                ReportQuestion {
+                    position: index + 1,
+                    item: item.identifier.clone(),
+                    file: item.file.clone(),
+                    title: planned.title.clone(),
+                    question_id: fate.id(),
+                    outcome,
+                    revision,
+                    previous_question_id: previous,
+                    question_type: planned.kind.as_str(),
+                    max_score: planned.max_score,
+                    choices: planned.choices.len(),
+                    scoring: if planned.kind.needs_scorer() {
+                        "scorer"
+                    } else {
+                        planned.rule.name()
+                    },
+                    topic: planned.topic.clone(),
+                    notes: item.notes.clone(),
+                }
+            })
+            .collect();
+        Self {
+            preview: mode == Mode::Preview,
+            qti_version: package.version.as_str(),
+            assessment_id: outcome.assessment_id,
+            assessment_name: plan.name.clone(),
+            assessment: outcome.assessment.as_str(),
+            questions,
+            skipped: package
+                .skipped
+                .iter()
+                .map(|skip| ReportSkipped {
+                    item: skip.identifier.clone(),
+                    file: skip.file.clone(),
+                    reason: skip.reason.clone(),
+                })
+                .collect(),
+            score_bands: plan
+                .score_bands
+                .iter()
+                .map(|(min, title)| ReportBand {
+                    min_percentage: *min,
+                    title: title.clone(),
+                })
+                .collect(),
+            images: package.images,
+            topics_created: outcome.topics_created,
+            notes: package.notes.clone(),
+        }
+    }
+}
+
+fn int64<S: serde::Serializer>(value: &i64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&value.to_string())
+}
+
+fn optional_int64<S: serde::Serializer>(value: &Option<i64>, serializer: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.serialize_str(&value.to_string()),
+        None => serializer.serialize_none(),
+    }
+}

@@ -1,0 +1,233 @@
+//! Content brought in from a customer's own package (docs/content.md): what one
+//! assessment and its questions are to become, and the rules of importing again.
+//! Importing the same package twice changes nothing; an item whose content changed
+//! becomes a new question (a new QuestionID, its revision one more than the last),
+//! so that snapshots and results made from the old one keep exactly what they were
+//! made from; the assessment then lists the new one in its place.
+
+use sha2::{Digest, Sha256};
+
+use super::question_kind::QuestionKind;
+use super::scoring_rule::{ScoringRule, TextKey};
+use super::snapshot::SourceChoice;
+
+/// One assessment to import.
+#[derive(Debug, Clone)]
+pub struct ContentPlan {
+    /// Where it came from, stable across imports of the same package.
+    pub key: String,
+    pub name: String,
+    pub language: Option<String>,
+    pub questions: Vec<PlannedQuestion>,
+    /// `(lowest percentage, title)`, ascending.
+    pub score_bands: Vec<(i32, String)>,
+}
+
+/// One question to import, in the assessment's order.
+#[derive(Debug, Clone)]
+pub struct PlannedQuestion {
+    /// Where it came from, stable across imports of the same package.
+    pub key: String,
+    /// The item's title, kept as the question's description.
+    pub title: String,
+    pub language: Option<String>,
+    pub kind: QuestionKind,
+    pub max_score: i32,
+    /// An XHTML fragment (sanitised again wherever it is shown).
+    pub markup: String,
+    /// `Biology/Cells`.
+    pub topic: Option<String>,
+    pub shuffle_choices: bool,
+    pub rule: ScoringRule,
+    pub choices: Vec<SourceChoice>,
+    pub text_keys: Vec<TextKey>,
+}
+
+impl PlannedQuestion {
+    /// A digest of everything the question is: equal digests, the same question.
+    pub fn fingerprint(&self) -> String {
+        let mut digest = Sha256::new();
+        let mut field = |value: &str| {
+            digest.update((value.len() as u64).to_le_bytes());
+            digest.update(value.as_bytes());
+        };
+        field(&self.title);
+        field(self.language.as_deref().unwrap_or(""));
+        field(self.kind.as_str());
+        field(&self.max_score.to_string());
+        field(&self.markup);
+        field(self.topic.as_deref().unwrap_or(""));
+        field(&self.shuffle_choices.to_string());
+        field(&format!("{:?}", self.rule));
+        for choice in &self.choices {
+            field(&format!("{choice:?}"));
+        }
+        for key in &self.text_keys {
+            field(&format!("{key:?}"));
+        }
+        hex(&digest.finalize())
+    }
+}
+
+impl ContentPlan {
+    /// A digest of the assessment itself: its name, language, bands, and its
+    /// questions in order (each by its key and fingerprint).
+    pub fn fingerprint(&self) -> String {
+        let mut digest = Sha256::new();
+        let mut field = |value: &str| {
+            digest.update((value.len() as u64).to_le_bytes());
+            digest.update(value.as_bytes());
+        };
+        field(&self.name);
+        field(self.language.as_deref().unwrap_or(""));
+        for (min, title) in &self.score_bands {
+            field(&format!("{min}:{title}"));
+        }
+        for question in &self.questions {
+            field(&question.key);
+            field(&question.fingerprint());
+        }
+        hex(&digest.finalize())
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What importing does to one question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuestionFate {
+    /// Never imported before: a new question, revision 1.
+    Created { id: i64 },
+    /// Imported before with the same content: nothing is written.
+    Unchanged { id: i64, revision: i32 },
+    /// Imported before with other content: a new question, one revision on.
+    Revised { id: i64, previous_id: i64, revision: i32 },
+}
+
+impl QuestionFate {
+    pub fn id(self) -> i64 {
+        match self {
+            QuestionFate::Created { id }
+            | QuestionFate::Unchanged { id, .. }
+            | QuestionFate::Revised { id, .. } => id,
+        }
+    }
+}
+
+/// What an earlier import left for a question: its last row and fingerprint.
+#[derive(Debug, Clone)]
+pub struct ImportedBefore {
+    pub id: i64,
+    pub revision: i32,
+    pub fingerprint: String,
+}
+
+/// The fate of a question whose fingerprint is `fingerprint`, given what an earlier
+/// import left (`None`: none); `next_id` is the ID a new question would get.
+pub fn question_fate(before: Option<&ImportedBefore>, fingerprint: &str, next_id: i64) -> QuestionFate {
+    match before {
+        None => QuestionFate::Created { id: next_id },
+        Some(before) if before.fingerprint == fingerprint => QuestionFate::Unchanged {
+            id: before.id,
+            revision: before.revision,
+        },
+        Some(before) => QuestionFate::Revised {
+            id: next_id,
+            previous_id: before.id,
+            revision: before.revision + 1,
+        },
+    }
+}
+
+/// What importing does to the assessment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssessmentFate {
+    Created,
+    /// Its name, bands or questions changed: they are replaced.
+    Updated,
+    Unchanged,
+}
+
+impl AssessmentFate {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AssessmentFate::Created => "created",
+            AssessmentFate::Updated => "updated",
+            AssessmentFate::Unchanged => "unchanged",
+        }
+    }
+}
+
+/// The outcome of one import.
+#[derive(Debug, Clone)]
+pub struct ImportOutcome {
+    pub assessment_id: i64,
+    pub assessment: AssessmentFate,
+    /// In the assessment's order, beside the plan's questions.
+    pub questions: Vec<QuestionFate>,
+    /// Topics that did not exist and were made.
+    pub topics_created: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn planned() -> PlannedQuestion {
+        PlannedQuestion {
+            key: "pkg#item1".into(),
+            title: "Item 1".into(),
+            language: None,
+            kind: QuestionKind::MultipleChoice,
+            max_score: 1,
+            markup: "<p>Which?</p>".into(),
+            topic: None,
+            shuffle_choices: false,
+            rule: ScoringRule::MatchCorrect,
+            choices: vec![SourceChoice {
+                order: 1,
+                text: "A".into(),
+                correct: true,
+                mapped_value: None,
+                fixed: false,
+            }],
+            text_keys: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_same_question_has_the_same_fingerprint_and_any_change_another() {
+        let question = planned();
+        assert_eq!(question.fingerprint(), planned().fingerprint());
+        let mut changed = planned();
+        changed.choices[0].correct = false;
+        assert_ne!(question.fingerprint(), changed.fingerprint());
+        let mut changed = planned();
+        changed.markup.push(' ');
+        assert_ne!(question.fingerprint(), changed.fingerprint());
+    }
+
+    #[test]
+    fn importing_again_changes_nothing_unless_the_content_changed() {
+        let before = ImportedBefore {
+            id: 40,
+            revision: 2,
+            fingerprint: "f".into(),
+        };
+        assert_eq!(question_fate(None, "f", 99), QuestionFate::Created { id: 99 });
+        assert_eq!(
+            question_fate(Some(&before), "f", 99),
+            QuestionFate::Unchanged { id: 40, revision: 2 }
+        );
+        assert_eq!(
+            question_fate(Some(&before), "g", 99),
+            QuestionFate::Revised {
+                id: 99,
+                previous_id: 40,
+                revision: 3
+            }
+        );
+    }
+}
