@@ -154,7 +154,7 @@ pub async fn prepare(
 fn file(attempt: i32, batch: i64, n: usize) -> Vec<u8> {
     let questions: Vec<Value> = (1..=QUESTIONS)
         .map(|number| match kind_of(number) {
-            QuestionKind::Essay => json!({
+            QuestionKind::Essay | QuestionKind::TextEntry => json!({
                 "QuestionOrderNumber": number,
                 "TextResponse": format!("Answer {n} to question {number}: a paragraph of reasoning, long enough to read like a participant's, about the forces at work and why the result follows from them."),
             }),

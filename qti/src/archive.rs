@@ -37,6 +37,17 @@ impl<'a> Archive<'a> {
         let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|error| {
             PackageError::package(format!("not a zip file that can be read ({error})"))
         })?;
+        // The zip crate keeps one entry per name: a second entry of a name (which
+        // another reader might take instead) shows only in the directory's count.
+        if let Some(name) = declared_entries(bytes)
+            .filter(|declared| *declared != zip.len())
+            .and_then(|_| duplicate_name(bytes))
+        {
+            return Err(PackageError::new(
+                name,
+                "the package holds two entries of this name",
+            ));
+        }
         if zip.len() > limits::MAX_ENTRIES {
             return Err(PackageError::package(format!(
                 "{} entries; a package of at most {} is accepted",
@@ -115,17 +126,44 @@ impl<'a> Archive<'a> {
     }
 }
 
+/// The start of the end-of-central-directory record.
+fn end_record(bytes: &[u8]) -> Option<usize> {
+    const SIGNATURE: [u8; 4] = [0x50, 0x4b, 0x05, 0x06];
+    const RECORD: usize = 22;
+    let earliest = bytes.len().saturating_sub(RECORD + u16::MAX as usize);
+    (earliest..=bytes.len().checked_sub(RECORD)?)
+        .rev()
+        .find(|&at| bytes[at..at + 4] == SIGNATURE)
+}
+
+/// The first name the central directory lists twice, walking its fixed-size
+/// headers (only when the zip crate's count says there is one).
+fn duplicate_name(bytes: &[u8]) -> Option<String> {
+    let u16_at =
+        |at: usize| Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?) as usize);
+    let u32_at =
+        |at: usize| Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?) as usize);
+    let end = end_record(bytes)?;
+    let mut at = u32_at(end + 16)?;
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..u16_at(end + 10)? {
+        let name_length = u16_at(at + 28)?;
+        let name = bytes.get(at + 46..at + 46 + name_length)?;
+        let name = String::from_utf8_lossy(name).into_owned();
+        if !seen.insert(name.clone()) {
+            return Some(name);
+        }
+        at += 46 + name_length + u16_at(at + 30)? + u16_at(at + 32)?;
+    }
+    None
+}
+
 /// The number of entries the end-of-central-directory record declares, read before
 /// the zip crate builds its directory (which costs memory per entry). `None` when
 /// there is no such record (the zip crate then refuses the file) or it is ZIP64's
 /// placeholder (the directory's own length is then checked after reading).
 fn declared_entries(bytes: &[u8]) -> Option<usize> {
-    const SIGNATURE: [u8; 4] = [0x50, 0x4b, 0x05, 0x06];
-    const RECORD: usize = 22;
-    let earliest = bytes.len().saturating_sub(RECORD + u16::MAX as usize);
-    let start = (earliest..=bytes.len().checked_sub(RECORD)?)
-        .rev()
-        .find(|&at| bytes[at..at + 4] == SIGNATURE)?;
+    let start = end_record(bytes)?;
     let total = u16::from_le_bytes([bytes[start + 10], bytes[start + 11]]);
     (total != u16::MAX).then_some(total as usize)
 }

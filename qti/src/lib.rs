@@ -25,6 +25,6 @@ mod xml;
 
 pub use error::PackageError;
 pub use package::{
-    read_package, read_package_with_progress, Choice, ChoiceScoring, Item, Package, QtiVersion, Response, ScoreBand,
-    SkippedItem, TextKey, TextScoring,
+    read_package, read_package_with_progress, Choice, ChoiceScoring, Item, Package, QtiVersion,
+    Response, ScoreBand, SkippedItem, TextKey, TextScoring,
 };

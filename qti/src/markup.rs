@@ -114,6 +114,14 @@ const DROPPED: &[&str] = &[
     "catalogInfo",
 ];
 
+/// Elements inside a line of text: their words join their neighbours' (H₂O is
+/// `H<sub>2</sub>O`, one word).
+const INLINE: &[&str] = &[
+    "span", "em", "strong", "b", "i", "u", "sub", "sup", "small", "big", "tt", "code", "kbd",
+    "samp", "var", "cite", "abbr", "acronym", "q", "dfn", "mark", "s", "del", "ins", "bdo", "bdi",
+    "a",
+];
+
 /// Attributes kept, by element (`*`: any kept element).
 fn keeps(element: &str, attribute: &str) -> bool {
     match attribute {
@@ -300,6 +308,36 @@ impl<'i, 'a> Writer<'i, 'a> {
     }
 }
 
+/// What the item asks, in words (for reports and lists): the body's text without
+/// its choices, whitespace collapsed, cut at `limit` characters.
+pub fn stem_text(body: &Element, limit: usize) -> String {
+    let mut words = String::new();
+    gather_stem(body, &mut words);
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    match words.char_indices().nth(limit) {
+        Some((at, _)) => format!("{}…", &words[..at]),
+        None => words,
+    }
+}
+
+fn gather_stem(element: &Element, out: &mut String) {
+    for node in &element.children {
+        match node {
+            Node::Text(text) => out.push_str(text),
+            Node::Element(child)
+                if DROPPED.contains(&child.name.as_str()) || child.name == "simpleChoice" => {}
+            Node::Element(child) if INLINE.contains(&child.name.as_str()) => {
+                gather_stem(child, out)
+            }
+            Node::Element(child) => {
+                out.push(' ');
+                gather_stem(child, out);
+                out.push(' ');
+            }
+        }
+    }
+}
+
 /// A choice as the service's Choice text: its words, whitespace collapsed; an
 /// image stands as its alternative text.
 pub fn choice_text(choice: &Element) -> String {
@@ -337,4 +375,27 @@ pub fn path_error(
     problem: &names::PathProblem,
 ) -> PackageError {
     PackageError::new(format!("{file} <{what}=\"{value}\">"), problem.describe())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xml::parse;
+
+    #[test]
+    fn words_inside_a_line_stay_one_word_and_blocks_are_apart() {
+        let body = parse(
+            b"<itemBody><p>What is H<sub>2</sub>O?</p><p>Choose.</p><choiceInteraction><simpleChoice identifier='a'>Water</simpleChoice></choiceInteraction></itemBody>",
+            "q.xml",
+        )
+        .expect("parses");
+        assert_eq!(stem_text(&body, 160), "What is H2O? Choose.");
+        assert_eq!(stem_text(&body, 7), "What is…");
+        let choice = parse(
+            b"<simpleChoice identifier='a'><p>CO<sub>2</sub></p></simpleChoice>",
+            "q.xml",
+        )
+        .expect("parses");
+        assert_eq!(choice_text(&choice), "CO2");
+    }
 }

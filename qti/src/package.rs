@@ -56,6 +56,8 @@ pub struct Item {
     /// The item's file in the package.
     pub file: String,
     pub title: String,
+    /// What it asks, in words, at most 160 characters (for reports).
+    pub stem: String,
     pub language: Option<String>,
     /// A topic path (`Biology/Cells`): the test's category for it, else its
     /// manifest classification.
@@ -362,6 +364,7 @@ fn read_item(
             .filter(|t| !t.is_empty())
             .unwrap_or(&identifier)
             .to_owned(),
+        stem: markup::stem_text(body, 160),
         identifier,
         file: path.to_owned(),
         language: root.attribute("lang").map(str::to_owned),

@@ -439,7 +439,7 @@ fn max_score(item: &Element, response: &Response, notes: &mut Vec<String>) -> Re
         }
     };
     let whole = max.round();
-    if (max - whole).abs() > 1e-9 || whole < 1.0 || whole > 10_000.0 {
+    if (max - whole).abs() > 1e-9 || !(1.0..=10_000.0).contains(&whole) {
         return Err(format!(
             "the maximum score {max} is not a whole number from 1 to 10000, which scores here are"
         ));

@@ -81,7 +81,31 @@ ensure_pyodata() {
   export SCOREDESK_PYODATA_PYTHON="$PYODATA_VENV/bin/python"
 }
 
+# Two third-party QTI tools from PyPI for the import tests: qti-package-maker writes
+# QTI 2.1 packages (as Blackboard exports them), citolab-qti-convert upgrades them to
+# QTI 3.0. Pinned, in a private virtual environment.
+QTI_TOOLS_VENV="$HOME/.cache/scoredesk/qti-tools-26.7.14-0.2.0"
+ensure_qti_tools() {
+  if [ ! -x "$QTI_TOOLS_VENV/bin/qti-convert" ] || ! "$QTI_TOOLS_VENV/bin/python" -c "import qti_package_maker" 2>/dev/null; then
+    python3 -m venv "$QTI_TOOLS_VENV"
+    "$QTI_TOOLS_VENV/bin/pip" install --quiet qti-package-maker==26.7.14 citolab-qti-convert==0.2.0
+  fi
+  export SCOREDESK_QTI_PYTHON="$QTI_TOOLS_VENV/bin/python"
+  export SCOREDESK_QTI_CONVERT="$QTI_TOOLS_VENV/bin/qti-convert"
+}
+
+# Every change of a test's code links a new test binary of a few hundred MB beside
+# the old ones, which cargo never removes: the shared target directory filled the
+# disk once (63 GB of them). Those untouched for a day are removed; cargo links a
+# missing one again when it is needed.
+prune_stale_test_binaries() {
+  local deps="$CARGO_TARGET_DIR/debug/deps"
+  [ -d "$deps" ] || return 0
+  find "$deps" -maxdepth 1 -type f -executable ! -name '*.so' -mmin +1440 -delete
+}
+
 ensure_build_environment() {
+  prune_stale_test_binaries
   ensure_system_packages
   ensure_tauri_driver
   ensure_ui_packages

@@ -3,6 +3,7 @@
 
 pub mod client;
 mod commands;
+mod content;
 mod delivery;
 mod drafts;
 mod embedded;
@@ -130,7 +131,9 @@ pub fn run() {
             delivery::commands::purge,
             delivery::commands::audit_entry,
             delivery::commands::audit_log,
-            delivery::commands::save_printable_pdf
+            delivery::commands::save_printable_pdf,
+            content::commands::import_qti_package,
+            content::commands::pick_qti_package
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

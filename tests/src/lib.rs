@@ -2,6 +2,7 @@
 //! either backend, and a client with a method per request the tests make.
 
 mod database;
+pub mod qti;
 
 use std::sync::Arc;
 

@@ -59,7 +59,8 @@ pub async fn run(store: &Store, command: ImportCommand) -> anyhow::Result<()> {
         .unwrap_or_default();
     let mode = if preview { Mode::Preview } else { Mode::Commit };
     let report = import::store_qti(store, area, &package, &name, mode).await?;
-    print!("{}", text(&report));
+    // A reader that stops early (`| head`) is not an error of the import.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text(&report).as_bytes());
     Ok(())
 }
 

@@ -86,7 +86,11 @@ pub fn render(paper: &SnapshotPaper, answers: bool) -> Result<String, minijinja:
                 } * 85
                     / 10
             ),
-            keys: question.text_keys.iter().map(|key| key.text.clone()).collect(),
+            keys: question
+                .text_keys
+                .iter()
+                .map(|key| key.text.clone())
+                .collect(),
         })
         .collect();
     environment

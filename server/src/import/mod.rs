@@ -18,7 +18,7 @@ pub use report::{ImportReport, ReportBand, ReportQuestion, ReportSkipped};
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
     /// The package is malformed or hostile: the part and what is wrong there.
-    #[error("{0}")]
+    #[error(transparent)]
     Package(#[from] PackageError),
     /// The package is sound but none of its items can be imported.
     #[error("no item of the package can be imported: {0}")]
@@ -29,7 +29,10 @@ pub enum ImportError {
 
 /// Reads a package; CPU work (XML, images), for a blocking thread. `progress` is
 /// called with (items read, items in all).
-pub fn read_qti(bytes: &[u8], progress: &mut dyn FnMut(usize, usize)) -> Result<Package, ImportError> {
+pub fn read_qti(
+    bytes: &[u8],
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Package, ImportError> {
     let package = scoredesk_qti::read_package_with_progress(bytes, progress)?;
     if package.items.is_empty() {
         let reasons: Vec<String> = package

@@ -34,6 +34,8 @@ pub struct ReportQuestion {
     pub item: String,
     pub file: String,
     pub title: String,
+    /// What it asks, in words, cut at 160 characters.
+    pub text: String,
     #[serde(serialize_with = "int64")]
     pub question_id: i64,
     /// `created`, `unchanged` or `revised`.
@@ -88,6 +90,7 @@ impl ImportReport {
                     item: item.identifier.clone(),
                     file: item.file.clone(),
                     title: planned.title.clone(),
+                    text: item.stem.clone(),
                     question_id: fate.id(),
                     outcome,
                     revision,
@@ -140,7 +143,10 @@ fn int64<S: serde::Serializer>(value: &i64, serializer: S) -> Result<S::Ok, S::E
     serializer.serialize_str(&value.to_string())
 }
 
-fn optional_int64<S: serde::Serializer>(value: &Option<i64>, serializer: S) -> Result<S::Ok, S::Error> {
+fn optional_int64<S: serde::Serializer>(
+    value: &Option<i64>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     match value {
         Some(value) => serializer.serialize_str(&value.to_string()),
         None => serializer.serialize_none(),

@@ -103,7 +103,11 @@ pub enum QuestionFate {
     /// Imported before with the same content: nothing is written.
     Unchanged { id: i64, revision: i32 },
     /// Imported before with other content: a new question, one revision on.
-    Revised { id: i64, previous_id: i64, revision: i32 },
+    Revised {
+        id: i64,
+        previous_id: i64,
+        revision: i32,
+    },
 }
 
 impl QuestionFate {
@@ -126,7 +130,11 @@ pub struct ImportedBefore {
 
 /// The fate of a question whose fingerprint is `fingerprint`, given what an earlier
 /// import left (`None`: none); `next_id` is the ID a new question would get.
-pub fn question_fate(before: Option<&ImportedBefore>, fingerprint: &str, next_id: i64) -> QuestionFate {
+pub fn question_fate(
+    before: Option<&ImportedBefore>,
+    fingerprint: &str,
+    next_id: i64,
+) -> QuestionFate {
     match before {
         None => QuestionFate::Created { id: next_id },
         Some(before) if before.fingerprint == fingerprint => QuestionFate::Unchanged {
@@ -216,10 +224,16 @@ mod tests {
             revision: 2,
             fingerprint: "f".into(),
         };
-        assert_eq!(question_fate(None, "f", 99), QuestionFate::Created { id: 99 });
+        assert_eq!(
+            question_fate(None, "f", 99),
+            QuestionFate::Created { id: 99 }
+        );
         assert_eq!(
             question_fate(Some(&before), "f", 99),
-            QuestionFate::Unchanged { id: 40, revision: 2 }
+            QuestionFate::Unchanged {
+                id: 40,
+                revision: 2
+            }
         );
         assert_eq!(
             question_fate(Some(&before), "g", 99),

@@ -189,11 +189,19 @@ mod tests {
         let good = [chosen(true, Some(2.0)), chosen(true, Some(2.0))];
         assert_eq!(choices_score(&rule, kind, 4, &good, 2), 3, "upper bound");
         let mixed = [chosen(true, Some(2.0)), chosen(false, None)];
-        assert_eq!(choices_score(&rule, kind, 4, &mixed, 2), 1, "default for unmapped");
+        assert_eq!(
+            choices_score(&rule, kind, 4, &mixed, 2),
+            1,
+            "default for unmapped"
+        );
         let bad = [chosen(false, None), chosen(false, None)];
         assert_eq!(choices_score(&rule, kind, 4, &bad, 2), 0, "lower bound");
         let half = [chosen(true, Some(0.5))];
-        assert_eq!(choices_score(&rule, kind, 4, &half, 2), 1, "halves round up");
+        assert_eq!(
+            choices_score(&rule, kind, 4, &half, 2),
+            1,
+            "halves round up"
+        );
     }
 
     #[test]
@@ -238,7 +246,13 @@ mod tests {
             case_sensitive: true,
             mapped_value: None,
         }];
-        assert_eq!(text_score(&ScoringRule::MatchCorrect, &exact, 1, "Paris"), 1);
-        assert_eq!(text_score(&ScoringRule::MatchCorrect, &exact, 1, "paris"), 0);
+        assert_eq!(
+            text_score(&ScoringRule::MatchCorrect, &exact, 1, "Paris"),
+            1
+        );
+        assert_eq!(
+            text_score(&ScoringRule::MatchCorrect, &exact, 1, "paris"),
+            0
+        );
     }
 }

@@ -223,7 +223,10 @@ mod tests {
                 .map(|c| c.question_choice)
                 .collect()
         };
-        assert!((0..16).any(|seed| orders(seed) != [1, 2, 3, 4, 5, 6]), "the others move");
+        assert!(
+            (0..16).any(|seed| orders(seed) != [1, 2, 3, 4, 5, 6]),
+            "the others move"
+        );
     }
 
     #[test]

@@ -145,10 +145,17 @@ fn mark(
     let expected = ExpectedResponse::of(question.kind);
     if expected == ExpectedResponse::Text {
         if !uploaded.choices.is_empty() || uploaded.image.is_some() {
-            let field = if uploaded.image.is_some() { "ImageResponse" } else { "UploadedChoices" };
+            let field = if uploaded.image.is_some() {
+                "ImageResponse"
+            } else {
+                "UploadedChoices"
+            };
             return Err(refuse(
                 at(field),
-                format!("question {} is answered with a typed TextResponse", question.order),
+                format!(
+                    "question {} is answered with a typed TextResponse",
+                    question.order
+                ),
             ));
         }
         let text = uploaded.text.as_deref().unwrap_or_default();
@@ -156,7 +163,10 @@ fn mark(
         if chars > limits::MAX_TEXT_CHARS {
             return Err(refuse(
                 at("TextResponse"),
-                format!("{chars} characters; at most {} are accepted", limits::MAX_TEXT_CHARS),
+                format!(
+                    "{chars} characters; at most {} are accepted",
+                    limits::MAX_TEXT_CHARS
+                ),
             ));
         }
         answer.media_type = "text/plain; charset=utf-8".into();

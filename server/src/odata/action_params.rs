@@ -276,12 +276,20 @@ mod tests {
         let read_back = read(&IMPORT, br#"{"Package": "UEsDBA==", "Preview": true}"#, &[]).unwrap();
         assert_eq!(read_back.binary("Package"), Some(b"PK\x03\x04".as_slice()));
         assert_eq!(read_back.boolean("Preview"), Some(true));
-        assert_eq!(read_back.to_json(), r#"{"Package":"4 bytes","Preview":true}"#);
+        assert_eq!(
+            read_back.to_json(),
+            r#"{"Package":"4 bytes","Preview":true}"#
+        );
         let url = read(&IMPORT, b"", &[("Preview".into(), "false".into())]).unwrap();
         assert_eq!(url.boolean("Preview"), Some(false));
-        for bad in [&br#"{"Package": "not base64!"}"#[..], br#"{"Preview": "yes"}"#] {
+        for bad in [
+            &br#"{"Package": "not base64!"}"#[..],
+            br#"{"Preview": "yes"}"#,
+        ] {
             match read(&IMPORT, bad, &[]) {
-                Err(ApiError::BadRequest(message)) => assert!(message.contains("must be"), "{message}"),
+                Err(ApiError::BadRequest(message)) => {
+                    assert!(message.contains("must be"), "{message}")
+                }
                 other => panic!("{other:?}"),
             }
         }

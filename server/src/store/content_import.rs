@@ -82,7 +82,8 @@ impl Tx {
         let (assessment_id, assessment) = match before {
             Some((id, previous)) if previous == fingerprint => (id, AssessmentFate::Unchanged),
             Some((id, _)) => {
-                self.replace_assessment(area, id, plan, &questions, at).await?;
+                self.replace_assessment(area, id, plan, &questions, at)
+                    .await?;
                 (id, AssessmentFate::Updated)
             }
             None => {

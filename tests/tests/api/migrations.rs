@@ -15,6 +15,7 @@ const TABLES: &[&str] = &[
     "attempts",
     "banked_comments",
     "choices",
+    "content_sources",
     "customers",
     "dimension_levels",
     "dimension_scores",
@@ -38,6 +39,7 @@ const TABLES: &[&str] = &[
     "signing_keys",
     "snapshot_choices",
     "snapshot_questions",
+    "text_keys",
     "topic_scores",
     "topics",
 ];

@@ -6,6 +6,7 @@
 
 mod appearance;
 mod comment_bank;
+mod content;
 mod corrections;
 mod delivery;
 mod delivery_results;

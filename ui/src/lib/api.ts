@@ -173,3 +173,15 @@ export const purgePlan = (target: PurgeTarget) => invoke<PurgePlan>("purge_plan"
 export const purge = (target: PurgeTarget) => invoke<AuditEntry>("purge", { target });
 export const auditEntry = (id: string) => invoke<AuditEntry>("audit_entry", { id });
 export const auditLog = () => invoke<AuditEntry[]>("audit_log");
+
+// ----- Content (src-tauri/src/content) -----
+
+export type { PackageReport } from "./bindings/PackageReport";
+export type { ReportQuestion } from "./bindings/ReportQuestion";
+export type { ReportSkipped } from "./bindings/ReportSkipped";
+import type { PackageReport } from "./bindings/PackageReport";
+
+/** Sends a QTI package to the server: `preview` stores nothing and says what importing would do. */
+export const importQtiPackage = (path: string, preview: boolean) => invoke<PackageReport>("import_qti_package", { path, preview });
+/** The system's file chooser for a package; null if cancelled. */
+export const pickQtiPackage = () => invoke<string | null>("pick_qti_package");

@@ -41,9 +41,15 @@ pub async fn import_qti(request: &ActionRequest<'_>) -> Result<Response, ApiErro
         .await
         .map_err(|error| ApiError::Internal(anyhow::anyhow!("reading a package: {error}")))?
         .map_err(refused)?;
-    let report = import::store_qti(&request.state.store, request.area, &read, &fallback_name, mode)
-        .await
-        .map_err(refused)?;
+    let report = import::store_qti(
+        &request.state.store,
+        request.area,
+        &read,
+        &fallback_name,
+        mode,
+    )
+    .await
+    .map_err(refused)?;
     let body = serde_json::to_value(&report)
         .map_err(|error| ApiError::Internal(anyhow::anyhow!("writing a report: {error}")))?;
     request.returned("ScoreDesk.ContentImportReport", body)

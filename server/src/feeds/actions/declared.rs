@@ -107,6 +107,7 @@ pub static COMPLEX_TYPES: &[ComplexType] = &[
             ("Item", "Edm.String"),
             ("File", "Edm.String"),
             ("Title", "Edm.String"),
+            ("Text", "Edm.String"),
             ("QuestionId", "Edm.Int64"),
             ("Outcome", "Edm.String"),
             ("Revision", "Edm.Int32"),

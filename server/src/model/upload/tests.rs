@@ -233,7 +233,11 @@ fn imported() -> Vec<SnapshotQuestion> {
             kind: QuestionKind::MultipleResponse,
             max_score: 2,
             topic: None,
-            choices: vec![choice(1, true, None), choice(2, false, None), choice(3, true, None)],
+            choices: vec![
+                choice(1, true, None),
+                choice(2, false, None),
+                choice(3, true, None),
+            ],
             rule: ScoringRule::MatchCorrect,
             text_keys: Vec::new(),
         },
@@ -243,7 +247,11 @@ fn imported() -> Vec<SnapshotQuestion> {
             kind: QuestionKind::MultipleChoice,
             max_score: 3,
             topic: None,
-            choices: vec![choice(1, true, Some(3.0)), choice(2, false, Some(1.0)), choice(3, false, None)],
+            choices: vec![
+                choice(1, true, Some(3.0)),
+                choice(2, false, Some(1.0)),
+                choice(3, false, None),
+            ],
             rule: ScoringRule::MapResponse {
                 default_value: 0.0,
                 lower_bound: None,
@@ -285,7 +293,11 @@ fn imported_questions_are_marked_by_their_packages_rules() {
         .iter()
         .map(|a| a.actual_score)
         .collect();
-    assert_eq!(scores, [Some(0), Some(1), Some(1)], "all or nothing; mapped; key");
+    assert_eq!(
+        scores,
+        [Some(0), Some(1), Some(1)],
+        "all or nothing; mapped; key"
+    );
     let fully = file(vec![
         question(1, &[(1, true), (3, true)]),
         question(2, &[(1, true)]),

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { describeImport } from "./content";
+import type { PackageReport } from "./bindings/PackageReport";
+
+const question = (outcome: string, position: number) => ({
+  position, item: `q${position}`, title: `Q${position}`, text: `Question ${position}?`, questionId: String(100 + position), outcome,
+  revision: outcome === "revised" ? 2 : 1, questionType: "essay", maxScore: 4, choices: 0, scoring: "scorer", notes: [],
+});
+
+const report = (over: Partial<PackageReport>): PackageReport => ({
+  preview: true, qtiVersion: "2.x", assessmentId: "501", assessmentName: "Biology", assessment: "created",
+  questions: [question("created", 1), question("created", 2)], skipped: [], images: 1, topicsCreated: 0, notes: [],
+  ...over,
+});
+
+describe("describeImport", () => {
+  it("says what a preview would create and what it skips", () => {
+    const skipped = [{ item: "q9", file: "q9.xml", reason: "no" }];
+    expect(describeImport(report({ skipped }))).toBe("Importing will create “Biology” with 2 questions (QTI 2.x, 1 image); 1 item is not imported.");
+  });
+  it("says what an import did", () => {
+    expect(describeImport(report({ preview: false }))).toBe("“Biology” was imported with 2 questions: it is assessment 501.");
+  });
+  it("counts revisions of an update", () => {
+    const questions = [question("revised", 1), question("unchanged", 2)];
+    expect(describeImport(report({ assessment: "updated", questions }))).toBe("Importing will update “Biology”: 1 new revision.");
+  });
+  it("says when nothing would change", () => {
+    expect(describeImport(report({ assessment: "unchanged" }))).toBe("“Biology” is already here as it is in this package: importing changes nothing.");
+  });
+});

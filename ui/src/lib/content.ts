@@ -1,0 +1,28 @@
+// How an import's report is told (components/ContentDesk.svelte): one sentence
+// that says what happened, or what would.
+import type { PackageReport } from "./bindings/PackageReport";
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "Importing will create “Biology” with 6 questions; 2 items are skipped." */
+export function describeImport(report: PackageReport): string {
+  const created = report.questions.filter((q) => q.outcome === "created").length;
+  const revised = report.questions.filter((q) => q.outcome === "revised").length;
+  const questions = count(report.questions.length, "question", "questions");
+  const skipped = report.skipped.length ? `; ${count(report.skipped.length, "item is", "items are")} not imported` : "";
+  const name = `“${report.assessmentName}”`;
+  const changes = [created && count(created, "new question", "new questions"), revised && count(revised, "new revision", "new revisions")].filter(Boolean).join(" and ");
+  if (report.assessment === "unchanged") {
+    return `${name} is already here as it is in this package: importing changes nothing${skipped}.`;
+  }
+  if (report.preview) {
+    return report.assessment === "created"
+      ? `Importing will create ${name} with ${questions} (QTI ${report.qtiVersion}, ${count(report.images, "image", "images")})${skipped}.`
+      : `Importing will update ${name}: ${changes || "its order or name"}${skipped}.`;
+  }
+  return report.assessment === "created"
+    ? `${name} was imported with ${questions}: it is assessment ${report.assessmentId}${skipped}.`
+    : `${name} was updated: ${changes || "its order or name"}${skipped}.`;
+}
