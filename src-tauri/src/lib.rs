@@ -133,7 +133,10 @@ pub fn run() {
             delivery::commands::audit_log,
             delivery::commands::save_printable_pdf,
             content::commands::import_qti_package,
-            content::commands::pick_qti_package
+            content::commands::pick_qti_package,
+            content::commands::rubric_questions,
+            content::commands::rubric_form,
+            content::commands::save_rubric
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

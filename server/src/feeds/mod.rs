@@ -18,6 +18,7 @@ mod print;
 mod read;
 mod results_admin;
 mod route;
+mod rubric_authoring;
 mod scoring;
 mod service;
 mod service_root;

@@ -3,7 +3,7 @@
 //! handlers use: so no handler depends on the dispatch that reaches it.
 
 use super::write::{WriteRequest, Written};
-use super::{comment_bank, delivery, results_admin, scoring};
+use super::{comment_bank, delivery, results_admin, rubric_authoring, scoring};
 use crate::odata::model::{EntitySet, Verb};
 use crate::odata::ApiError;
 use crate::store::WriteScope;
@@ -15,6 +15,7 @@ pub fn serves(set: &EntitySet, verb: Verb) -> bool {
         || comment_bank::serves(set, verb)
         || delivery::serves(set, verb)
         || results_admin::serves(set, verb)
+        || rubric_authoring::serves(set, verb)
 }
 
 /// Runs a routed write (one for which [`serves`] holds) in `writes`.
@@ -32,6 +33,9 @@ pub async fn run(
     }
     if results_admin::serves(set, verb) {
         return results_admin::write(request, writes).await;
+    }
+    if rubric_authoring::serves(set, verb) {
+        return rubric_authoring::write(request, verb, writes).await;
     }
     if verb == Verb::Put && scoring::serves_put(set) {
         return scoring::put(request, writes).await;

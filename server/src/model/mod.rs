@@ -11,6 +11,7 @@ pub mod purge;
 pub mod question_kind;
 pub mod result_scores;
 pub mod result_status;
+pub mod rubric;
 pub mod scoring;
 pub mod scoring_rule;
 pub mod snapshot;

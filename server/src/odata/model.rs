@@ -152,6 +152,10 @@ pub struct Navigation {
     /// For many-to-many: the link table, its column matching `on`'s first column and
     /// its column matching the target's key column (`on` then names the target's key).
     pub through: Option<Through>,
+    /// A column of the target that is null on the members the navigation holds now;
+    /// the rows where it is set are former members (a question's replaced rubrics),
+    /// reached through the navigation only by their key.
+    pub current: Option<&'static str>,
 }
 
 #[derive(Debug)]
@@ -264,6 +268,7 @@ pub const fn one(
         required,
         copied: &[],
         through: None,
+        current: None,
     }
 }
 
@@ -281,7 +286,21 @@ pub const fn many(
         required: false,
         copied: &[],
         through: None,
+        current: None,
     }
+}
+
+/// As [`many`], holding now only the targets whose `column` is null (see
+/// [`Navigation::current`]).
+pub const fn many_current(
+    name: &'static str,
+    target: &'static str,
+    on: &'static [(&'static str, &'static str)],
+    column: &'static str,
+) -> Navigation {
+    let mut navigation = many(name, target, on);
+    navigation.current = Some(column);
+    navigation
 }
 
 /// A service operation (`FunctionImport` in `$metadata`).

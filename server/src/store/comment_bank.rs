@@ -96,7 +96,7 @@ impl Store {
         Ok(found.is_some())
     }
 
-    /// The orders of the dimensions of the question's rubric (none without one).
+    /// The orders of the dimensions of the question's current rubric (none without one).
     pub async fn question_dimension_orders(
         &self,
         area: CustomerArea,
@@ -114,6 +114,7 @@ impl Store {
                     )
                     .and_where(Expr::col((Rubrics::Table, Rubrics::CustomerId)).eq(area.id()))
                     .and_where(Expr::col((Rubrics::Table, Rubrics::QuestionId)).eq(question_id))
+                    .and_where(Expr::col((Rubrics::Table, Rubrics::ReplacedAt)).is_null())
                     .order_by(
                         (Dimensions::Table, Dimensions::DimensionOrder),
                         sea_query::Order::Asc,

@@ -158,6 +158,7 @@ pub enum Rubrics {
     MaxScore,
     CreatedAt,
     ModifiedAt,
+    ReplacedAt,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -53,6 +53,8 @@ impl Store {
                     .from(Rubrics::Table)
                     .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
                     .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
+                    // New scoring uses the question's current rubric (migration 18).
+                    .and_where(Expr::col(Rubrics::ReplacedAt).is_null())
                     .to_owned(),
             )
             .await?;

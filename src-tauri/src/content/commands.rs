@@ -3,7 +3,7 @@
 use tauri::State;
 use tauri_plugin_dialog::DialogExt;
 
-use super::PackageReport;
+use super::{PackageReport, RubricForm, RubricQuestion, SavedRubric};
 use crate::commands::client;
 use crate::content;
 use crate::error::CommandError;
@@ -36,4 +36,31 @@ pub async fn pick_qti_package(app: tauri::AppHandle) -> Option<String> {
         .flatten()
         .and_then(|path| path.into_path().ok())
         .map(|path| path.display().to_string())
+}
+
+/// The essays of an assessment, each with its current rubric.
+#[tauri::command]
+pub async fn rubric_questions(
+    state: State<'_, DesktopState>,
+    assessment_id: String,
+) -> Result<Vec<RubricQuestion>, CommandError> {
+    content::rubric_questions(&client(&state).await?, &assessment_id).await
+}
+
+/// A question's rubric as the editor holds it (a new one if it has none).
+#[tauri::command]
+pub async fn rubric_form(
+    state: State<'_, DesktopState>,
+    question_id: String,
+) -> Result<RubricForm, CommandError> {
+    content::rubric_form(&client(&state).await?, &question_id).await
+}
+
+/// Saves the form as its question's new rubric.
+#[tauri::command]
+pub async fn save_rubric(
+    state: State<'_, DesktopState>,
+    form: RubricForm,
+) -> Result<SavedRubric, CommandError> {
+    content::save_rubric(&client(&state).await?, &form).await
 }

@@ -1,8 +1,13 @@
-//! Bringing content in, for administrators (docs/desktop.md, "Content"): a QTI
-//! package previewed, then imported, through the server's `ImportQtiPackage`
-//! action, so that the server's rules judge it. The server's 403 is the fence.
+//! Content, for administrators (docs/desktop.md, "Content"): a QTI package
+//! previewed, then imported, through the server's `ImportQtiPackage` action; and
+//! the rubrics of an assessment's essays authored through `POST Rubrics`. The
+//! server's rules judge both; its 403 is the fence.
 
 pub mod commands;
 mod import;
+mod rubrics;
 
 pub use import::{import_package, PackageReport};
+pub use rubrics::{
+    rubric_form, rubric_questions, save_rubric, RubricForm, RubricQuestion, SavedRubric,
+};

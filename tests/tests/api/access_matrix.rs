@@ -65,6 +65,9 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         // Our extension, the comment bank.
         ("BankedComments", true) => &["PUT", "DELETE"],
         ("BankedComments", false) => &["POST"],
+        // Our extension, rubric authoring.
+        ("Rubrics", true) => &["DELETE"],
+        ("Rubrics", false) => &["POST"],
         _ => &[],
     }
 }
@@ -84,8 +87,9 @@ fn served(set: &str, method: &str) -> bool {
                 | "PrintBatches"
                 | "Attempts"
                 | "AnswerUploads"
+                | "Rubrics"
         ),
-        "DELETE" => set == "BankedComments",
+        "DELETE" => matches!(set, "BankedComments" | "Rubrics"),
         "PATCH" | "MERGE" => matches!(set, "AssessmentSnapshots" | "Results"),
         _ => false,
     }

@@ -27,6 +27,7 @@ mod pyodata;
 mod qti_packages;
 mod query_plans;
 mod results_admin;
+mod rubric_authoring;
 mod scoring_bodies;
 mod scoring_events;
 mod scoring_result_put;

@@ -2,13 +2,14 @@
 //! administrator previews a package that a third-party tool wrote (qti-package-maker),
 //! sees what importing will create and what it skips, imports it with Enter, finds
 //! the assessment on the delivery desk, and is told that importing it again
-//! changes nothing; a file that is not a package gets the server's words.
+//! changes nothing; a file that is not a package gets the server's words. Then an
+//! imported essay's rubric is written by keyboard, its sum checked as it is typed.
 
 use fantoccini::key::Key;
 use fantoccini::Client;
-use scoredesk_e2e::qti::third_party;
+use scoredesk_e2e::qti::{own_package, third_party};
 
-use crate::support::{artifacts_dir, press, type_into, wait_for, Api, DesktopSession};
+use crate::support::{artifacts_dir, ctrl, press, type_into, wait_for, Api, DesktopSession};
 
 /// Types `path` into the package field (U) and previews it (Enter).
 async fn preview(client: &Client, path: &std::path::Path) {
@@ -141,4 +142,141 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
     )
     .await;
     assert!(artifacts_dir().join("content-preview.png").exists());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_administrator_writes_an_imported_essays_rubric_by_keyboard() {
+    let session = DesktopSession::start().await;
+    let client = &session.client;
+    wait_for(client, "#task-list li[data-question]").await;
+    let api = Api::of(&session).await;
+    let folder = tempfile::tempdir().unwrap();
+    let package = folder.path().join("plant-cells.zip");
+    std::fs::write(&package, own_package("Plant cells", "a")).unwrap();
+
+    // Imported through the desk: the rubrics part then shows its essays.
+    press(client, &['c']).await;
+    preview(client, &package).await;
+    wait_for(client, "#import-report[data-preview='true']").await;
+    press(client, &[Key::Enter.into()]).await;
+    let summary = wait_for(
+        client,
+        "#import-report[data-preview='false'] #import-summary",
+    )
+    .await
+    .text()
+    .await
+    .unwrap();
+    let assessment: String = summary
+        .split("it is assessment ")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    wait_for(
+        client,
+        &format!("#rubric-assessment[data-id='{assessment}']"),
+    )
+    .await;
+    let essay = wait_for(client, "#rubric-questions tr.highlighted[data-rubric='']").await;
+    let question = essay.attr("data-id").await.unwrap().unwrap();
+    assert!(essay
+        .text()
+        .await
+        .unwrap()
+        .contains("none: scorers cannot score it yet"));
+
+    // E writes its rubric; the sum is checked as it is typed.
+    press(client, &['e']).await;
+    wait_for(client, "#rubric-editor").await;
+    type_into(client, "rubric-name", "Osmosis").await;
+    type_into(client, "dimension-name-0", "Idea").await;
+    type_into(client, "dimension-max-0", "3").await;
+    wait_for(client, "#rubric-sum[data-total='3'].off").await;
+    assert!(wait_for(client, "#save-rubric")
+        .await
+        .attr("disabled")
+        .await
+        .unwrap()
+        .is_some());
+    let problems = wait_for(client, "#rubric-problems")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        problems.contains("The dimensions add up to 3; the question is worth 4"),
+        "{problems}"
+    );
+    // One line per score: Enter between them, as a person types them.
+    let enter: char = Key::Enter.into();
+    let levels = [
+        "Nothing relevant",
+        "Water moves",
+        "Through a membrane",
+        "Down a concentration gradient",
+    ]
+    .join(&enter.to_string());
+    type_into(client, "dimension-levels-0", &levels).await;
+    // Tab from the levels reaches "Add a dimension"; Enter adds one, worth what is left.
+    press(client, &[Key::Tab.into(), Key::Enter.into()]).await;
+    wait_for(client, "li.dimension[data-index='1']").await;
+    press(client, &['L', 'a', 'n', 'g', 'u', 'a', 'g', 'e']).await;
+    wait_for(client, "#rubric-sum[data-total='4']:not(.off)").await;
+    session.screenshot("content-rubric-editor").await;
+    ctrl(client, 's').await;
+    let saved = wait_for(client, "#content-message")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        saved.ends_with("saved: scorers can score this question now."),
+        "{saved}"
+    );
+
+    let rubrics = api
+        .get(&format!("Questions({question}L)/Rubric?$expand=Dimensions"))
+        .await;
+    let rubric = &rubrics["value"][0];
+    assert_eq!(rubric["Name"], "Osmosis");
+    assert_eq!(rubric["MaxScore"], 4);
+    let names: Vec<&str> = rubric["Dimensions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["Name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Idea", "Language"]);
+    let id = rubric["ID"].as_i64().unwrap();
+    let levels = api
+        .get(&format!("DimensionLevels?$filter=RubricID eq {id}"))
+        .await;
+    assert_eq!(levels["value"].as_array().unwrap().len(), 4);
+
+    // Edited again before any score used it: the new one replaces it.
+    wait_for(
+        client,
+        &format!("#rubric-questions tr.highlighted[data-rubric='{id}']"),
+    )
+    .await;
+    press(client, &['e']).await;
+    let name = wait_for(client, "#rubric-name").await;
+    assert_eq!(
+        name.prop("value").await.unwrap().as_deref(),
+        Some("Osmosis")
+    );
+    type_into(client, "rubric-name", "Osmosis, clearer").await;
+    ctrl(client, 's').await;
+    let again = wait_for(client, "#content-message")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        again.contains(&format!("it replaces rubric {id}, which no score used")),
+        "{again}"
+    );
+    session.screenshot("content-rubrics").await;
 }

@@ -185,3 +185,18 @@ import type { PackageReport } from "./bindings/PackageReport";
 export const importQtiPackage = (path: string, preview: boolean) => invoke<PackageReport>("import_qti_package", { path, preview });
 /** The system's file chooser for a package; null if cancelled. */
 export const pickQtiPackage = () => invoke<string | null>("pick_qti_package");
+
+export type { RubricQuestion } from "./bindings/RubricQuestion";
+export type { RubricForm } from "./bindings/RubricForm";
+export type { DimensionForm } from "./bindings/DimensionForm";
+export type { SavedRubric } from "./bindings/SavedRubric";
+import type { RubricQuestion } from "./bindings/RubricQuestion";
+import type { RubricForm } from "./bindings/RubricForm";
+import type { SavedRubric } from "./bindings/SavedRubric";
+
+/** The essays of an assessment, each with its current rubric. */
+export const rubricQuestions = (assessmentId: string) => invoke<RubricQuestion[]>("rubric_questions", { assessmentId });
+/** A question's rubric as a form (a new one if it has none). */
+export const rubricForm = (questionId: string) => invoke<RubricForm>("rubric_form", { questionId });
+/** Saves the form as its question's new rubric (the server keeps a used one for its scores). */
+export const saveRubric = (form: RubricForm) => invoke<SavedRubric>("save_rubric", { form });

@@ -3,7 +3,7 @@
 
 use crate::odata::edm::EdmType::{DateTime, Int16, Int32, Int64, String as Str};
 use crate::odata::model::{
-    many, one, prop, EntitySet, Media, MediaType, Navigation, Through, READ_ONLY,
+    many_current, one, prop, EntitySet, Media, MediaType, Navigation, Through, READ_ONLY,
 };
 
 pub static QUESTIONS: EntitySet = EntitySet {
@@ -21,8 +21,15 @@ pub static QUESTIONS: EntitySet = EntitySet {
         prop("CreatedDateTime", "created_at", DateTime, false),
         prop("ModifiedDateTime", "modified_at", DateTime, false),
     ],
-    // Typed as a collection of at most one, as the spec says.
-    navigations: &[many("Rubric", "Rubrics", &[("id", "question_id")])],
+    // Typed as a collection of at most one, as the spec says: the question's
+    // current rubric; a replaced one (migration 18) is reached only by its key,
+    // as ScoringResults made with it name it.
+    navigations: &[many_current(
+        "Rubric",
+        "Rubrics",
+        &[("id", "question_id")],
+        "replaced_at",
+    )],
     concurrency: None,
     filterable: &["QuestionID"],
     media: Some(Media {
@@ -84,6 +91,7 @@ pub static PARTICIPANTS: EntitySet = EntitySet {
             near: "participant_id",
             far: "group_id",
         }),
+        current: None,
     }],
     concurrency: None,
     filterable: &["ID", "Name"],
@@ -114,6 +122,7 @@ pub static GROUPS: EntitySet = EntitySet {
             near: "group_id",
             far: "participant_id",
         }),
+        current: None,
     }],
     concurrency: None,
     filterable: &["ID", "Name"],
@@ -134,7 +143,22 @@ pub static ASSESSMENTS: EntitySet = EntitySet {
         prop("CreatedDateTime", "created_at", DateTime, false),
         prop("ModifiedDateTime", "modified_at", DateTime, false),
     ],
-    navigations: &[],
+    // Our extension: the questions the assessment asks now (an authoring tool
+    // lists them to write their rubrics); snapshots fix their own.
+    navigations: &[Navigation {
+        name: "Questions",
+        target: "Questions",
+        many: true,
+        on: &[("id", "id")],
+        required: false,
+        copied: &[],
+        through: Some(Through {
+            table: "assessment_questions",
+            near: "assessment_id",
+            far: "question_id",
+        }),
+        current: None,
+    }],
     concurrency: None,
     filterable: &["ID", "Name"],
     media: None,

@@ -2,7 +2,7 @@
 //! DimensionScores, and the rubrics and dimensions they score against.
 
 use crate::odata::edm::EdmType::{DateTime, Int16, Int32, Int64, String as Str};
-use crate::odata::model::{many, one, prop, EntitySet, Navigation, READ_ONLY};
+use crate::odata::model::{many, one, prop, EntitySet, Navigation, Verb, Writes, READ_ONLY};
 
 use super::limits::*;
 
@@ -123,12 +123,20 @@ pub static RUBRICS: EntitySet = EntitySet {
         prop("MaxScore", "max_score", Int16, false),
         prop("CreatedDateTime", "created_at", DateTime, false),
         prop("ModifiedDateTime", "modified_at", DateTime, false),
+        // Our extension (migration 18): the question it is for, and when a newer
+        // rubric replaced it for new scoring (null: the question's current one).
+        prop("QuestionID", "question_id", Int64, false),
+        prop("ReplacedDateTime", "replaced_at", DateTime, true),
     ],
     navigations: &[many("Dimensions", "Dimensions", &[("id", "rubric_id")])],
     concurrency: None,
-    filterable: &["ID"],
+    filterable: &["ID", "QuestionID"],
     media: None,
-    writes: READ_ONLY,
+    // Our extension: administrators author rubrics (feeds/rubric_authoring.rs).
+    writes: Writes {
+        entity: &[Verb::Delete],
+        collection: &[Verb::Post],
+    },
 };
 
 pub static DIMENSIONS: EntitySet = EntitySet {

@@ -201,10 +201,13 @@ async fn children_of(
     let children_read = Read {
         scope: Scope {
             set: target,
-            constraints: vec![Constraint::ReachedFromAny {
+            constraints: Constraint::reached_now(
                 navigation,
-                from: keys.iter().map(|key| (*key).clone()).collect(),
-            }],
+                Constraint::ReachedFromAny {
+                    navigation,
+                    from: keys.iter().map(|key| (*key).clone()).collect(),
+                },
+            ),
         },
         filter: None,
         order: &[],

@@ -52,13 +52,19 @@ pub async fn resolve(
     };
     for step in &path.steps {
         let from = source_values(state, area, &target.scope, step.navigation).await?;
-        let mut constraints = vec![Constraint::Reached {
+        let reached = Constraint::Reached {
             navigation: step.navigation,
             from,
-        }];
-        if let Some(key) = &step.key {
-            constraints.extend(key_constraints(key)?);
-        }
+        };
+        let constraints = match &step.key {
+            // A key reaches a former member too (a replaced rubric, by its ID).
+            Some(key) => {
+                let mut constraints = vec![reached];
+                constraints.extend(key_constraints(key)?);
+                constraints
+            }
+            None => Constraint::reached_now(step.navigation, reached),
+        };
         target = Target {
             scope: Scope {
                 set: step.target,

@@ -137,6 +137,9 @@ fn reached_keys(
     for (_, far) in navigation.on {
         select.and_where(Expr::expr(column(&alias, far)).is_not_null());
     }
+    if let Some(current) = navigation.current {
+        select.and_where(Expr::expr(column(&alias, current)).is_null());
+    }
     if let Some((next, further)) = rest.split_first() {
         select.and_where(columns_in(
             &alias,
@@ -181,6 +184,7 @@ fn constraint(constraint: &Constraint) -> SimpleExpr {
         }
         Constraint::Reached { navigation, from } => reached(navigation, from),
         Constraint::ReachedFromAny { navigation, from } => reached_from_any(navigation, from),
+        Constraint::Null(name) => Expr::expr(column(BASE, name)).is_null(),
     }
 }
 

@@ -38,6 +38,19 @@ pub enum Constraint {
         navigation: &'static Navigation,
         from: Vec<Vec<Value>>,
     },
+    /// The column is null: the members a navigation holds now
+    /// ([`Navigation::current`]).
+    Null(&'static str),
+}
+
+impl Constraint {
+    /// The constraints of reaching through `navigation` without a key: the rows it
+    /// reaches, and only its current members where it has former ones.
+    pub fn reached_now(navigation: &'static Navigation, reached: Constraint) -> Vec<Constraint> {
+        let mut constraints = vec![reached];
+        constraints.extend(navigation.current.map(Constraint::Null));
+        constraints
+    }
 }
 
 /// A read of rows: a scope, filtered, ordered, after a continuation, at most `limit`.

@@ -1,0 +1,199 @@
+//! Rubrics written by their authors (model::rubric): a question's new rubric
+//! replaces its current one, which is retired (kept, `replaced_at` set) when a
+//! ScoringResult used it and deleted when none did; an unused rubric can be deleted.
+
+use sea_query::{Expr, Query};
+
+use super::schema::{DimensionLevels, Dimensions, Questions, Rubrics, ScoringResults};
+use super::{StoreError, Tx};
+use crate::model::area::CustomerArea;
+use crate::model::rubric::RubricDraft;
+
+/// What became of the rubric a new one replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replaced {
+    /// The question had no rubric.
+    Nothing,
+    /// ScoringResults used it: it stays for them, no longer the question's.
+    Retired(i32),
+    /// Nothing used it: it is gone.
+    Deleted(i32),
+}
+
+/// What deleting a rubric did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RubricDeletion {
+    NotFound,
+    /// ScoringResults use it: it is kept.
+    InUse(i64),
+    Deleted,
+}
+
+impl Tx {
+    /// The maximum score of question `question_id`, its row locked for the rest of
+    /// the transaction (so that two authors of one question write one after the
+    /// other); `None` when the area has no such question.
+    pub async fn lock_question_max(
+        &mut self,
+        area: CustomerArea,
+        question_id: i64,
+    ) -> Result<Option<i32>, StoreError> {
+        let found: Option<(i32,)> = self
+            .fetch_optional(
+                &Query::select()
+                    .column(Questions::MaxScore)
+                    .from(Questions::Table)
+                    .and_where(Expr::col(Questions::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(Questions::Id).eq(question_id))
+                    .lock(sea_query::LockType::Update)
+                    .to_owned(),
+            )
+            .await?;
+        Ok(found.map(|(max,)| max))
+    }
+
+    /// Makes `draft` the current rubric of `question_id` (whose row the caller has
+    /// locked with [`Tx::lock_question_max`]); returns its ID and what became of the
+    /// one it replaced.
+    pub async fn author_rubric(
+        &mut self,
+        area: CustomerArea,
+        question_id: i64,
+        draft: &RubricDraft,
+        at: i64,
+    ) -> Result<(i32, Replaced), StoreError> {
+        let current: Option<(i32,)> = self
+            .fetch_optional(
+                &Query::select()
+                    .column(Rubrics::Id)
+                    .from(Rubrics::Table)
+                    .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
+                    .and_where(Expr::col(Rubrics::ReplacedAt).is_null())
+                    .to_owned(),
+            )
+            .await?;
+        let replaced = match current {
+            None => Replaced::Nothing,
+            Some((old,)) if self.rubric_uses(area, old).await? > 0 => {
+                self.execute(
+                    &Query::update()
+                        .table(Rubrics::Table)
+                        .value(Rubrics::ReplacedAt, at)
+                        .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
+                        .and_where(Expr::col(Rubrics::Id).eq(old))
+                        .to_owned(),
+                )
+                .await?;
+                Replaced::Retired(old)
+            }
+            Some((old,)) => {
+                self.remove_rubric(area, old).await?;
+                Replaced::Deleted(old)
+            }
+        };
+        let instructions = draft.instructions.as_deref().unwrap_or("");
+        let id = self
+            .insert_rubric(
+                area,
+                question_id,
+                draft.name.trim(),
+                instructions,
+                short(draft.max_score)?,
+                at,
+            )
+            .await?;
+        for (index, dimension) in draft.dimensions.iter().enumerate() {
+            let order = index as i32 + 1;
+            self.insert_dimension(
+                area,
+                id,
+                order,
+                dimension.name.trim(),
+                dimension.instructions.as_deref().unwrap_or(""),
+                short(dimension.max_score)?,
+            )
+            .await?;
+            for (score, description) in dimension.levels.iter().enumerate() {
+                self.insert_dimension_level(area, id, order, score as i16, description)
+                    .await?;
+            }
+        }
+        Ok((id, replaced))
+    }
+
+    /// Deletes rubric `id` unless a ScoringResult uses it.
+    pub async fn delete_rubric(
+        &mut self,
+        area: CustomerArea,
+        id: i32,
+    ) -> Result<RubricDeletion, StoreError> {
+        let found: Option<(i32,)> = self
+            .fetch_optional(
+                &Query::select()
+                    .column(Rubrics::Id)
+                    .from(Rubrics::Table)
+                    .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(Rubrics::Id).eq(id))
+                    .lock(sea_query::LockType::Update)
+                    .to_owned(),
+            )
+            .await?;
+        if found.is_none() {
+            return Ok(RubricDeletion::NotFound);
+        }
+        let uses = self.rubric_uses(area, id).await?;
+        if uses > 0 {
+            return Ok(RubricDeletion::InUse(uses));
+        }
+        self.remove_rubric(area, id).await?;
+        Ok(RubricDeletion::Deleted)
+    }
+
+    /// How many ScoringResults were made with rubric `id`.
+    async fn rubric_uses(&mut self, area: CustomerArea, id: i32) -> Result<i64, StoreError> {
+        self.fetch_scalar(
+            &Query::select()
+                .expr(Expr::col(ScoringResults::RubricId).count())
+                .from(ScoringResults::Table)
+                .and_where(Expr::col(ScoringResults::CustomerId).eq(area.id()))
+                .and_where(Expr::col(ScoringResults::RubricId).eq(id))
+                .to_owned(),
+        )
+        .await
+    }
+
+    /// An unused rubric with its dimensions and their levels.
+    async fn remove_rubric(&mut self, area: CustomerArea, id: i32) -> Result<(), StoreError> {
+        self.execute(
+            &Query::delete()
+                .from_table(DimensionLevels::Table)
+                .and_where(Expr::col(DimensionLevels::CustomerId).eq(area.id()))
+                .and_where(Expr::col(DimensionLevels::RubricId).eq(id))
+                .to_owned(),
+        )
+        .await?;
+        self.execute(
+            &Query::delete()
+                .from_table(Dimensions::Table)
+                .and_where(Expr::col(Dimensions::CustomerId).eq(area.id()))
+                .and_where(Expr::col(Dimensions::RubricId).eq(id))
+                .to_owned(),
+        )
+        .await?;
+        self.execute(
+            &Query::delete()
+                .from_table(Rubrics::Table)
+                .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
+                .and_where(Expr::col(Rubrics::Id).eq(id))
+                .to_owned(),
+        )
+        .await
+        .map(drop)
+    }
+}
+
+/// A score as the Int16 columns hold it (the model has kept it within bounds).
+fn short(score: i32) -> Result<i16, StoreError> {
+    i16::try_from(score).map_err(|_| StoreError::Corrupt(format!("a rubric score of {score}")))
+}
