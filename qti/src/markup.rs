@@ -326,6 +326,8 @@ fn gather_stem(element: &Element, out: &mut String) {
             Node::Text(text) => out.push_str(text),
             Node::Element(child)
                 if DROPPED.contains(&child.name.as_str()) || child.name == "simpleChoice" => {}
+            // The blank the answer fills, in its sentence.
+            Node::Element(child) if child.name == "textEntryInteraction" => out.push_str("____"),
             Node::Element(child) if INLINE.contains(&child.name.as_str()) => {
                 gather_stem(child, out)
             }

@@ -178,6 +178,32 @@ async fn third_party_package(backend: Backend) {
         .unwrap();
     assert!(markup.contains("data:image/png;base64,"), "{markup}");
 
+    // Its image is on the printed page too (a data URL: nothing is fetched).
+    let assessment = report["AssessmentId"].as_str().unwrap();
+    let snapshot = post(
+        &app,
+        "AssessmentSnapshots",
+        &json!({"ID": 0, "AssessmentID": assessment, "Name": "Printed"}),
+    )
+    .await
+    .json::<Value>()
+    .await
+    .unwrap();
+    let printed = app
+        .client
+        .get(snapshot["PrintableDocumentSourceUrl"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        printed.contains("<img src=\"data:image/png;base64,"),
+        "the printed page shows the image"
+    );
+    assert!(printed.contains("Which gas do plants take in for photosynthesis?"));
+
     // The same package upgraded to QTI 3.0 by another tool, into the other area.
     let three = imported(&app, "harbour-admin", &tool.qti30, "third-party-qti30.zip").await;
     assert_eq!(three["QtiVersion"], "3.0");
