@@ -71,7 +71,7 @@ pub async fn prepare(
             "upload@bench.invalid",
         )
         .await?;
-    tx.insert_assessment(assessment, area, "Upload benchmark", "en-GB", "", now)
+    tx.insert_assessment(assessment, area, "Upload benchmark", Some("en-GB"), "", now)
         .await?;
     for number in 1..=QUESTIONS {
         let id = assessment + number;

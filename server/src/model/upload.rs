@@ -124,6 +124,21 @@ pub fn check_and_mark(
         .collect()
 }
 
+/// A `TextResponse` of at most [`limits::MAX_TEXT_CHARS`] characters.
+fn check_length(text: &str, field: impl FnOnce() -> String) -> Result<(), UploadError> {
+    let chars = text.chars().count();
+    if chars > limits::MAX_TEXT_CHARS {
+        return Err(refuse(
+            field(),
+            format!(
+                "{chars} characters; at most {} are accepted",
+                limits::MAX_TEXT_CHARS
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn mark(
     question: &SnapshotQuestion,
     uploaded: Option<(usize, &UploadedQuestion)>,
@@ -159,16 +174,7 @@ fn mark(
             ));
         }
         let text = uploaded.text.as_deref().unwrap_or_default();
-        let chars = text.chars().count();
-        if chars > limits::MAX_TEXT_CHARS {
-            return Err(refuse(
-                at("TextResponse"),
-                format!(
-                    "{chars} characters; at most {} are accepted",
-                    limits::MAX_TEXT_CHARS
-                ),
-            ));
-        }
+        check_length(text, || at("TextResponse"))?;
         answer.media_type = "text/plain; charset=utf-8".into();
         answer.content = text.as_bytes().to_vec();
         answer.actual_score = Some(scoring_rule::text_score(
@@ -195,16 +201,7 @@ fn mark(
                 "a question is answered with a TextResponse or an ImageResponse, not both",
             )),
             (Some(text), None) => {
-                let chars = text.chars().count();
-                if chars > limits::MAX_TEXT_CHARS {
-                    return Err(refuse(
-                        at("TextResponse"),
-                        format!(
-                            "{chars} characters; at most {} are accepted",
-                            limits::MAX_TEXT_CHARS
-                        ),
-                    ));
-                }
+                check_length(text, || at("TextResponse"))?;
                 answer.media_type = "text/plain; charset=utf-8".into();
                 answer.content = text.clone().into_bytes();
                 answer.actual_score = if text.trim().is_empty() {

@@ -40,7 +40,7 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
             assessment,
             area,
             &format!("Benchmark assessment {a}"),
-            "en-GB",
+            Some("en-GB"),
             "",
             now,
         )

@@ -103,7 +103,7 @@ pub async fn write_area(
             assessment_id,
             area,
             spec.name,
-            "en-GB",
+            Some("en-GB"),
             spec.description,
             now,
         )

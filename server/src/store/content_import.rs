@@ -88,7 +88,16 @@ impl Tx {
             }
             None => {
                 let id = next_id;
-                self.insert_imported_assessment(area, id, plan, at).await?;
+                let description = "Imported from a QTI package";
+                self.insert_assessment(
+                    id,
+                    area,
+                    &plan.name,
+                    plan.language.as_deref(),
+                    description,
+                    at,
+                )
+                .await?;
                 self.list_assessment(area, id, plan, &questions).await?;
                 (id, AssessmentFate::Created)
             }
@@ -345,40 +354,6 @@ impl Tx {
             self.execute(&insert).await?;
         }
         Ok(())
-    }
-
-    async fn insert_imported_assessment(
-        &mut self,
-        area: CustomerArea,
-        id: i64,
-        plan: &ContentPlan,
-        at: i64,
-    ) -> Result<(), StoreError> {
-        self.execute(
-            &Query::insert()
-                .into_table(Assessments::Table)
-                .columns([
-                    Assessments::Id,
-                    Assessments::CustomerId,
-                    Assessments::Name,
-                    Assessments::Language,
-                    Assessments::Description,
-                    Assessments::CreatedAt,
-                    Assessments::ModifiedAt,
-                ])
-                .values_panic([
-                    id.into(),
-                    area.id().into(),
-                    plan.name.as_str().into(),
-                    plan.language.as_deref().into(),
-                    "Imported from a QTI package".into(),
-                    at.into(),
-                    at.into(),
-                ])
-                .to_owned(),
-        )
-        .await
-        .map(drop)
     }
 
     /// An assessment imported before, brought up to `plan`: its name, language,

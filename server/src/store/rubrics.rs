@@ -62,20 +62,9 @@ impl Tx {
         draft: &RubricDraft,
         at: i64,
     ) -> Result<(i32, Replaced), StoreError> {
-        let current: Option<(i32,)> = self
-            .fetch_optional(
-                &Query::select()
-                    .column(Rubrics::Id)
-                    .from(Rubrics::Table)
-                    .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
-                    .and_where(Expr::col(Rubrics::ReplacedAt).is_null())
-                    .to_owned(),
-            )
-            .await?;
-        let replaced = match current {
+        let replaced = match self.current_rubric(area, question_id).await? {
             None => Replaced::Nothing,
-            Some((old,)) if self.rubric_uses(area, old).await? > 0 => {
+            Some(old) if self.rubric_uses(area, old).await? > 0 => {
                 self.execute(
                     &Query::update()
                         .table(Rubrics::Table)
@@ -87,7 +76,7 @@ impl Tx {
                 .await?;
                 Replaced::Retired(old)
             }
-            Some((old,)) => {
+            Some(old) => {
                 self.remove_rubric(area, old).await?;
                 Replaced::Deleted(old)
             }
@@ -120,6 +109,26 @@ impl Tx {
             }
         }
         Ok((id, replaced))
+    }
+
+    /// The question's current rubric: the one new scoring uses (migration 18).
+    pub(super) async fn current_rubric(
+        &mut self,
+        area: CustomerArea,
+        question_id: i64,
+    ) -> Result<Option<i32>, StoreError> {
+        let found: Option<(i32,)> = self
+            .fetch_optional(
+                &Query::select()
+                    .column(Rubrics::Id)
+                    .from(Rubrics::Table)
+                    .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
+                    .and_where(Expr::col(Rubrics::ReplacedAt).is_null())
+                    .to_owned(),
+            )
+            .await?;
+        Ok(found.map(|(id,)| id))
     }
 
     /// Deletes rubric `id` unless a ScoringResult uses it.

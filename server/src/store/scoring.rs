@@ -2,7 +2,7 @@
 
 use sea_query::{Expr, OnConflict, Query};
 
-use super::schema::{DimensionScores, Dimensions, Rubrics, ScoringResults, ScoringTasks};
+use super::schema::{DimensionScores, Dimensions, ScoringResults, ScoringTasks};
 use super::{now_millis, Store, StoreError};
 use crate::model::area::CustomerArea;
 use crate::model::scoring::TaskKey;
@@ -46,19 +46,7 @@ impl Store {
         if task_exists == 0 {
             return Ok(ScoringResultCreation::NoTask);
         }
-        let rubric: Option<(i32,)> = tx
-            .fetch_optional(
-                &Query::select()
-                    .column(Rubrics::Id)
-                    .from(Rubrics::Table)
-                    .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
-                    // New scoring uses the question's current rubric (migration 18).
-                    .and_where(Expr::col(Rubrics::ReplacedAt).is_null())
-                    .to_owned(),
-            )
-            .await?;
-        let Some((rubric_id,)) = rubric else {
+        let Some(rubric_id) = tx.current_rubric(area, question_id).await? else {
             return Ok(ScoringResultCreation::NoRubric);
         };
         let now = now_millis();

@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::{json, Value};
 
-use crate::qti_packages::{import, imported, own_package, third_party};
+use crate::qti_packages::{import, imported, own_package, sit, third_party};
 use crate::uploads::post;
 
 on_both_backends! {
@@ -338,35 +338,7 @@ async fn delivered(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let report = imported(&app, ADMIN, &own_package("Plant cells", "a"), "cells.zip").await;
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
-    let snapshot = post(
-        &app,
-        "AssessmentSnapshots",
-        &json!({"ID": 0, "AssessmentID": assessment, "Name": "Paper"}),
-    )
-    .await
-    .json::<Value>()
-    .await
-    .unwrap()["ID"]
-        .as_i64()
-        .unwrap();
-    let participant = app
-        .sql_i64(&format!(
-            "SELECT CAST(MIN(id) AS BIGINT) FROM participants WHERE customer_id = {}",
-            app.northwind()
-        ))
-        .await;
-    let attempt = post(
-        &app,
-        "Attempts",
-        &json!({"ID": 0, "ParticipantID": participant, "AssessmentID": assessment,
-                "AssessmentSnapshotID": snapshot, "ExternalAttemptID": "imported-1",
-                "LockStatus": false, "LockRequired": false}),
-    )
-    .await;
-    assert_eq!(attempt.status(), StatusCode::CREATED);
-    let attempt = attempt.json::<Value>().await.unwrap()["ID"]
-        .as_i64()
-        .unwrap();
+    let (snapshot, attempt) = sit(&app, &assessment, "imported-1").await;
     // The snapshot's choice numbers for each choice text.
     let number = |position: i32, text: &'static str| {
         let app = &app;

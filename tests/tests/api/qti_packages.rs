@@ -44,3 +44,34 @@ pub(crate) async fn imported(app: &TestApp, user: &str, package: &[u8], file_nam
     assert_eq!(status, StatusCode::OK, "{text}");
     serde_json::from_str(&text).unwrap()
 }
+
+/// A snapshot of `assessment` and an attempt at it by Northwind's first
+/// participant (`external`: its ExternalAttemptID); `(snapshot, attempt)`.
+pub(crate) async fn sit(app: &TestApp, assessment: &str, external: &str) -> (i64, i64) {
+    let created = |set: &'static str, body: Value| async move {
+        let response = crate::uploads::post(app, set, &body).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "{set} {body}");
+        response.json::<Value>().await.unwrap()["ID"]
+            .as_i64()
+            .unwrap()
+    };
+    let snapshot = created(
+        "AssessmentSnapshots",
+        json!({"ID": 0, "AssessmentID": assessment, "Name": external}),
+    )
+    .await;
+    let participant = app
+        .sql_i64(&format!(
+            "SELECT CAST(MIN(id) AS BIGINT) FROM participants WHERE customer_id = {}",
+            app.northwind()
+        ))
+        .await;
+    let attempt = created(
+        "Attempts",
+        json!({"ID": 0, "ParticipantID": participant, "AssessmentID": assessment,
+               "AssessmentSnapshotID": snapshot, "ExternalAttemptID": external,
+               "LockStatus": false, "LockRequired": false}),
+    )
+    .await;
+    (snapshot, attempt)
+}

@@ -8,7 +8,7 @@ use scoredesk_e2e::{odata_error_message, on_both_backends, Backend, TestApp};
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use serde_json::{json, Value};
 
-use crate::qti_packages::{imported, own_package};
+use crate::qti_packages::{imported, own_package, sit};
 use crate::scoring_support::{put_scoring_result, put_status, scoring_result_of, Task};
 use crate::uploads::post;
 
@@ -77,36 +77,7 @@ async fn essay(app: &TestApp) -> (String, i64) {
 
 /// Delivers the assessment to a participant with `upload`'s answers; the Result.
 async fn deliver(app: &TestApp, assessment: &str, external: &str, essay: &str) -> i64 {
-    let snapshot = post(
-        app,
-        "AssessmentSnapshots",
-        &json!({"ID": 0, "AssessmentID": assessment, "Name": external}),
-    )
-    .await
-    .json::<Value>()
-    .await
-    .unwrap()["ID"]
-        .as_i64()
-        .unwrap();
-    let participant = app
-        .sql_i64(&format!(
-            "SELECT CAST(MIN(id) AS BIGINT) FROM participants WHERE customer_id = {}",
-            app.northwind()
-        ))
-        .await;
-    let attempt = post(
-        app,
-        "Attempts",
-        &json!({"ID": 0, "ParticipantID": participant, "AssessmentID": assessment,
-                "AssessmentSnapshotID": snapshot, "ExternalAttemptID": external,
-                "LockStatus": false, "LockRequired": false}),
-    )
-    .await
-    .json::<Value>()
-    .await
-    .unwrap()["ID"]
-        .as_i64()
-        .unwrap();
+    let (snapshot, attempt) = sit(app, assessment, external).await;
     let right = app
         .sql_i64(&format!(
             "SELECT CAST(s.choice_position AS BIGINT) FROM snapshot_choices s \

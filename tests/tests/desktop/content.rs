@@ -11,6 +11,17 @@ use scoredesk_e2e::qti::{own_package, third_party};
 
 use crate::support::{artifacts_dir, ctrl, press, type_into, wait_for, Api, DesktopSession};
 
+/// The assessment an import's summary names ("… it is assessment 17; …").
+fn assessment_of(summary: &str) -> String {
+    summary
+        .split("it is assessment ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no assessment in {summary:?}"))
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect()
+}
+
 /// Types `path` into the package field (U) and previews it (Enter).
 async fn preview(client: &Client, path: &std::path::Path) {
     press(client, &['u']).await;
@@ -90,13 +101,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
             .starts_with("“third-party-biology” was imported with 6 questions: it is assessment "),
         "{summary}"
     );
-    let id: String = summary
-        .split("it is assessment ")
-        .nth(1)
-        .unwrap()
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let id = assessment_of(&summary);
     assert!(
         summary.ends_with("; 2 items are not imported."),
         "{summary}"
@@ -167,13 +172,7 @@ async fn an_administrator_writes_an_imported_essays_rubric_by_keyboard() {
     .text()
     .await
     .unwrap();
-    let assessment: String = summary
-        .split("it is assessment ")
-        .nth(1)
-        .unwrap()
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let assessment = assessment_of(&summary);
     wait_for(
         client,
         &format!("#rubric-assessment[data-id='{assessment}']"),

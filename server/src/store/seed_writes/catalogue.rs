@@ -84,7 +84,7 @@ impl Tx {
         id: i64,
         area: CustomerArea,
         name: &str,
-        language: &str,
+        language: Option<&str>,
         description: &str,
         at: i64,
     ) -> Result<(), StoreError> {
