@@ -1,0 +1,116 @@
+//! What a sheet's code (a QR code) says: `SDSHEET1/<area>/<batch>/<attempt>/<page>/<pages>`.
+//! Plain text, so that any reader can be checked by eye; the server decides whether
+//! the attempt is one of that area's batch (a page of another is refused).
+
+/// The code of one page of one attempt's sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SheetCode {
+    pub area: i32,
+    pub batch: i32,
+    pub attempt: i32,
+    /// 1, 2, …
+    pub page: u16,
+    /// How many pages the attempt's sheet has.
+    pub pages: u16,
+}
+
+const PREFIX: &str = "SDSHEET1";
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CodeError {
+    #[error("not a ScoreDesk answer sheet's code")]
+    Foreign,
+    #[error("the code's {0} is not a number in range")]
+    Field(&'static str),
+    #[error("the code names page {page} of {pages}")]
+    Page { page: u16, pages: u16 },
+}
+
+impl SheetCode {
+    pub fn encode(&self) -> String {
+        format!(
+            "{PREFIX}/{}/{}/{}/{}/{}",
+            self.area, self.batch, self.attempt, self.page, self.pages
+        )
+    }
+
+    pub fn decode(text: &str) -> Result<Self, CodeError> {
+        let mut parts = text.trim().split('/');
+        if parts.next() != Some(PREFIX) {
+            return Err(CodeError::Foreign);
+        }
+        let mut field = |name: &'static str| -> Result<i64, CodeError> {
+            parts
+                .next()
+                .and_then(|part| part.parse::<i64>().ok())
+                .filter(|n| *n > 0)
+                .ok_or(CodeError::Field(name))
+        };
+        let area = field("area")?;
+        let batch = field("batch")?;
+        let attempt = field("attempt")?;
+        let page = field("page")?;
+        let pages = field("pages")?;
+        if parts.next().is_some() {
+            return Err(CodeError::Foreign);
+        }
+        let int = |n: i64, name| i32::try_from(n).map_err(|_| CodeError::Field(name));
+        let short = |n: i64, name| u16::try_from(n).map_err(|_| CodeError::Field(name));
+        let code = SheetCode {
+            area: int(area, "area")?,
+            batch: int(batch, "batch")?,
+            attempt: int(attempt, "attempt")?,
+            page: short(page, "page")?,
+            pages: short(pages, "pages")?,
+        };
+        if code.page > code.pages {
+            return Err(CodeError::Page {
+                page: code.page,
+                pages: code.pages,
+            });
+        }
+        Ok(code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_reads_back_as_written() {
+        let code = SheetCode {
+            area: 1,
+            batch: 42,
+            attempt: 9001,
+            page: 2,
+            pages: 3,
+        };
+        assert_eq!(code.encode(), "SDSHEET1/1/42/9001/2/3");
+        assert_eq!(SheetCode::decode(&code.encode()), Ok(code));
+    }
+
+    #[test]
+    fn other_codes_are_refused_saying_why() {
+        assert_eq!(
+            SheetCode::decode("https://example.com"),
+            Err(CodeError::Foreign)
+        );
+        assert_eq!(
+            SheetCode::decode("SDSHEET1/1/x/3/1/1"),
+            Err(CodeError::Field("batch"))
+        );
+        assert_eq!(
+            SheetCode::decode("SDSHEET1/1/2/3/4/3"),
+            Err(CodeError::Page { page: 4, pages: 3 })
+        );
+        assert_eq!(
+            SheetCode::decode("SDSHEET1/1/2/3/1/1/7"),
+            Err(CodeError::Foreign)
+        );
+        assert_eq!(
+            SheetCode::decode("SDSHEET1/1/2/99999999999/1/1"),
+            Err(CodeError::Field("attempt"))
+        );
+    }
+}

@@ -1,0 +1,295 @@
+//! Where everything is on an answer sheet, in millimetres from the page's top left
+//! corner (A4, portrait). One computation serves the printed page (absolute
+//! positions in CSS millimetres) and the reading of a scan (the same positions
+//! mapped through the registration marks), so the two cannot disagree.
+//!
+//! The page: four square registration marks near the corners; the code in the top
+//! right; a header for the participant's name; then the questions in the
+//! snapshot's order. Choice questions take a row each, two to a row where they
+//! fit (a number, then a bubble per choice, A, B, …); an essay takes the width,
+//! framed, taller the more it is worth. What does not fit goes on the next page.
+
+/// The page, in millimetres.
+pub const PAGE_WIDTH: f32 = 210.0;
+pub const PAGE_HEIGHT: f32 = 297.0;
+/// A registration mark's side, and its centre's distance from the page's edges.
+pub const MARK_SIDE: f32 = 8.0;
+pub const MARK_INSET: f32 = 15.0;
+/// The code's square.
+pub const CODE: Rect = Rect {
+    x: 160.0,
+    y: 24.0,
+    width: 26.0,
+    height: 26.0,
+};
+/// Where questions go.
+pub const CONTENT: Rect = Rect {
+    x: 20.0,
+    y: 58.0,
+    width: 170.0,
+    height: 214.0,
+};
+/// A bubble's radius, the distance between bubbles' centres, and a row's height.
+pub const BUBBLE_RADIUS: f32 = 2.6;
+pub const BUBBLE_PITCH: f32 = 9.0;
+pub const ROW_HEIGHT: f32 = 9.0;
+/// Room for the question's number before its first bubble.
+pub const NUMBER_WIDTH: f32 = 16.0;
+/// The most choices a half-width row holds; more take the whole width.
+const HALF_ROW_CHOICES: usize = 7;
+/// An essay's frame: its label line above it, and its height by marks.
+const ESSAY_LABEL: f32 = 6.0;
+const ESSAY_GAP: f32 = 4.0;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    pub x: f32,
+    pub y: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+}
+
+/// A question as the sheet asks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetQuestion {
+    /// The snapshot's number (1, 2, …): the upload's QuestionOrderNumber.
+    pub order: i32,
+    pub shape: Shape,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// `count` choices, one or several of which may be marked.
+    Choices { count: usize, single: bool },
+    /// A written answer worth `max_score`, read back as an image.
+    Essay { max_score: i32 },
+}
+
+/// A registration mark: a filled square centred on `center`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mark {
+    pub center: Point,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bubble {
+    pub question: i32,
+    /// The snapshot's choice number (1, 2, …): the upload's ChoiceOrderNumber.
+    pub choice: i32,
+    pub center: Point,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EssayArea {
+    pub question: i32,
+    /// The frame the answer is written in.
+    pub frame: Rect,
+}
+
+/// One page of a sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageLayout {
+    /// 1, 2, …
+    pub number: u16,
+    pub marks: [Mark; 4],
+    pub code: Rect,
+    /// Each choice question's number, where it is printed (left of its bubbles).
+    pub numbers: Vec<(i32, Point)>,
+    pub bubbles: Vec<Bubble>,
+    pub essays: Vec<EssayArea>,
+}
+
+/// The marks' centres: top left, top right, bottom right, bottom left.
+pub fn marks() -> [Mark; 4] {
+    let (left, right) = (MARK_INSET, PAGE_WIDTH - MARK_INSET);
+    let (top, bottom) = (MARK_INSET, PAGE_HEIGHT - MARK_INSET);
+    [(left, top), (right, top), (right, bottom), (left, bottom)].map(|(x, y)| Mark {
+        center: Point { x, y },
+    })
+}
+
+/// An essay's frame height: more room the more it is worth.
+fn essay_height(max_score: i32) -> f32 {
+    (30.0 + 12.0 * max_score as f32).clamp(40.0, CONTENT.height - ESSAY_LABEL)
+}
+
+/// The pages that ask `questions`, in order.
+pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
+    let mut pages = vec![new_page(1)];
+    let mut y = CONTENT.y;
+    // The right half of the current row, when a half-width question left it free.
+    let mut right_half_free = false;
+    let bottom = CONTENT.y + CONTENT.height;
+    for question in questions {
+        match question.shape {
+            Shape::Choices { count, .. } => {
+                let half = count <= HALF_ROW_CHOICES;
+                let x = if half && right_half_free {
+                    right_half_free = false;
+                    y -= ROW_HEIGHT;
+                    CONTENT.x + CONTENT.width / 2.0
+                } else {
+                    if y + ROW_HEIGHT > bottom {
+                        pages.push(new_page(pages.len() as u16 + 1));
+                        y = CONTENT.y;
+                    }
+                    right_half_free = half;
+                    CONTENT.x
+                };
+                let page = pages.last_mut().expect("a page");
+                let middle = y + ROW_HEIGHT / 2.0;
+                page.numbers.push((question.order, Point { x, y: middle }));
+                for choice in 0..count {
+                    page.bubbles.push(Bubble {
+                        question: question.order,
+                        choice: choice as i32 + 1,
+                        center: Point {
+                            x: x + NUMBER_WIDTH + BUBBLE_PITCH * choice as f32,
+                            y: middle,
+                        },
+                    });
+                }
+                y += ROW_HEIGHT;
+            }
+            Shape::Essay { max_score } => {
+                right_half_free = false;
+                let height = essay_height(max_score);
+                if y + ESSAY_LABEL + height > bottom {
+                    pages.push(new_page(pages.len() as u16 + 1));
+                    y = CONTENT.y;
+                }
+                let page = pages.last_mut().expect("a page");
+                page.numbers.push((
+                    question.order,
+                    Point {
+                        x: CONTENT.x,
+                        y: y + ESSAY_LABEL / 2.0,
+                    },
+                ));
+                page.essays.push(EssayArea {
+                    question: question.order,
+                    frame: Rect {
+                        x: CONTENT.x,
+                        y: y + ESSAY_LABEL,
+                        width: CONTENT.width,
+                        height,
+                    },
+                });
+                y += ESSAY_LABEL + height + ESSAY_GAP;
+            }
+        }
+    }
+    pages
+}
+
+fn new_page(number: u16) -> PageLayout {
+    PageLayout {
+        number,
+        marks: marks(),
+        code: CODE,
+        numbers: Vec::new(),
+        bubbles: Vec::new(),
+        essays: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choices(order: i32, count: usize) -> SheetQuestion {
+        SheetQuestion {
+            order,
+            shape: Shape::Choices {
+                count,
+                single: true,
+            },
+        }
+    }
+
+    fn essay(order: i32, max_score: i32) -> SheetQuestion {
+        SheetQuestion {
+            order,
+            shape: Shape::Essay { max_score },
+        }
+    }
+
+    fn inside(rect: Rect, point: Point) -> bool {
+        point.x >= rect.x
+            && point.x <= rect.x + rect.width
+            && point.y >= rect.y
+            && point.y <= rect.y + rect.height
+    }
+
+    #[test]
+    fn two_short_choice_questions_share_a_row_and_a_long_one_takes_the_width() {
+        let pages = lay_out(&[choices(1, 4), choices(2, 4), choices(3, 12)]);
+        assert_eq!(pages.len(), 1);
+        let first = |q: i32| {
+            pages[0]
+                .bubbles
+                .iter()
+                .find(|b| b.question == q)
+                .expect("bubble")
+                .center
+        };
+        assert_eq!(first(1).y, first(2).y, "one row");
+        assert!(
+            first(2).x > CONTENT.x + CONTENT.width / 2.0,
+            "the right half"
+        );
+        assert!(first(3).y > first(1).y, "the next row");
+        assert_eq!(
+            pages[0].bubbles.iter().filter(|b| b.question == 3).count(),
+            12
+        );
+    }
+
+    #[test]
+    fn everything_stays_inside_the_content_and_clear_of_the_marks_and_code() {
+        let mut questions: Vec<SheetQuestion> = (1..=60).map(|q| choices(q, 5)).collect();
+        questions.push(essay(61, 6));
+        questions.push(essay(62, 20));
+        let pages = lay_out(&questions);
+        assert!(pages.len() >= 2, "{} pages", pages.len());
+        for page in &pages {
+            for bubble in &page.bubbles {
+                let reach = Rect {
+                    x: CONTENT.x,
+                    y: CONTENT.y,
+                    width: CONTENT.width,
+                    height: CONTENT.height,
+                };
+                assert!(inside(reach, bubble.center), "{bubble:?}");
+                assert!(!inside(CODE, bubble.center));
+            }
+            for area in &page.essays {
+                assert!(area.frame.y + area.frame.height <= CONTENT.y + CONTENT.height + 0.01);
+            }
+        }
+        let asked: Vec<i32> = pages
+            .iter()
+            .flat_map(|p| p.numbers.iter().map(|(q, _)| *q))
+            .collect();
+        assert_eq!(
+            asked,
+            (1..=62).collect::<Vec<_>>(),
+            "every question once, in order"
+        );
+    }
+
+    #[test]
+    fn the_marks_are_the_pages_corners() {
+        let [top_left, top_right, bottom_right, bottom_left] = marks();
+        assert_eq!(top_left.center, Point { x: 15.0, y: 15.0 });
+        assert_eq!(top_right.center.x, 195.0);
+        assert_eq!(bottom_right.center, Point { x: 195.0, y: 282.0 });
+        assert_eq!(bottom_left.center.y, 282.0);
+    }
+}

@@ -1,0 +1,13 @@
+//! Personal answer sheets (docs/paper-sheets.md): one per attempt of a print
+//! batch, with registration marks at the corners, a code that names the customer
+//! area, batch, attempt and page, the choice bubbles of each question in the
+//! snapshot's order, and a framed area for each essay. The layout is computed here,
+//! in millimetres on an A4 page, once for both sides of the paper: the server
+//! prints from it, and recognition reads a scanned page back through it. No
+//! database and no HTTP here.
+
+pub mod code;
+pub mod layout;
+
+pub use code::{CodeError, SheetCode};
+pub use layout::{lay_out, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion};
