@@ -6,6 +6,7 @@
 //! types with real libraries (quick-xml, minijinja, ammonia), never by pasting
 //! strings; no HTTP and no SQL here.
 
+pub mod answer_sheets;
 pub mod images;
 pub mod markup;
 pub mod printable;

@@ -1,0 +1,295 @@
+//! A print batch's personal answer sheets (docs/paper-sheets.md): for each attempt,
+//! its pages as `scoredesk_sheets::layout` places them, each with its registration
+//! marks, its code (a QR code, drawn by the qrcode crate as SVG) and the
+//! participant's name, from a minijinja template (`answer_sheets.html`, escaped by
+//! the engine). Text-entry questions are not on the sheet: they are marked against
+//! typed keys, which handwriting would not give.
+
+use minijinja::{context, Environment, Value};
+use qrcode::render::svg;
+use qrcode::{EcLevel, QrCode};
+use scoredesk_sheets::layout::{self, Shape, SheetQuestion, BUBBLE_RADIUS, CODE, MARK_SIDE};
+use scoredesk_sheets::SheetCode;
+use serde::Serialize;
+
+use crate::model::question_kind::QuestionKind;
+use crate::model::snapshot::SnapshotQuestion;
+
+const TEMPLATE: &str = include_str!("answer_sheets.html");
+
+/// What the sheets of a batch are printed from.
+pub struct SheetBatch<'a> {
+    pub area: i32,
+    pub batch: i32,
+    pub assessment: &'a str,
+    pub snapshot: Option<&'a str>,
+    pub language: &'a str,
+    pub questions: &'a [SnapshotQuestion],
+}
+
+/// One attempt of the batch, with its participant's name.
+pub struct SheetAttempt {
+    pub attempt: i32,
+    pub participant: String,
+}
+
+/// The questions as the sheet asks them.
+pub fn sheet_questions(questions: &[SnapshotQuestion]) -> Vec<SheetQuestion> {
+    questions
+        .iter()
+        .filter_map(|question| {
+            let shape = match question.kind {
+                QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Shape::Choices {
+                    count: question.choices.len(),
+                    single: question.kind == QuestionKind::MultipleChoice,
+                },
+                QuestionKind::Essay => Shape::Essay {
+                    max_score: question.max_score,
+                },
+                QuestionKind::TextEntry => return None,
+            };
+            Some(SheetQuestion {
+                order: question.order,
+                shape,
+            })
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct At {
+    x: f32,
+    y: f32,
+}
+
+#[derive(Serialize)]
+struct Numbered {
+    question: i32,
+    x: f32,
+    y: f32,
+}
+
+#[derive(Serialize)]
+struct Bubble {
+    question: i32,
+    choice: i32,
+    label: String,
+    x: f32,
+    y: f32,
+}
+
+#[derive(Serialize)]
+struct Essay {
+    question: i32,
+    x: f32,
+    y: f32,
+    width: f32,
+    height: f32,
+}
+
+#[derive(Serialize)]
+struct Page {
+    number: u16,
+    /// Digits and slashes only, so left as it is (the engine would escape `/`).
+    code: Value,
+    qr: Value,
+    marks: Vec<At>,
+    numbers: Vec<Numbered>,
+    bubbles: Vec<Bubble>,
+    essays: Vec<Essay>,
+}
+
+#[derive(Serialize)]
+struct Sheet {
+    attempt: i32,
+    participant: String,
+    pages: Vec<Page>,
+}
+
+/// `A`, `B`, …
+fn label(choice: i32) -> String {
+    char::from(b'A' + ((choice - 1) % 26) as u8).to_string()
+}
+
+/// The code of a page as an SVG QR code that fills its square.
+fn qr_svg(text: &str) -> Result<String, minijinja::Error> {
+    let code = QrCode::with_error_correction_level(text, EcLevel::M).map_err(|error| {
+        minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, error.to_string())
+    })?;
+    Ok(code
+        .render::<svg::Color>()
+        .quiet_zone(false)
+        .min_dimensions(200, 200)
+        .build())
+}
+
+/// The batch's sheets as one HTML document: every attempt's pages, in order.
+pub fn render(
+    batch: &SheetBatch<'_>,
+    attempts: &[SheetAttempt],
+) -> Result<String, minijinja::Error> {
+    let pages = layout::lay_out(&sheet_questions(batch.questions));
+    let mut sheets = Vec::with_capacity(attempts.len());
+    for attempt in attempts {
+        let mut rendered = Vec::with_capacity(pages.len());
+        for page in &pages {
+            let code = SheetCode {
+                area: batch.area,
+                batch: batch.batch,
+                attempt: attempt.attempt,
+                page: page.number,
+                pages: pages.len() as u16,
+            }
+            .encode();
+            rendered.push(Page {
+                number: page.number,
+                qr: Value::from_safe_string(qr_svg(&code)?),
+                code: Value::from_safe_string(code),
+                // CSS places a box by its corner; the layout names centres.
+                marks: page
+                    .marks
+                    .iter()
+                    .map(|m| At {
+                        x: m.center.x - MARK_SIDE / 2.0,
+                        y: m.center.y - MARK_SIDE / 2.0,
+                    })
+                    .collect(),
+                numbers: page
+                    .numbers
+                    .iter()
+                    .map(|(question, at)| Numbered {
+                        question: *question,
+                        x: at.x,
+                        y: at.y,
+                    })
+                    .collect(),
+                bubbles: page
+                    .bubbles
+                    .iter()
+                    .map(|b| Bubble {
+                        question: b.question,
+                        choice: b.choice,
+                        label: label(b.choice),
+                        x: b.center.x - BUBBLE_RADIUS,
+                        y: b.center.y - BUBBLE_RADIUS,
+                    })
+                    .collect(),
+                essays: page
+                    .essays
+                    .iter()
+                    .map(|e| Essay {
+                        question: e.question,
+                        x: e.frame.x,
+                        y: e.frame.y,
+                        width: e.frame.width,
+                        height: e.frame.height,
+                    })
+                    .collect(),
+            });
+        }
+        sheets.push(Sheet {
+            attempt: attempt.attempt,
+            participant: attempt.participant.clone(),
+            pages: rendered,
+        });
+    }
+    let mut environment = Environment::new();
+    environment.add_template("answer_sheets.html", TEMPLATE)?;
+    environment
+        .get_template("answer_sheets.html")?
+        .render(context! {
+            language => batch.language,
+            assessment => batch.assessment,
+            snapshot => batch.snapshot,
+            batch => batch.batch,
+            mark => MARK_SIDE,
+            bubble => BUBBLE_RADIUS * 2.0,
+            code => context! { x => CODE.x, y => CODE.y, size => CODE.width },
+            sheets => sheets,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::scoring_rule::ScoringRule;
+    use crate::model::snapshot::SnapshotChoice;
+
+    fn question(order: i32, kind: QuestionKind, choices: i32) -> SnapshotQuestion {
+        SnapshotQuestion {
+            order,
+            question_id: 100 + order as i64,
+            kind,
+            max_score: 4,
+            topic: None,
+            choices: (1..=choices)
+                .map(|c| SnapshotChoice {
+                    order: c,
+                    question_choice: c,
+                    text: format!("choice {c}"),
+                    correct: c == 1,
+                    mapped_value: None,
+                })
+                .collect(),
+            rule: ScoringRule::Service,
+            text_keys: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn each_attempt_gets_its_pages_with_their_codes_marks_bubbles_and_frames() {
+        let questions = [
+            question(1, QuestionKind::MultipleChoice, 4),
+            question(2, QuestionKind::MultipleResponse, 5),
+            question(3, QuestionKind::Essay, 0),
+            question(4, QuestionKind::TextEntry, 0),
+        ];
+        let batch = SheetBatch {
+            area: 1,
+            batch: 42,
+            assessment: "Physics <mock>",
+            snapshot: Some("Spring"),
+            language: "en",
+            questions: &questions,
+        };
+        let attempts = [
+            SheetAttempt {
+                attempt: 7,
+                participant: "Ada <Lovelace>".into(),
+            },
+            SheetAttempt {
+                attempt: 8,
+                participant: "Alan Turing".into(),
+            },
+        ];
+        let html = render(&batch, &attempts).unwrap();
+        assert_eq!(
+            html.matches("<section class=\"page\"").count(),
+            2,
+            "one page each"
+        );
+        assert!(html.contains(r#"data-code="SDSHEET1/1/42/7/1/1""#));
+        assert!(html.contains(r#"data-code="SDSHEET1/1/42/8/1/1""#));
+        assert_eq!(html.matches("class=\"mark\"").count(), 8);
+        assert_eq!(html.matches("<svg").count(), 2);
+        assert!(html.contains("viewBox"), "the QR code scales to its square");
+        assert_eq!(html.matches("class=\"bubble\"").count(), 2 * 9);
+        assert_eq!(html.matches("class=\"essay\"").count(), 2);
+        assert!(
+            !html.contains("data-question=\"4\""),
+            "no text entry on the sheet"
+        );
+        assert!(html.contains("Ada &lt;Lovelace&gt;"), "names are escaped");
+        assert!(html.contains("Physics &lt;mock&gt;"));
+        assert_eq!(
+            html,
+            render(&batch, &attempts).unwrap(),
+            "the same every time"
+        );
+        // To look at: SCOREDESK_SHEETS_HTML=/some/where.html, then render it with
+        // Chromium.
+        if let Some(path) = std::env::var_os("SCOREDESK_SHEETS_HTML") {
+            std::fs::write(path, &html).unwrap();
+        }
+    }
+}
