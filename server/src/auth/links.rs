@@ -1,6 +1,7 @@
-//! Signed links (contract, "Security"): a snapshot's printable page is opened by a
-//! browser or a print dialog that has no credentials, so the link is the credential.
-//! It names the customer area, the snapshot, the variant and an expiry, signed with
+//! Signed links (contract, "Security"): a snapshot's printable page (and a print
+//! batch's answer sheets, our extension) is opened by a browser or a print dialog
+//! that has no credentials, so the link is the credential. It names the customer
+//! area, the snapshot or batch, the variant and an expiry, signed with
 //! HMAC-SHA256 under the server's key (kept in the database, so that every process
 //! behind a load balancer accepts the links of the others). Changing any part of it
 //! breaks the signature; an expired link is refused even when intact.
@@ -17,6 +18,8 @@ pub enum PrintVariant {
     Questions,
     /// The same with the correct choices marked, for coordinators.
     Answers,
+    /// A print batch's personal answer sheets (docs/paper-sheets.md).
+    Sheets,
 }
 
 impl PrintVariant {
@@ -24,22 +27,29 @@ impl PrintVariant {
         match self {
             PrintVariant::Questions => "questions",
             PrintVariant::Answers => "answers",
+            PrintVariant::Sheets => "sheets",
         }
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        [PrintVariant::Questions, PrintVariant::Answers]
-            .into_iter()
-            .find(|variant| variant.as_str() == text)
+        [
+            PrintVariant::Questions,
+            PrintVariant::Answers,
+            PrintVariant::Sheets,
+        ]
+        .into_iter()
+        .find(|variant| variant.as_str() == text)
     }
 }
 
-/// What a link grants: one variant of one snapshot of one area, until `expires_at`
-/// (milliseconds since the epoch).
+/// What a link grants: one variant of one snapshot (or, for sheets, one print
+/// batch) of one area, until `expires_at` (milliseconds since the epoch). The
+/// variant is signed with the ID, so a batch's link opens no snapshot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PrintLink {
     pub area: i32,
-    pub snapshot: i32,
+    /// The snapshot's ID, or the print batch's for [`PrintVariant::Sheets`].
+    pub target: i32,
     pub variant: PrintVariant,
     pub expires_at: i64,
 }
@@ -84,7 +94,7 @@ impl PrintLink {
             format!(
                 "scoredesk-print\n{}\n{}\n{}\n{}",
                 self.area,
-                self.snapshot,
+                self.target,
                 self.variant.as_str(),
                 self.expires_at
             )
@@ -103,7 +113,7 @@ mod tests {
     fn link() -> PrintLink {
         PrintLink {
             area: 1,
-            snapshot: 7,
+            target: 7,
             variant: PrintVariant::Questions,
             expires_at: 1_000,
         }
@@ -126,7 +136,7 @@ mod tests {
         let changed = [
             PrintLink { area: 2, ..link() },
             PrintLink {
-                snapshot: 8,
+                target: 8,
                 ..link()
             },
             PrintLink {

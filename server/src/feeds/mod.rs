@@ -54,6 +54,7 @@ pub fn router(state: AppState) -> Router {
         .route("/health", get(health::health))
         .route("/metrics", get(metrics::metrics))
         .route("/print/{area}/snapshots/{snapshot}", get(print::page))
+        .route("/print/{area}/batches/{batch}", get(print::sheets))
         .merge(service)
         .fallback(not_found)
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))

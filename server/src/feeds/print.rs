@@ -2,7 +2,9 @@
 //! AssessmentSnapshot carries (contract, "Security": null in collections, fresh on
 //! each single GET), and the page they open at
 //! `/print/<area>/snapshots/<id>?variant=…&expires=…&signature=…` (no credentials:
-//! the signature is the credential; auth::links).
+//! the signature is the credential; auth::links). A PrintBatch carries a link of
+//! the same kind to its answer sheets (our extension, docs/paper-sheets.md), at
+//! `/print/<area>/batches/<id>?variant=sheets&…`.
 
 use std::collections::HashMap;
 
@@ -11,9 +13,10 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, H
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
-use super::entities::ASSESSMENT_SNAPSHOTS;
+use super::entities::{ASSESSMENT_SNAPSHOTS, PRINT_BATCHES};
 use super::state::AppState;
 use crate::auth::links::{LinkRefusal, PrintLink, PrintVariant};
+use crate::documents::answer_sheets::{self, SheetAttempt, SheetBatch};
 use crate::documents::printable;
 use crate::model::area::CustomerArea;
 use crate::odata::json::EntityOut;
@@ -30,17 +33,33 @@ async fn key(state: &AppState) -> Result<&[u8], ApiError> {
     Ok(key.as_slice())
 }
 
-/// Fills a single AssessmentSnapshot's two links, valid for the configured time.
+/// Fills a single AssessmentSnapshot's two links, or a single PrintBatch's link to
+/// its answer sheets, valid for the configured time.
 pub async fn fill_links(
     state: &AppState,
     headers: &HeaderMap,
     area: CustomerArea,
     entity: &mut EntityOut,
 ) -> Result<(), ApiError> {
-    if entity.set.name != ASSESSMENT_SNAPSHOTS.name {
+    let links: &[(&str, PrintVariant, &str)] = if entity.set.name == ASSESSMENT_SNAPSHOTS.name {
+        &[
+            (
+                "PrintableDocumentSourceUrl",
+                PrintVariant::Questions,
+                "snapshots",
+            ),
+            (
+                "PrintableDocumentWithAnswersSourceUrl",
+                PrintVariant::Answers,
+                "snapshots",
+            ),
+        ]
+    } else if entity.set.name == PRINT_BATCHES.name {
+        &[("AnswerSheetsSourceUrl", PrintVariant::Sheets, "batches")]
+    } else {
         return Ok(());
-    }
-    let Value::Int32(snapshot) = *entity.value("ID") else {
+    };
+    let Value::Int32(target) = *entity.value("ID") else {
         return Ok(());
     };
     let key = key(state).await?;
@@ -49,21 +68,15 @@ pub async fn fill_links(
         .get(HOST)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("localhost");
-    for (property, variant) in [
-        ("PrintableDocumentSourceUrl", PrintVariant::Questions),
-        (
-            "PrintableDocumentWithAnswersSourceUrl",
-            PrintVariant::Answers,
-        ),
-    ] {
+    for (property, variant, kind) in links {
         let link = PrintLink {
             area: area.id(),
-            snapshot,
-            variant,
+            target,
+            variant: *variant,
             expires_at,
         };
         let url = format!(
-            "http://{host}/print/{}/snapshots/{snapshot}?variant={}&expires={expires_at}&signature={}",
+            "http://{host}/print/{}/{kind}/{target}?variant={}&expires={expires_at}&signature={}",
             area.id(),
             variant.as_str(),
             link.signature(key)
@@ -73,15 +86,17 @@ pub async fn fill_links(
     Ok(())
 }
 
-/// The page a signed link opens.
-pub async fn page(
-    State(state): State<AppState>,
-    Path((area, snapshot)): Path<(String, String)>,
-    Query(query): Query<HashMap<String, String>>,
-) -> Result<Response, ApiError> {
+/// The area and target of a signed link, once its signature and expiry hold.
+async fn verified(
+    state: &AppState,
+    area: &str,
+    target: &str,
+    query: &HashMap<String, String>,
+    allowed: &[PrintVariant],
+) -> Result<(CustomerArea, i32, PrintVariant), ApiError> {
     let altered = || {
         ApiError::Forbidden(
-            "this print link is not valid: it was changed or is incomplete; read the snapshot again for a fresh one".into(),
+            "this print link is not valid: it was changed or is incomplete; read the snapshot or batch again for a fresh one".into(),
         )
     };
     let area = area
@@ -89,10 +104,11 @@ pub async fn page(
         .ok()
         .and_then(CustomerArea::new)
         .ok_or_else(altered)?;
-    let snapshot: i32 = snapshot.parse().map_err(|_| altered())?;
+    let target: i32 = target.parse().map_err(|_| altered())?;
     let variant = query
         .get("variant")
         .and_then(|v| PrintVariant::parse(v))
+        .filter(|v| allowed.contains(v))
         .ok_or_else(altered)?;
     let expires_at: i64 = query
         .get("expires")
@@ -101,27 +117,22 @@ pub async fn page(
     let signature = query.get("signature").ok_or_else(altered)?;
     let link = PrintLink {
         area: area.id(),
-        snapshot,
+        target,
         variant,
         expires_at,
     };
-    match link.verify(key(&state).await?, signature, now_millis()) {
-        Ok(()) => {}
-        Err(LinkRefusal::Altered) => return Err(altered()),
-        Err(LinkRefusal::Expired { .. }) => {
-            return Err(ApiError::Forbidden(
-                "this print link has expired; read the snapshot again for a fresh one".into(),
-            ))
-        }
+    match link.verify(key(state).await?, signature, now_millis()) {
+        Ok(()) => Ok((area, target, variant)),
+        Err(LinkRefusal::Altered) => Err(altered()),
+        Err(LinkRefusal::Expired { .. }) => Err(ApiError::Forbidden(
+            "this print link has expired; read the snapshot or batch again for a fresh one".into(),
+        )),
     }
-    let paper = state
-        .store
-        .snapshot_paper(area, snapshot)
-        .await?
-        .ok_or_else(|| ApiError::not_found("there is no such snapshot"))?;
-    let html = printable::render(&paper, variant == PrintVariant::Answers)
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("printable page: {e}")))?;
-    Ok((
+}
+
+/// A printable page, with headers that let it run and load nothing.
+fn printable_response(html: String) -> Response {
+    (
         [
             (CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
             // The page runs nothing and loads nothing but its own inline styles and
@@ -136,5 +147,70 @@ pub async fn page(
         ],
         html,
     )
-        .into_response())
+        .into_response()
+}
+
+/// The answer sheets a print batch's signed link opens.
+pub async fn sheets(
+    State(state): State<AppState>,
+    Path((area, batch)): Path<(String, String)>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let (area, batch, _) = verified(&state, &area, &batch, &query, &[PrintVariant::Sheets]).await?;
+    let sources = state
+        .store
+        .batch_sheets(area, batch)
+        .await?
+        .ok_or_else(|| ApiError::not_found("there is no such print batch"))?;
+    let paper = state
+        .store
+        .snapshot_paper(area, sources.snapshot_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("the batch's snapshot is gone"))?;
+    let questions: Vec<_> = paper.questions.into_iter().map(|(q, _)| q).collect();
+    let attempts: Vec<SheetAttempt> = sources
+        .attempts
+        .into_iter()
+        .map(|(attempt, participant)| SheetAttempt {
+            attempt,
+            participant,
+        })
+        .collect();
+    let html = answer_sheets::render(
+        &SheetBatch {
+            area: area.id(),
+            batch,
+            assessment: &paper.assessment,
+            snapshot: paper.name.as_deref(),
+            language: paper.language.as_deref().unwrap_or("en"),
+            questions: &questions,
+        },
+        &attempts,
+    )
+    .map_err(|e| ApiError::Internal(anyhow::anyhow!("answer sheets: {e}")))?;
+    Ok(printable_response(html))
+}
+
+/// The page a snapshot's signed link opens.
+pub async fn page(
+    State(state): State<AppState>,
+    Path((area, snapshot)): Path<(String, String)>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let (area, snapshot, variant) = verified(
+        &state,
+        &area,
+        &snapshot,
+        &query,
+        &[PrintVariant::Questions, PrintVariant::Answers],
+    )
+    .await?;
+    let paper = state
+        .store
+        .snapshot_paper(area, snapshot)
+        .await?
+        .ok_or_else(|| ApiError::not_found("there is no such snapshot"))?;
+    let html = printable::render(&paper, variant == PrintVariant::Answers)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("printable page: {e}")))?;
+    Ok(printable_response(html))
 }

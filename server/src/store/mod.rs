@@ -7,6 +7,7 @@
 
 mod accounts;
 mod backup;
+mod batch_sheets;
 mod comment_bank;
 mod content_import;
 mod delivery;
@@ -48,6 +49,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use accounts::{AccountRecord, NewAccount};
 pub use backup::{BackupError, BackupMade};
+pub use batch_sheets::BatchSheets;
 pub use comment_bank::{ConditionalDelete, NewBankedComment, StoredBankedComment};
 pub use delivery::{NewAttempt, NewPrintBatch};
 pub use error::StoreError;

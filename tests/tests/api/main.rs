@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod access_matrix;
+mod answer_sheets;
 mod auth;
 mod batch;
 mod batches_and_attempts;

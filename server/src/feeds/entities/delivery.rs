@@ -64,6 +64,9 @@ pub static PRINT_BATCHES: EntitySet = EntitySet {
         prop("SnapshotID", "snapshot_id", Int32, false),
         prop("Name", "name", Str, true).max_length(NAME_LENGTH),
         prop("LastUploadedDateTime", "last_uploaded_at", DateTime, true),
+        // Our extension (docs/paper-sheets.md): a signed, time-limited link to the
+        // batch's personal answer sheets, computed per request like a snapshot's.
+        prop("AnswerSheetsSourceUrl", "", Str, true),
     ],
     navigations: &[
         one("Group", "Groups", &[("group_id", "id")], true),
