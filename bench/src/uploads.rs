@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 
 use scoredesk_server::model::area::CustomerArea;
 use scoredesk_server::model::question_kind::QuestionKind;
+use scoredesk_server::model::scoring_rule::ScoringRule;
 use scoredesk_server::store::seed_writes::NewQuestion;
 use scoredesk_server::store::{now_millis, NewAttempt, Store};
 
@@ -81,7 +82,9 @@ pub async fn prepare(
             area,
             question_type: kind.as_str(),
             description: "Upload benchmark question",
-            language: "en-GB",
+            revision: 1,
+            language: Some("en-GB"),
+            rule: &ScoringRule::Service,
             max_score: if kind == QuestionKind::Essay { 6 } else { 2 },
             topic_id: Some(topic),
             markup: "<div class=\"question\"><p class=\"stem\">A question.</p></div>",

@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
+use crate::model::scoring_rule::ScoringRule;
 use crate::store::seed_writes::{NewAnswer, NewQuestion, NewResult};
 use crate::store::{now_millis, Store};
 
@@ -51,7 +52,9 @@ pub async fn seed_scale(store: &Store, results: usize, progress: bool) -> anyhow
             area,
             question_type: QuestionKind::Essay.as_str(),
             description: "Benchmark essay",
-            language: "en-GB",
+            revision: 1,
+            language: Some("en-GB"),
+            rule: &ScoringRule::Service,
             max_score: 10,
             topic_id: None,
             markup: "<div class=\"question\"><p>Write about anything.</p></div>",

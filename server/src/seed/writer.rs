@@ -14,6 +14,7 @@ use crate::model::choice_scoring;
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
 use crate::model::question_kind::QuestionKind;
 use crate::model::result_scores::{self, ScoreBand, ScoredAnswer, Topic};
+use crate::model::scoring_rule::ScoringRule;
 use crate::store::seed_writes::{NewAnswer, NewQuestion, NewResult, NewTopicScore};
 use crate::store::{StoreError, Tx};
 
@@ -242,7 +243,9 @@ async fn write_question(
         area,
         question_type: spec.kind.as_str(),
         description: spec.description,
-        language: "en-GB",
+        revision: 1,
+        language: Some("en-GB"),
+        rule: &ScoringRule::Service,
         max_score: spec.max_score,
         topic_id: Some(topic),
         markup: &markup,

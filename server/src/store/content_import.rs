@@ -9,6 +9,7 @@ use super::schema::{
     AssessmentQuestions, Assessments, Choices, ContentSources, Questions, ScoreBands, TextKeys,
     Topics,
 };
+use super::seed_writes::NewQuestion;
 use super::{StoreError, Tx};
 use crate::model::area::CustomerArea;
 use crate::model::content::{
@@ -260,48 +261,20 @@ impl Tx {
         question: &PlannedQuestion,
         at: i64,
     ) -> Result<(), StoreError> {
-        let (map_default, map_lower, map_upper) = question.rule.map_columns();
-        self.execute(
-            &Query::insert()
-                .into_table(Questions::Table)
-                .columns([
-                    Questions::Id,
-                    Questions::CustomerId,
-                    Questions::Revision,
-                    Questions::Language,
-                    Questions::Description,
-                    Questions::QuestionType,
-                    Questions::MaxScore,
-                    Questions::TopicId,
-                    Questions::Markup,
-                    Questions::ShuffleChoices,
-                    Questions::ScoringRule,
-                    Questions::MapDefault,
-                    Questions::MapLower,
-                    Questions::MapUpper,
-                    Questions::CreatedAt,
-                    Questions::ModifiedAt,
-                ])
-                .values_panic([
-                    id.into(),
-                    area.id().into(),
-                    revision.into(),
-                    question.language.as_deref().into(),
-                    question.title.as_str().into(),
-                    question.kind.as_str().into(),
-                    question.max_score.into(),
-                    topic.into(),
-                    question.markup.as_str().into(),
-                    question.shuffle_choices.into(),
-                    question.rule.name().into(),
-                    map_default.into(),
-                    map_lower.into(),
-                    map_upper.into(),
-                    at.into(),
-                    at.into(),
-                ])
-                .to_owned(),
-        )
+        self.insert_question(&NewQuestion {
+            id,
+            area,
+            revision,
+            question_type: question.kind.as_str(),
+            description: &question.title,
+            language: question.language.as_deref(),
+            max_score: question.max_score,
+            topic_id: topic,
+            markup: &question.markup,
+            shuffle_choices: question.shuffle_choices,
+            rule: &question.rule,
+            at,
+        })
         .await?;
         if !question.choices.is_empty() {
             let mut insert = Query::insert()

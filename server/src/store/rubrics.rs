@@ -174,32 +174,44 @@ impl Tx {
 
     /// An unused rubric with its dimensions and their levels.
     async fn remove_rubric(&mut self, area: CustomerArea, id: i32) -> Result<(), StoreError> {
-        self.execute(
-            &Query::delete()
-                .from_table(DimensionLevels::Table)
-                .and_where(Expr::col(DimensionLevels::CustomerId).eq(area.id()))
-                .and_where(Expr::col(DimensionLevels::RubricId).eq(id))
-                .to_owned(),
-        )
-        .await?;
-        self.execute(
-            &Query::delete()
-                .from_table(Dimensions::Table)
-                .and_where(Expr::col(Dimensions::CustomerId).eq(area.id()))
-                .and_where(Expr::col(Dimensions::RubricId).eq(id))
-                .to_owned(),
-        )
-        .await?;
-        self.execute(
-            &Query::delete()
-                .from_table(Rubrics::Table)
-                .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
-                .and_where(Expr::col(Rubrics::Id).eq(id))
-                .to_owned(),
-        )
-        .await
-        .map(drop)
+        // Children first: each table's rows of the area that belong to the rubric.
+        let deletes = [
+            rubric_rows(
+                DimensionLevels::Table,
+                DimensionLevels::CustomerId,
+                DimensionLevels::RubricId,
+                area,
+                id,
+            ),
+            rubric_rows(
+                Dimensions::Table,
+                Dimensions::CustomerId,
+                Dimensions::RubricId,
+                area,
+                id,
+            ),
+            rubric_rows(Rubrics::Table, Rubrics::CustomerId, Rubrics::Id, area, id),
+        ];
+        for delete in &deletes {
+            self.execute(delete).await?;
+        }
+        Ok(())
     }
+}
+
+/// `DELETE FROM table WHERE area_column = area AND rubric_column = id`.
+fn rubric_rows(
+    table: impl sea_query::Iden + 'static,
+    area_column: impl sea_query::Iden + 'static,
+    rubric_column: impl sea_query::Iden + 'static,
+    area: CustomerArea,
+    id: i32,
+) -> sea_query::DeleteStatement {
+    Query::delete()
+        .from_table(table)
+        .and_where(Expr::col(area_column).eq(area.id()))
+        .and_where(Expr::col(rubric_column).eq(id))
+        .to_owned()
 }
 
 /// A score as the Int16 columns hold it (the model has kept it within bounds).

@@ -161,6 +161,7 @@ impl Tx {
     }
 
     pub async fn insert_question(&mut self, question: &NewQuestion<'_>) -> Result<(), StoreError> {
+        let (map_default, map_lower, map_upper) = question.rule.map_columns();
         let insert = Query::insert()
             .into_table(Questions::Table)
             .columns([
@@ -174,13 +175,17 @@ impl Tx {
                 Questions::TopicId,
                 Questions::Markup,
                 Questions::ShuffleChoices,
+                Questions::ScoringRule,
+                Questions::MapDefault,
+                Questions::MapLower,
+                Questions::MapUpper,
                 Questions::CreatedAt,
                 Questions::ModifiedAt,
             ])
             .values_panic([
                 question.id.into(),
                 question.area.id().into(),
-                1i32.into(),
+                question.revision.into(),
                 question.language.into(),
                 question.description.into(),
                 question.question_type.into(),
@@ -188,6 +193,10 @@ impl Tx {
                 question.topic_id.into(),
                 question.markup.into(),
                 question.shuffle_choices.into(),
+                question.rule.name().into(),
+                map_default.into(),
+                map_lower.into(),
+                map_upper.into(),
                 question.at.into(),
                 question.at.into(),
             ])

@@ -11,6 +11,7 @@ use crate::model::area::CustomerArea;
 use crate::model::finalise::FinalisedAnswer;
 use crate::model::result_scores::TopicSubScore;
 use crate::model::scoring::TaskKey;
+use crate::model::scoring_rule::ScoringRule;
 
 /// Rows per multi-row INSERT: well under SQLite's 32,766 bound parameters even for
 /// the widest table, and large enough that a million rows load in seconds.
@@ -19,14 +20,19 @@ pub const BATCH_ROWS: usize = 500;
 pub struct NewQuestion<'a> {
     pub id: i64,
     pub area: CustomerArea,
+    /// 1 for a new question; an imported item's changed content is a new question
+    /// one revision on (model::content).
+    pub revision: i32,
     pub question_type: &'a str,
     pub description: &'a str,
-    pub language: &'a str,
+    pub language: Option<&'a str>,
     pub max_score: i32,
     pub topic_id: Option<i32>,
     pub markup: &'a str,
     /// Whether snapshots put its choices in an order of their own.
     pub shuffle_choices: bool,
+    /// How its answers are marked (the service's own rules for seeded content).
+    pub rule: &'a ScoringRule,
     pub at: i64,
 }
 
