@@ -6,8 +6,12 @@
 //! prints from it, and recognition reads a scanned page back through it. No
 //! database and no HTTP here.
 
+pub mod answers;
 pub mod code;
 pub mod layout;
+pub mod recognise;
 
+pub use answers::{assemble, Answer, AttemptReading, Doubt, DoubtReason};
 pub use code::{CodeError, SheetCode};
 pub use layout::{lay_out, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion};
+pub use recognise::{BubbleReading, EssayCrop, PageReading, Scan, ScanError, Verdict};

@@ -1,0 +1,213 @@
+//! From the pages of one attempt's sheet to its answers. A question's answer is
+//! taken only when every bubble of it is clearly marked or clearly blank and a
+//! single-choice question has at most one mark; anything else is a doubt, shown to
+//! a person with the question's crop, and never guessed. Every page of the sheet
+//! must be there, once, so that an upload never leaves out what a missing page
+//! held.
+
+use std::collections::BTreeMap;
+
+use crate::layout::{lay_out, Shape, SheetQuestion};
+use crate::recognise::{BubbleReading, PageReading, Verdict};
+
+/// What one question's answer is, as read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// The choice numbers marked, in order (none when the question was left blank).
+    Choices { question: i32, selected: Vec<i32> },
+    /// The essay's frame as a PNG, or `None` when nothing was written in it.
+    Essay { question: i32, png: Option<Vec<u8>> },
+}
+
+impl Answer {
+    pub fn question(&self) -> i32 {
+        match self {
+            Answer::Choices { question, .. } | Answer::Essay { question, .. } => *question,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoubtReason {
+    /// A bubble between blank and marked: a light mark, a poor erasure, a smudge.
+    Faint,
+    /// Two or more marks on a question that takes one.
+    SeveralMarks,
+}
+
+/// A question a person must decide, with what was measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doubt {
+    pub question: i32,
+    pub page: u16,
+    pub single: bool,
+    pub reason: DoubtReason,
+    pub bubbles: Vec<BubbleReading>,
+}
+
+/// An attempt's answers as read from its pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttemptReading {
+    pub attempt: i32,
+    /// The questions decided, in order.
+    pub answers: Vec<Answer>,
+    /// The questions left to a person, in order.
+    pub doubts: Vec<Doubt>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AssembleError {
+    #[error("attempt {attempt}: page {page} was scanned more than once")]
+    Duplicate { attempt: i32, page: u16 },
+    #[error("attempt {attempt}: page {page} of {pages} is missing")]
+    Missing { attempt: i32, page: u16, pages: u16 },
+    #[error("attempt {attempt}: the page's code says {printed} pages, but the snapshot's sheet has {laid_out}")]
+    Pages {
+        attempt: i32,
+        printed: u16,
+        laid_out: u16,
+    },
+    #[error("attempt {attempt}: the pages are of more than one attempt")]
+    Mixed { attempt: i32 },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    #[error("question {0} is not in doubt")]
+    NotInDoubt(i32),
+    #[error("question {question} has no choice {choice}")]
+    Choice { question: i32, choice: i32 },
+    #[error("question {0} takes one choice")]
+    Single(i32),
+}
+
+/// The answers on `pages`, all of one attempt, whose snapshot asks `questions`.
+pub fn assemble(
+    questions: &[SheetQuestion],
+    pages: &[PageReading],
+) -> Result<AttemptReading, AssembleError> {
+    let attempt = pages.first().map_or(0, |page| page.code.attempt);
+    let laid_out = lay_out(questions).len() as u16;
+    let mut by_number: BTreeMap<u16, &PageReading> = BTreeMap::new();
+    for page in pages {
+        if page.code.attempt != attempt {
+            return Err(AssembleError::Mixed { attempt });
+        }
+        if page.code.pages != laid_out {
+            return Err(AssembleError::Pages {
+                attempt,
+                printed: page.code.pages,
+                laid_out,
+            });
+        }
+        if by_number.insert(page.code.page, page).is_some() {
+            return Err(AssembleError::Duplicate {
+                attempt,
+                page: page.code.page,
+            });
+        }
+    }
+    if let Some(page) = (1..=laid_out).find(|page| !by_number.contains_key(page)) {
+        return Err(AssembleError::Missing {
+            attempt,
+            page,
+            pages: laid_out,
+        });
+    }
+    let mut reading = AttemptReading {
+        attempt,
+        answers: Vec::new(),
+        doubts: Vec::new(),
+    };
+    for question in questions {
+        let Some((number, page)) = by_number.iter().find(|(_, page)| {
+            page.bubbles.iter().any(|b| b.question == question.order)
+                || page.essays.iter().any(|e| e.question == question.order)
+        }) else {
+            continue;
+        };
+        match question.shape {
+            Shape::Essay { .. } => {
+                let crop = page.essays.iter().find(|e| e.question == question.order);
+                reading.answers.push(Answer::Essay {
+                    question: question.order,
+                    png: crop.filter(|c| c.written).map(|c| c.png.clone()),
+                });
+            }
+            Shape::Choices { single, .. } => {
+                let bubbles: Vec<BubbleReading> = page
+                    .bubbles
+                    .iter()
+                    .filter(|b| b.question == question.order)
+                    .copied()
+                    .collect();
+                let selected: Vec<i32> = bubbles
+                    .iter()
+                    .filter(|b| b.verdict == Verdict::Marked)
+                    .map(|b| b.choice)
+                    .collect();
+                let reason = if bubbles.iter().any(|b| b.verdict == Verdict::Unsure) {
+                    Some(DoubtReason::Faint)
+                } else if single && selected.len() > 1 {
+                    Some(DoubtReason::SeveralMarks)
+                } else {
+                    None
+                };
+                match reason {
+                    Some(reason) => reading.doubts.push(Doubt {
+                        question: question.order,
+                        page: *number,
+                        single,
+                        reason,
+                        bubbles,
+                    }),
+                    None => reading.answers.push(Answer::Choices {
+                        question: question.order,
+                        selected,
+                    }),
+                }
+            }
+        }
+    }
+    Ok(reading)
+}
+
+impl AttemptReading {
+    /// A person's decision on a doubt: the choices they see marked.
+    pub fn resolve(&mut self, question: i32, mut selected: Vec<i32>) -> Result<(), ResolveError> {
+        let index = self
+            .doubts
+            .iter()
+            .position(|doubt| doubt.question == question)
+            .ok_or(ResolveError::NotInDoubt(question))?;
+        let doubt = &self.doubts[index];
+        selected.sort_unstable();
+        selected.dedup();
+        if let Some(choice) = selected
+            .iter()
+            .find(|choice| !doubt.bubbles.iter().any(|b| b.choice == **choice))
+        {
+            return Err(ResolveError::Choice {
+                question,
+                choice: *choice,
+            });
+        }
+        if doubt.single && selected.len() > 1 {
+            return Err(ResolveError::Single(question));
+        }
+        self.doubts.remove(index);
+        let at = self
+            .answers
+            .iter()
+            .position(|answer| answer.question() > question)
+            .unwrap_or(self.answers.len());
+        self.answers
+            .insert(at, Answer::Choices { question, selected });
+        Ok(())
+    }
+
+    /// Whether every question is decided, so that the upload may go.
+    pub fn is_decided(&self) -> bool {
+        self.doubts.is_empty()
+    }
+}

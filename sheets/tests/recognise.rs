@@ -1,0 +1,359 @@
+//! Recognition on pages drawn here from the layout (the generated corpus of
+//! Chromium-printed pages is in the end-to-end tests): the code read either way up,
+//! every bubble decided, essays cut out, and bad scans refused by name.
+
+use std::io::Cursor;
+
+use image::{imageops, GrayImage, ImageFormat, Luma};
+use imageproc::drawing::{
+    draw_filled_circle_mut, draw_filled_rect_mut, draw_hollow_rect_mut, draw_line_segment_mut,
+};
+use imageproc::geometric_transformations::{rotate_about_center, Interpolation};
+use imageproc::rect::Rect as PixelRect;
+use qrcode::{EcLevel, QrCode};
+use scoredesk_sheets::layout::{
+    lay_out, PageLayout, Shape, SheetQuestion, BUBBLE_RADIUS, MARK_SIDE,
+};
+use scoredesk_sheets::recognise::{self, ScanError};
+use scoredesk_sheets::{assemble, Answer, DoubtReason, SheetCode, Verdict};
+
+const PAPER: u8 = 248;
+const INK: u8 = 25;
+
+fn questions() -> Vec<SheetQuestion> {
+    let mut questions: Vec<SheetQuestion> = (1..=8)
+        .map(|order| SheetQuestion {
+            order,
+            shape: Shape::Choices {
+                count: 4 + (order as usize % 3),
+                single: order != 3,
+            },
+        })
+        .collect();
+    questions.push(SheetQuestion {
+        order: 9,
+        shape: Shape::Essay { max_score: 2 },
+    });
+    questions.push(SheetQuestion {
+        order: 10,
+        shape: Shape::Essay { max_score: 1 },
+    });
+    questions
+}
+
+/// A pencil mark of this darkness (0 paper, 1 ink) on a bubble.
+struct Pencil {
+    question: i32,
+    choice: i32,
+    darkness: f32,
+}
+
+fn code(page: u16, pages: u16) -> SheetCode {
+    SheetCode {
+        area: 3,
+        batch: 41,
+        attempt: 9001,
+        page,
+        pages,
+    }
+}
+
+/// The page as a printer would put it on paper at `dpi`, with `pencil` marks and a
+/// stroke in the first essay frame.
+fn print(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil]) -> GrayImage {
+    let s = dpi / 25.4;
+    let px = |mm: f32| (mm * s).round() as i32;
+    let mut image = GrayImage::from_pixel(px(210.0) as u32, px(297.0) as u32, Luma([PAPER]));
+    for mark in &page.marks {
+        let side = px(MARK_SIDE) as u32;
+        draw_filled_rect_mut(
+            &mut image,
+            PixelRect::at(
+                px(mark.center.x - MARK_SIDE / 2.0),
+                px(mark.center.y - MARK_SIDE / 2.0),
+            )
+            .of_size(side, side),
+            Luma([INK]),
+        );
+    }
+    let qr = QrCode::with_error_correction_level(code_text, EcLevel::M)
+        .expect("code")
+        .render::<Luma<u8>>()
+        .quiet_zone(false)
+        .module_dimensions(1, 1)
+        .build();
+    let side = px(page.code.width) as u32;
+    let qr = imageops::resize(&qr, side, side, imageops::FilterType::Nearest);
+    imageops::overlay(
+        &mut image,
+        &qr,
+        i64::from(px(page.code.x)),
+        i64::from(px(page.code.y)),
+    );
+    for bubble in &page.bubbles {
+        let center = (px(bubble.center.x), px(bubble.center.y));
+        draw_filled_circle_mut(&mut image, center, px(BUBBLE_RADIUS), Luma([INK]));
+        draw_filled_circle_mut(&mut image, center, px(BUBBLE_RADIUS - 0.3), Luma([PAPER]));
+        if let Some(mark) = pencil
+            .iter()
+            .find(|p| p.question == bubble.question && p.choice == bubble.choice)
+        {
+            let grey = f32::from(PAPER) - mark.darkness * f32::from(PAPER - INK);
+            draw_filled_circle_mut(
+                &mut image,
+                center,
+                px(BUBBLE_RADIUS - 0.3),
+                Luma([grey as u8]),
+            );
+        }
+    }
+    for (index, essay) in page.essays.iter().enumerate() {
+        let frame = essay.frame;
+        draw_hollow_rect_mut(
+            &mut image,
+            PixelRect::at(px(frame.x), px(frame.y))
+                .of_size(px(frame.width) as u32, px(frame.height) as u32),
+            Luma([INK]),
+        );
+        if index == 0 {
+            for dy in 0..3 {
+                let y = frame.y * s + frame.height * s / 2.0 + dy as f32;
+                draw_line_segment_mut(
+                    &mut image,
+                    (px(frame.x + 20.0) as f32, y),
+                    (px(frame.x + 120.0) as f32, y),
+                    Luma([60]),
+                );
+            }
+        }
+    }
+    image
+}
+
+fn png(image: &GrayImage, format: ImageFormat) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    image
+        .write_to(&mut Cursor::new(&mut bytes), format)
+        .expect("encode");
+    bytes
+}
+
+fn marks() -> Vec<Pencil> {
+    vec![
+        Pencil {
+            question: 1,
+            choice: 2,
+            darkness: 0.85,
+        },
+        Pencil {
+            question: 2,
+            choice: 1,
+            darkness: 0.7,
+        },
+        // Two on a multiple-response question.
+        Pencil {
+            question: 3,
+            choice: 1,
+            darkness: 0.8,
+        },
+        Pencil {
+            question: 3,
+            choice: 4,
+            darkness: 0.8,
+        },
+        // A light mark: unsure.
+        Pencil {
+            question: 4,
+            choice: 3,
+            darkness: 0.33,
+        },
+        // Two on a single-choice question.
+        Pencil {
+            question: 5,
+            choice: 1,
+            darkness: 0.8,
+        },
+        Pencil {
+            question: 5,
+            choice: 2,
+            darkness: 0.8,
+        },
+        // An erasure that left little: blank, and the new mark beside it.
+        Pencil {
+            question: 6,
+            choice: 1,
+            darkness: 0.08,
+        },
+        Pencil {
+            question: 6,
+            choice: 3,
+            darkness: 0.9,
+        },
+    ]
+}
+
+fn read(bytes: &[u8], page: &PageLayout) -> scoredesk_sheets::PageReading {
+    let scan = recognise::open(bytes).expect("page found");
+    scan.read(page).expect("read")
+}
+
+fn check(reading: &scoredesk_sheets::PageReading) {
+    let verdict = |q: i32, c: i32| {
+        reading
+            .bubbles
+            .iter()
+            .find(|b| b.question == q && b.choice == c)
+            .map(|b| b.verdict)
+            .expect("bubble")
+    };
+    for pencil in marks() {
+        let expected = if pencil.darkness >= 0.6 {
+            Verdict::Marked
+        } else if pencil.darkness <= 0.1 {
+            Verdict::Blank
+        } else {
+            Verdict::Unsure
+        };
+        assert_eq!(
+            verdict(pencil.question, pencil.choice),
+            expected,
+            "{}/{}",
+            pencil.question,
+            pencil.choice
+        );
+    }
+    let marked = reading
+        .bubbles
+        .iter()
+        .filter(|b| b.verdict != Verdict::Blank)
+        .count();
+    assert_eq!(marked, 8, "every other bubble blank: {:?}", reading.bubbles);
+    assert_eq!(reading.essays.len(), 2);
+    assert!(reading.essays[0].written, "{:?}", reading.essays[0].ink);
+    assert!(!reading.essays[1].written, "{:?}", reading.essays[1].ink);
+}
+
+#[test]
+fn a_straight_page_is_read_in_full() {
+    let pages = lay_out(&questions());
+    assert_eq!(pages.len(), 1);
+    let code = code(1, 1);
+    let image = print(&pages[0], &code.encode(), 200.0, &marks());
+    let reading = read(&png(&image, ImageFormat::Png), &pages[0]);
+    assert_eq!(reading.code, code);
+    assert!(!reading.upside_down);
+    check(&reading);
+    let crop = image::load_from_memory(&reading.essays[0].png).expect("a PNG");
+    assert_eq!(crop.width(), ((170.0 - 2.4) * 8.0f32).round() as u32);
+}
+
+#[test]
+fn a_turned_shifted_page_upside_down_in_jpeg_is_read_the_same() {
+    let pages = lay_out(&questions());
+    let code = code(1, 1);
+    let image = print(&pages[0], &code.encode(), 150.0, &marks());
+    let turned = rotate_about_center(
+        &image,
+        4.0f32.to_radians(),
+        Interpolation::Bilinear,
+        Luma([PAPER]),
+    );
+    let turned = imageops::rotate180(&turned);
+    let reading = read(&png(&turned, ImageFormat::Jpeg), &pages[0]);
+    assert_eq!(reading.code, code);
+    assert!(reading.upside_down);
+    check(&reading);
+}
+
+#[test]
+fn an_attempts_pages_become_answers_and_doubts_that_a_person_resolves() {
+    let questions = questions();
+    let pages = lay_out(&questions);
+    let image = print(&pages[0], &code(1, 1).encode(), 200.0, &marks());
+    let page = read(&png(&image, ImageFormat::Png), &pages[0]);
+    let mut reading = assemble(&questions, std::slice::from_ref(&page)).expect("one page of one");
+    let doubts: Vec<(i32, DoubtReason)> = reading
+        .doubts
+        .iter()
+        .map(|d| (d.question, d.reason))
+        .collect();
+    assert_eq!(
+        doubts,
+        [(4, DoubtReason::Faint), (5, DoubtReason::SeveralMarks)]
+    );
+    let choices = |reading: &scoredesk_sheets::AttemptReading, q: i32| {
+        reading.answers.iter().find_map(|a| match a {
+            Answer::Choices { question, selected } if *question == q => Some(selected.clone()),
+            _ => None,
+        })
+    };
+    assert_eq!(choices(&reading, 1), Some(vec![2]));
+    assert_eq!(choices(&reading, 3), Some(vec![1, 4]));
+    assert_eq!(choices(&reading, 6), Some(vec![3]));
+    assert_eq!(choices(&reading, 7), Some(vec![]));
+    assert!(matches!(
+        &reading.answers[reading.answers.len() - 2],
+        Answer::Essay {
+            question: 9,
+            png: Some(_)
+        }
+    ));
+    assert!(matches!(
+        reading.answers.last(),
+        Some(Answer::Essay {
+            question: 10,
+            png: None
+        })
+    ));
+    assert!(!reading.is_decided());
+    assert!(reading.resolve(5, vec![1, 2]).is_err(), "single choice");
+    assert!(reading.resolve(4, vec![9]).is_err(), "no such choice");
+    assert!(reading.resolve(1, vec![1]).is_err(), "not in doubt");
+    reading.resolve(4, vec![3]).expect("resolved");
+    reading.resolve(5, vec![]).expect("resolved");
+    assert!(reading.is_decided());
+    let order: Vec<i32> = reading.answers.iter().map(Answer::question).collect();
+    assert_eq!(order, (1..=10).collect::<Vec<_>>());
+    assert!(
+        assemble(&questions, &[page.clone(), page.clone()]).is_err(),
+        "twice"
+    );
+    let mut wrong = page;
+    wrong.code.pages = 2;
+    assert!(assemble(&questions, &[wrong]).is_err(), "another layout");
+}
+
+#[test]
+fn bad_scans_are_refused_by_name() {
+    assert!(matches!(
+        recognise::open(b"not an image"),
+        Err(ScanError::Image(_))
+    ));
+    let blank = GrayImage::from_pixel(1240, 1754, Luma([PAPER]));
+    assert!(matches!(
+        recognise::open(&png(&blank, ImageFormat::Png)),
+        Err(ScanError::Mark("top left"))
+    ));
+    let small = GrayImage::from_pixel(600, 800, Luma([PAPER]));
+    assert!(matches!(
+        recognise::open(&png(&small, ImageFormat::Png)),
+        Err(ScanError::TooSmall { .. })
+    ));
+    let pages = lay_out(&questions());
+    let foreign = print(&pages[0], "https://example.com/", 150.0, &[]);
+    let error = recognise::open(&png(&foreign, ImageFormat::Png))
+        .err()
+        .expect("refused");
+    assert!(matches!(error, ScanError::Code(_)), "{error}");
+    let no_code = print(&pages[0], "", 150.0, &[]);
+    let mut no_code = no_code;
+    draw_filled_rect_mut(
+        &mut no_code,
+        PixelRect::at(940, 140).of_size(160, 160),
+        Luma([PAPER]),
+    );
+    let error = recognise::open(&png(&no_code, ImageFormat::Png))
+        .err()
+        .expect("refused");
+    assert!(matches!(error, ScanError::NoCode), "{error}");
+}
