@@ -76,7 +76,7 @@ fn print(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil]) -> Gra
             Luma([INK]),
         );
     }
-    let qr = QrCode::with_error_correction_level(code_text, EcLevel::M)
+    let qr = QrCode::with_error_correction_level(code_text, EcLevel::H)
         .expect("code")
         .render::<Luma<u8>>()
         .quiet_zone(false)

@@ -235,3 +235,61 @@ pub fn own_package(title: &str, single_key: &str) -> Vec<u8> {
     }
     zip(&entries)
 }
+
+/// A paper test: choice questions of `choices` (how many choices, and whether one
+/// or several are right), then essays worth `essays`, in that order.
+pub fn paper_package(title: &str, choices: &[(usize, bool)], essays: &[i32]) -> Vec<u8> {
+    let mut items: Vec<(String, String)> = Vec::new();
+    for (index, (count, single)) in choices.iter().enumerate() {
+        let ids: Vec<String> = (0..*count).map(|c| format!("c{c}")).collect();
+        let texts: Vec<String> = (0..*count).map(|c| format!("Option {}", c + 1)).collect();
+        let options: Vec<(&str, &str)> = ids
+            .iter()
+            .zip(&texts)
+            .map(|(id, text)| (id.as_str(), text.as_str()))
+            .collect();
+        let correct: Vec<&str> = if *single {
+            vec![ids[index % count].as_str()]
+        } else {
+            vec![ids[0].as_str(), ids[count - 1].as_str()]
+        };
+        let name = format!("q{}", index + 1);
+        let xml = choice_item(
+            &name,
+            &format!("Question {}", index + 1),
+            &options,
+            &correct,
+        );
+        items.push((format!("items/{name}.xml"), xml));
+    }
+    for (index, max) in essays.iter().enumerate() {
+        let name = format!("essay{}", index + 1);
+        items.push((
+            format!("items/{name}.xml"),
+            essay_item(&name, "Explain.", *max),
+        ));
+    }
+    let hrefs: Vec<&str> = items.iter().map(|(href, _)| href.as_str()).collect();
+    let names: Vec<String> = items
+        .iter()
+        .map(|(href, _)| {
+            href.trim_start_matches("items/")
+                .trim_end_matches(".xml")
+                .to_owned()
+        })
+        .collect();
+    let mut resources: Vec<(&str, &str, &str)> = names
+        .iter()
+        .zip(&hrefs)
+        .map(|(name, href)| (name.as_str(), "imsqti_item_xmlv2p1", *href))
+        .collect();
+    resources.push(("test", "imsqti_test_xmlv2p1", "test.xml"));
+    let mut entries: Vec<(&str, Vec<u8>)> = vec![
+        ("imsmanifest.xml", manifest(&resources).into_bytes()),
+        ("test.xml", test_doc(title, &hrefs).into_bytes()),
+    ];
+    for (href, xml) in &items {
+        entries.push((href.as_str(), xml.clone().into_bytes()));
+    }
+    zip(&entries)
+}

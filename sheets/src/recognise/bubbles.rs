@@ -13,9 +13,9 @@ use super::geometry::PageGeometry;
 use super::Levels;
 
 /// At least this dark: marked.
-pub const MARKED: f32 = 0.45;
+pub const MARKED: f32 = 0.47;
 /// At most this dark: blank.
-pub const BLANK: f32 = 0.22;
+pub const BLANK: f32 = 0.20;
 /// The disc measured: inside the ring (0.3 mm thick), with room for blur and for
 /// the few tenths of a millimetre the marks' centres may be off.
 const INNER_RADIUS: f32 = BUBBLE_RADIUS - 0.8;

@@ -15,8 +15,9 @@ use super::Levels;
 pub const ESSAY_PX_PER_MM: f32 = 8.0;
 /// Cut inside the printed frame (0.4 mm), so that its line is not read as ink.
 const INSET: f32 = 1.2;
-/// A point is ink when it is at least this dark ...
-const INK: f32 = 0.5;
+/// A point is ink when it is at least this dark (pencil writing reads 0.4 to
+/// 0.7; a scanner's noise stays under 0.1) ...
+const INK: f32 = 0.35;
 /// ... and the frame is written in when this share of it is ink (a single
 /// 30 mm stroke in a 40 mm frame is about 0.3 %).
 const WRITTEN: f32 = 0.001;

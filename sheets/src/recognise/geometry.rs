@@ -14,6 +14,10 @@ const ACROSS: f32 = 180.0;
 const DOWN: f32 = 267.0;
 /// How far the found marks may stray from a rectangle of the page's proportions.
 const PROPORTION_TOLERANCE: f32 = 0.08;
+/// How far, in millimetres, the fourth mark may lie from where the other three
+/// put it. A flat page on a scanner bends nothing: a mark that strays is damaged,
+/// covered or not a mark, and reading through it would misplace every bubble.
+const CORNER_TOLERANCE: f32 = 1.5;
 
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct PageGeometry {
@@ -41,10 +45,20 @@ impl PageGeometry {
         if !(1.0 - PROPORTION_TOLERANCE..=1.0 + PROPORTION_TOLERANCE).contains(&proportion) {
             return None;
         }
+        let px_per_mm = across / ACROSS;
+        // The marks are a rectangle's corners; any map a scanner makes keeps it a
+        // parallelogram, whose fourth corner the other three fix.
+        let predicted = (
+            scan[1].0 + scan[3].0 - scan[0].0,
+            scan[1].1 + scan[3].1 - scan[0].1,
+        );
+        if distance(predicted, scan[2]) / px_per_mm > CORNER_TOLERANCE {
+            return None;
+        }
         let page_to_scan = Projection::from_control_points(page, scan)?;
         Some(PageGeometry {
             page_to_scan,
-            px_per_mm: across / ACROSS,
+            px_per_mm,
         })
     }
 

@@ -17,8 +17,9 @@ const SEARCH: f32 = 62.0;
 /// (a square rotated by 5 degrees grows its box by 9 %), ...
 const SIZE_MIN: f32 = 0.7;
 const SIZE_MAX: f32 = 1.45;
-/// ... it is about as wide as high, ...
-const ASPECT_MAX: f32 = 1.3;
+/// ... it is about as wide as high (a mark cut by the scan's edge is not: its
+/// centre would be wrong), ...
+const ASPECT_MAX: f32 = 1.15;
 /// ... and it fills most of that box (a rotated square fills 84 % at 5 degrees;
 /// a filled bubble, a circle, fills 79 % and is too small besides).
 const FILL_MIN: f32 = 0.72;

@@ -39,6 +39,8 @@ mod scoring_task_put;
 mod scoring_task_reads;
 mod scoring_workflow;
 mod seeding;
+mod sheet_corpus;
+mod sheet_support;
 mod snapshots;
 mod storage;
 mod uploads;

@@ -1,0 +1,278 @@
+//! What the answer-sheet tests share: a paper test imported and delivered to the
+//! demo's groups, its sheets printed through the real print path, and pencil on
+//! them with what a reader must make of it.
+
+use std::collections::BTreeMap;
+
+use image::GrayImage;
+use reqwest::StatusCode;
+use scoredesk_e2e::TestApp;
+use scoredesk_paper::{mark_bubble, print_pages, write_essay, ChaCha8Rng, Pencil, Rng};
+use scoredesk_sheets::layout::{lay_out, PageLayout, Point, Shape, SheetQuestion};
+use scoredesk_sheets::{DoubtReason, SheetCode};
+use serde_json::{json, Value};
+
+use crate::qti_packages::{imported, paper_package};
+use crate::uploads::post;
+
+/// A paper test delivered: the snapshot's questions as the sheet asks them, and
+/// per print batch its attempts.
+pub(crate) struct PaperDelivery {
+    pub questions: Vec<SheetQuestion>,
+    pub layout: Vec<PageLayout>,
+    pub batches: Vec<(i64, Vec<i64>)>,
+}
+
+/// The paper test: 26 choice questions (3 to 6 choices, every fourth with several
+/// right; one of 10), then two essays; two pages a sheet.
+pub(crate) fn paper_test() -> Vec<u8> {
+    let mut choices: Vec<(usize, bool)> = (0..26).map(|i| (3 + i % 4, i % 4 != 3)).collect();
+    choices[20] = (10, true);
+    paper_package("Paper test", &choices, &[2, 4])
+}
+
+async fn created(app: &TestApp, set: &str, body: Value) -> i64 {
+    let response = post(app, set, &body).await;
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{set} {body}: {text}");
+    serde_json::from_str::<Value>(&text).unwrap()["ID"]
+        .as_i64()
+        .unwrap()
+}
+
+/// The paper test imported into Northwind, a snapshot of it, an attempt for each
+/// member of `groups` of the demo's groups, and a print batch per group.
+pub(crate) async fn deliver_paper(app: &TestApp, groups: usize) -> PaperDelivery {
+    let report = imported(app, "northwind-admin", &paper_test(), "paper.zip").await;
+    let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
+    let snapshot = created(
+        app,
+        "AssessmentSnapshots",
+        json!({"ID": 0, "AssessmentID": assessment, "Name": "Paper"}),
+    )
+    .await;
+    let group_ids: Vec<i64> = app
+        .sql_column(&format!(
+            "SELECT CAST(id AS BIGINT) FROM groups WHERE customer_id = {} ORDER BY id LIMIT {groups}",
+            app.northwind()
+        ))
+        .await;
+    let mut batches = Vec::new();
+    for group in group_ids {
+        let batch = created(app, "PrintBatches", json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": format!("Group {group}")})).await;
+        let members: Vec<i64> = app
+            .sql_column(&format!(
+                "SELECT CAST(participant_id AS BIGINT) FROM group_participants WHERE group_id = {group} ORDER BY participant_id"
+            ))
+            .await;
+        let mut attempts = Vec::new();
+        for participant in members {
+            let attempt = created(
+                app,
+                "Attempts",
+                json!({"ID": 0, "ParticipantID": participant, "AssessmentID": assessment, "AssessmentSnapshotID": snapshot,
+                       "ExternalAttemptID": format!("paper-{group}-{participant}"), "LockStatus": false, "LockRequired": false}),
+            )
+            .await;
+            attempts.push(attempt);
+        }
+        batches.push((batch, attempts));
+    }
+    let questions = sheet_questions(app, snapshot).await;
+    let layout = lay_out(&questions);
+    PaperDelivery {
+        questions,
+        layout,
+        batches,
+    }
+}
+
+/// The snapshot's questions as a sheet asks them, from the database.
+pub(crate) async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion> {
+    let rows = app
+        .sql_strings(&format!(
+            "SELECT CAST(s.position AS TEXT) || ',' || q.question_type || ',' || CAST(q.max_score AS TEXT) || ',' || \
+             CAST((SELECT COUNT(*) FROM snapshot_choices c WHERE c.snapshot_id = s.snapshot_id AND c.position = s.position) AS TEXT) \
+             FROM snapshot_questions s JOIN questions q ON q.id = s.question_id WHERE s.snapshot_id = {snapshot} ORDER BY s.position"
+        ))
+        .await;
+    rows.iter()
+        .map(|row| {
+            let parts: Vec<&str> = row.split(',').collect();
+            let shape = match parts[1] {
+                "essay" => Shape::Essay {
+                    max_score: parts[2].parse().unwrap(),
+                },
+                kind => Shape::Choices {
+                    count: parts[3].parse().unwrap(),
+                    single: kind == "multiple_choice",
+                },
+            };
+            SheetQuestion {
+                order: parts[0].parse().unwrap(),
+                shape,
+            }
+        })
+        .collect()
+}
+
+/// A batch's sheets as printed: each page with the code the page was printed with.
+pub(crate) async fn printed(
+    app: &TestApp,
+    batch: i64,
+    dir: &std::path::Path,
+) -> Vec<(SheetCode, GrayImage)> {
+    let (status, read) = app
+        .get_json_with(
+            "northwind-coordinator",
+            &format!("{}PrintBatches({batch})", app.root()),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let url = read["AnswerSheetsSourceUrl"].as_str().unwrap().to_owned();
+    let html = app
+        .client
+        .get(&url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let codes: Vec<SheetCode> = html
+        .split("data-code=\"")
+        .skip(1)
+        .map(|rest| SheetCode::decode(&rest[..rest.find('"').unwrap()]).unwrap())
+        .collect();
+    let pages = print_pages(&url, dir);
+    assert_eq!(pages.len(), codes.len(), "one printed page per sheet page");
+    codes.into_iter().zip(pages).collect()
+}
+
+/// What a reader must make of a question.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Expect {
+    Choices(Vec<i32>),
+    Doubt(DoubtReason),
+    /// Where the handwriting's ink centres, or nothing written.
+    Essay(Option<Point>),
+}
+
+/// Pencil on one attempt's pages: per question a way of answering drawn at random
+/// (left blank, marked fully or partly, erased and re-marked, marked lightly,
+/// rubbed out badly, marked twice), what a reader must make of each question, and
+/// each bubble's pencil.
+pub(crate) struct Marked {
+    pub pages: Vec<GrayImage>,
+    pub expect: BTreeMap<i32, Expect>,
+    pub pencil: BTreeMap<(i32, i32), Pencil>,
+}
+
+pub(crate) fn mark_sheet(
+    layout: &[PageLayout],
+    questions: &[SheetQuestion],
+    printed: &[GrayImage],
+    rng: &mut ChaCha8Rng,
+) -> Marked {
+    let mut pages: Vec<GrayImage> = printed.to_vec();
+    let mut expect = BTreeMap::new();
+    let mut pencil = BTreeMap::new();
+    for question in questions {
+        let Some((index, page)) = layout
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.numbers.iter().any(|(q, _)| *q == question.order))
+        else {
+            continue;
+        };
+        match question.shape {
+            Shape::Essay { .. } => {
+                let area = page
+                    .essays
+                    .iter()
+                    .find(|e| e.question == question.order)
+                    .unwrap();
+                let written = rng
+                    .random_bool(0.7)
+                    .then(|| write_essay(&mut pages[index], area.frame, rng));
+                expect.insert(question.order, Expect::Essay(written));
+            }
+            Shape::Choices { count, single } => {
+                let mut choices: Vec<i32> = (1..=count as i32).collect();
+                // Distinct choices in a random order.
+                for i in (1..choices.len()).rev() {
+                    choices.swap(i, rng.random_range(0..=i));
+                }
+                let (first, second, third) = (choices[0], choices[1], choices[2]);
+                let mut put = |choice: i32, kind: Pencil| {
+                    pencil.insert((question.order, choice), kind);
+                };
+                let outcome = match rng.random_range(0..100) {
+                    0..10 => Expect::Choices(vec![]),
+                    10..50 => {
+                        put(first, Pencil::Full);
+                        if !single && rng.random_bool(0.5) {
+                            put(third, Pencil::Full);
+                            Expect::Choices(sorted(vec![first, third]))
+                        } else {
+                            Expect::Choices(vec![first])
+                        }
+                    }
+                    50..60 => {
+                        put(first, Pencil::Partial);
+                        Expect::Choices(vec![first])
+                    }
+                    60..70 => {
+                        put(first, Pencil::Erased);
+                        put(second, Pencil::Full);
+                        Expect::Choices(vec![second])
+                    }
+                    70..80 => {
+                        put(first, Pencil::Light);
+                        Expect::Doubt(DoubtReason::Faint)
+                    }
+                    80..88 => {
+                        put(first, Pencil::Smudged);
+                        put(second, Pencil::Full);
+                        Expect::Doubt(DoubtReason::Faint)
+                    }
+                    _ => {
+                        put(first, Pencil::Full);
+                        put(second, Pencil::Full);
+                        if single {
+                            Expect::Doubt(DoubtReason::SeveralMarks)
+                        } else {
+                            Expect::Choices(sorted(vec![first, second]))
+                        }
+                    }
+                };
+                expect.insert(question.order, outcome);
+            }
+        }
+    }
+    for ((question, choice), kind) in &pencil {
+        let (index, bubble) = layout
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| {
+                p.bubbles
+                    .iter()
+                    .find(|b| b.question == *question && b.choice == *choice)
+                    .map(|b| (i, b))
+            })
+            .unwrap();
+        mark_bubble(&mut pages[index], bubble.center, *kind, rng);
+    }
+    Marked {
+        pages,
+        expect,
+        pencil,
+    }
+}
+
+fn sorted(mut choices: Vec<i32>) -> Vec<i32> {
+    choices.sort_unstable();
+    choices
+}
