@@ -17,6 +17,7 @@ pub mod seed;
 pub mod serve;
 pub mod store;
 pub mod telemetry;
+pub mod uploads;
 
 use std::future::Future;
 use std::time::Duration;

@@ -21,6 +21,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("seed", &["auth", "model", "store"]),
     // Bringing a customer's content in: packages read, planned, stored.
     ("import", &["documents", "model", "store"]),
+    // An answer upload checked and stored: the feed's and `sheets scan`'s.
+    ("uploads", &["documents", "model", "store"]),
     // The durable queue's runner: purges and replays (docs/purges.md).
     ("jobs", &["config", "model", "store"]),
     (
@@ -34,6 +36,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "odata",
             "store",
             "telemetry",
+            "uploads",
         ],
     ),
     (
@@ -41,11 +44,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &[
             "auth",
             "config",
+            "documents",
             "import",
             "model",
             "seed",
             "store",
             "telemetry",
+            "uploads",
             "App",
         ],
     ),

@@ -71,6 +71,33 @@ impl SheetCode {
         }
         Ok(code)
     }
+
+    /// Whether the page belongs to print batch `batch` of customer area `area`: a
+    /// page of another is refused, saying whose it is.
+    pub fn check_batch(&self, area: i32, batch: i32) -> Result<(), ForeignPage> {
+        if self.area != area {
+            return Err(ForeignPage::Area {
+                area: self.area,
+                expected: area,
+            });
+        }
+        if self.batch != batch {
+            return Err(ForeignPage::Batch {
+                batch: self.batch,
+                expected: batch,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A page of another area's or another batch's sheets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ForeignPage {
+    #[error("the page belongs to another customer area's sheets, not to customer area {expected}")]
+    Area { area: i32, expected: i32 },
+    #[error("the page belongs to print batch {batch}, not to print batch {expected}")]
+    Batch { batch: i32, expected: i32 },
 }
 
 #[cfg(test)]
@@ -88,6 +115,23 @@ mod tests {
         };
         assert_eq!(code.encode(), "SDSHEET1/1/42/9001/2/3");
         assert_eq!(SheetCode::decode(&code.encode()), Ok(code));
+    }
+
+    #[test]
+    fn a_page_of_another_area_or_batch_is_refused() {
+        let code = SheetCode::decode("SDSHEET1/1/42/9001/2/3").expect("a code");
+        assert_eq!(code.check_batch(1, 42), Ok(()));
+        assert_eq!(
+            code.check_batch(2, 42),
+            Err(ForeignPage::Area {
+                area: 1,
+                expected: 2
+            })
+        );
+        assert_eq!(
+            code.check_batch(1, 41).map_err(|e| e.to_string()),
+            Err("the page belongs to print batch 42, not to print batch 41".into())
+        );
     }
 
     #[test]

@@ -12,6 +12,6 @@ pub mod layout;
 pub mod recognise;
 
 pub use answers::{assemble, Answer, AttemptReading, Doubt, DoubtReason};
-pub use code::{CodeError, SheetCode};
+pub use code::{CodeError, ForeignPage, SheetCode};
 pub use layout::{lay_out, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion};
 pub use recognise::{BubbleReading, EssayCrop, PageReading, Scan, ScanError, Verdict};

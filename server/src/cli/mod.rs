@@ -1,6 +1,7 @@
 //! The command line of `scoredesk-server`.
 
 mod import;
+mod sheets;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -62,6 +63,9 @@ enum Command {
     /// Import content into a customer area (docs/content.md).
     #[command(subcommand)]
     Import(import::ImportCommand),
+    /// Read scanned answer sheets back (docs/paper-sheets.md).
+    #[command(subcommand)]
+    Sheets(sheets::SheetsCommand),
 }
 
 #[derive(Subcommand)]
@@ -223,6 +227,10 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Import(command) => {
             let app = App::build(settings).await?;
             import::run(app.store(), command).await?;
+        }
+        Command::Sheets(command) => {
+            let app = App::build(settings).await?;
+            sheets::run(app.store(), command).await?;
         }
         Command::Account(AccountCommand::Password { username }) => {
             let password = read_password()?;

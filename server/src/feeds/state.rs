@@ -6,6 +6,7 @@ use crate::auth::{CredentialCache, SignInGuard};
 use crate::config::Settings;
 use crate::store::{Store, UploadWriter};
 use crate::telemetry::metrics::Metrics;
+use crate::uploads::SnapshotCache;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -21,17 +22,11 @@ pub struct AppState {
     /// (feeds/print.rs).
     pub link_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// What snapshots fixed, as uploads are checked against it: a snapshot never
-    /// changes once made, so it is read once per process (feeds/delivery/uploads.rs).
-    pub snapshots: moka::sync::Cache<(i32, i32), Arc<SnapshotQuestions>>,
+    /// changes once made, so it is read once per process (uploads/).
+    pub snapshots: SnapshotCache,
     /// Writes answer uploads in groups (store::upload_writer).
     pub uploads: UploadWriter,
     /// Told when a job is queued, so that this process's runner starts on it at
     /// once (jobs/).
     pub jobs_queued: Arc<tokio::sync::Notify>,
-}
-
-/// A snapshot's questions in order, and its language.
-pub struct SnapshotQuestions {
-    pub questions: Vec<crate::model::snapshot::SnapshotQuestion>,
-    pub language: Option<String>,
 }

@@ -40,6 +40,7 @@ mod scoring_task_reads;
 mod scoring_workflow;
 mod seeding;
 mod sheet_corpus;
+mod sheet_scans;
 mod sheet_support;
 mod snapshots;
 mod storage;

@@ -18,6 +18,8 @@ use crate::uploads::post;
 /// A paper test delivered: the snapshot's questions as the sheet asks them, and
 /// per print batch its attempts.
 pub(crate) struct PaperDelivery {
+    /// The import's report: its questions' IDs and types.
+    pub report: Value,
     pub questions: Vec<SheetQuestion>,
     pub layout: Vec<PageLayout>,
     pub batches: Vec<(i64, Vec<i64>)>,
@@ -82,6 +84,7 @@ pub(crate) async fn deliver_paper(app: &TestApp, groups: usize) -> PaperDelivery
     let questions = sheet_questions(app, snapshot).await;
     let layout = lay_out(&questions);
     PaperDelivery {
+        report,
         questions,
         layout,
         batches,

@@ -1,0 +1,235 @@
+//! `scoredesk-server sheets scan DIR --customer N --batch N`: a print batch's
+//! scanned answer sheets read back (scoredesk-sheets), each attempt's pages made
+//! into an upload file (documents::sheet_upload) and stored through the checks of
+//! `POST AnswerUploads`, so nothing a scanner reads bypasses them. A page of
+//! another area or batch is refused; an attempt with an unsure mark is held until
+//! a person decides it (`--decisions FILE`, or the desktop's Sheets screen).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use scoredesk_sheets::{assemble, recognise, DoubtReason, PageReading, Verdict};
+
+use crate::documents::answer_sheets::sheet_questions;
+use crate::documents::sheet_upload::upload_file;
+use crate::model::area::CustomerArea;
+use crate::store::{Store, UploadWriter};
+use crate::uploads::{self, Refusal, SnapshotCache};
+
+#[derive(Subcommand)]
+pub enum SheetsCommand {
+    /// Read the scanned sheets in DIR (PNG, JPEG or TIFF, one page a file) and
+    /// upload each attempt's answers.
+    Scan {
+        dir: PathBuf,
+        #[arg(long)]
+        customer: i32,
+        #[arg(long)]
+        batch: i32,
+        /// A person's decisions on unsure marks, as JSON:
+        /// `{"<attempt>": {"<question>": [<choice>, ...]}}` (`[]`: no choice).
+        #[arg(long)]
+        decisions: Option<PathBuf>,
+    },
+}
+
+/// `{attempt: {question: choices}}`.
+type Decisions = BTreeMap<i32, BTreeMap<i32, Vec<i32>>>;
+
+const SCAN_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "tif", "tiff"];
+
+pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
+    let SheetsCommand::Scan {
+        dir,
+        customer,
+        batch,
+        decisions,
+    } = command;
+    let area = CustomerArea::new(customer)
+        .ok_or_else(|| anyhow::anyhow!("{customer} is not a customer area ID"))?;
+    let decisions: Decisions = match decisions {
+        None => Decisions::new(),
+        Some(path) => serde_json::from_slice(
+            &std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?,
+        )
+        .with_context(|| {
+            format!(
+                "{}: not decisions as `{{\"<attempt>\": {{\"<question>\": [<choice>]}}}}`",
+                path.display()
+            )
+        })?,
+    };
+    let snapshots = SnapshotCache::new(16);
+    let writer = UploadWriter::new(store.clone());
+    let sheets = store
+        .batch_sheets(area, batch)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("customer area {customer} has no print batch {batch}"))?;
+    let paper = store
+        .snapshot_paper(area, sheets.snapshot_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the batch's snapshot {} is gone", sheets.snapshot_id))?;
+    let questions: Vec<_> = paper.questions.into_iter().map(|(q, _)| q).collect();
+    let questions = sheet_questions(&questions);
+    let layout = scoredesk_sheets::lay_out(&questions);
+
+    let files = scans_in(&dir)?;
+    let bar = ProgressBar::new(files.len() as u64).with_style(
+        ProgressStyle::with_template("reading [{bar:40}] {pos}/{len} pages ({per_sec})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let read: Vec<(PathBuf, Result<PageReading, String>)> = tokio::task::spawn_blocking({
+        let bar = bar.clone();
+        move || {
+            files
+                .into_par_iter()
+                .map(|file| {
+                    let page = read_page(&file, &layout, area.id(), batch);
+                    bar.inc(1);
+                    (file, page)
+                })
+                .collect()
+        }
+    })
+    .await?;
+    bar.finish_and_clear();
+
+    let mut refused_pages = 0;
+    let mut by_attempt: BTreeMap<i32, Vec<PageReading>> = BTreeMap::new();
+    for (file, page) in read {
+        match page {
+            Ok(page) => by_attempt.entry(page.code.attempt).or_default().push(page),
+            Err(message) => {
+                refused_pages += 1;
+                println!("{}: refused: {message}", file.display());
+            }
+        }
+    }
+    let (mut uploaded, mut held, mut failed) = (0, 0, 0);
+    for (attempt, pages) in &by_attempt {
+        let mut reading = match assemble(&questions, pages) {
+            Ok(reading) => reading,
+            Err(error) => {
+                failed += 1;
+                println!("attempt {attempt}: not uploaded: {error}");
+                continue;
+            }
+        };
+        for (question, choices) in decisions.get(attempt).into_iter().flatten() {
+            reading
+                .resolve(*question, choices.clone())
+                .with_context(|| format!("--decisions, attempt {attempt}"))?;
+        }
+        if !reading.is_decided() {
+            held += 1;
+            for doubt in &reading.doubts {
+                println!(
+                    "attempt {attempt}: question {} (page {}) is unsure: {}",
+                    doubt.question,
+                    doubt.page,
+                    describe(doubt)
+                );
+            }
+            continue;
+        }
+        let file = upload_file(batch, &reading).map_err(anyhow::Error::msg)?;
+        let body = bytes::Bytes::from(serde_json::to_vec(&file)?);
+        let stored = match uploads::check(store, &snapshots, area, body).await {
+            Ok(upload) => uploads::record(&writer, upload).await,
+            Err(error) => Err(error),
+        };
+        match stored {
+            Ok(()) => {
+                uploaded += 1;
+                println!("attempt {attempt}: uploaded");
+            }
+            Err(Refusal::Conflict(message)) => {
+                println!("attempt {attempt}: already uploaded: {message}")
+            }
+            Err(error) => {
+                failed += 1;
+                println!("attempt {attempt}: refused: {error}");
+            }
+        }
+    }
+    println!(
+        "{} attempts: {uploaded} uploaded, {held} held for a person's decision, {failed} refused; {refused_pages} pages refused",
+        by_attempt.len()
+    );
+    if held + failed + refused_pages > 0 {
+        bail!("not every attempt was uploaded");
+    }
+    Ok(())
+}
+
+/// The scan files in `dir`, in name order.
+fn scans_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| SCAN_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        })
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        bail!("{} holds no scans (PNG, JPEG or TIFF files)", dir.display());
+    }
+    Ok(files)
+}
+
+/// One scan read against the batch's layout, or why it is refused.
+fn read_page(
+    file: &Path,
+    layout: &[scoredesk_sheets::PageLayout],
+    area: i32,
+    batch: i32,
+) -> Result<PageReading, String> {
+    let bytes = std::fs::read(file).map_err(|error| error.to_string())?;
+    let scan = recognise::open(&bytes).map_err(|error| error.to_string())?;
+    scan.code
+        .check_batch(area, batch)
+        .map_err(|error| error.to_string())?;
+    let page = layout
+        .get(usize::from(scan.code.page) - 1)
+        .filter(|_| usize::from(scan.code.pages) == layout.len())
+        .ok_or_else(|| {
+            format!(
+                "the page's code says page {} of {}; the batch's sheet has {} pages",
+                scan.code.page,
+                scan.code.pages,
+                layout.len()
+            )
+        })?;
+    scan.read(page).map_err(|error| error.to_string())
+}
+
+fn describe(doubt: &scoredesk_sheets::Doubt) -> String {
+    let letters = |verdict: Verdict| -> Vec<String> {
+        doubt
+            .bubbles
+            .iter()
+            .filter(|b| b.verdict == verdict)
+            .map(|b| {
+                format!(
+                    "{} ({:.2})",
+                    char::from(b'A' + ((b.choice - 1) % 26) as u8),
+                    b.darkness
+                )
+            })
+            .collect()
+    };
+    match doubt.reason {
+        DoubtReason::Faint => format!("a faint mark on {}", letters(Verdict::Unsure).join(", ")),
+        DoubtReason::SeveralMarks => format!(
+            "one choice allowed, marked {}",
+            letters(Verdict::Marked).join(", ")
+        ),
+    }
+}

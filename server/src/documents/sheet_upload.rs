@@ -1,0 +1,113 @@
+//! An attempt's scanned answer sheet as the contract's answer upload file: its
+//! decided choices, and its essays' frames as `ImageResponse` PNGs. The file goes
+//! through `POST AnswerUploads` (or, from `sheets scan`, through the same checks in
+//! process), so a sheet's answers meet every rule a typed upload meets.
+
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use scoredesk_sheets::{Answer, AttemptReading};
+use serde_json::{json, Value};
+
+/// The upload file of `reading`, for print batch `batch`. A question left blank
+/// and an essay frame left empty are not in it: the attempt did not answer them.
+/// Refuses, naming the question, a reading that still holds doubts.
+pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String> {
+    if let Some(doubt) = reading.doubts.first() {
+        return Err(format!(
+            "attempt {}: question {} has an unsure mark a person must decide first",
+            reading.attempt, doubt.question
+        ));
+    }
+    let questions: Vec<Value> = reading
+        .answers
+        .iter()
+        .filter_map(|answer| match answer {
+            Answer::Choices { selected, .. } if selected.is_empty() => None,
+            Answer::Choices { question, selected } => Some(json!({
+                "QuestionOrderNumber": question,
+                "UploadedChoices": selected
+                    .iter()
+                    .map(|choice| json!({"ChoiceOrderNumber": choice.to_string(), "Selected": true}))
+                    .collect::<Vec<_>>(),
+            })),
+            Answer::Essay { png: None, .. } => None,
+            Answer::Essay {
+                question,
+                png: Some(png),
+            } => Some(json!({
+                "QuestionOrderNumber": question,
+                "ImageResponse": {"MediaType": "image/png", "Data": STANDARD.encode(png)},
+            })),
+        })
+        .collect();
+    Ok(json!({
+        "AttemptID": reading.attempt,
+        "BatchID": batch.to_string(),
+        "QuestionAndChoices": questions,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::documents::upload_file;
+    use scoredesk_sheets::{Doubt, DoubtReason};
+
+    fn reading() -> AttemptReading {
+        AttemptReading {
+            attempt: 9001,
+            answers: vec![
+                Answer::Choices {
+                    question: 1,
+                    selected: vec![2],
+                },
+                Answer::Choices {
+                    question: 2,
+                    selected: vec![],
+                },
+                Answer::Choices {
+                    question: 3,
+                    selected: vec![1, 3],
+                },
+                Answer::Essay {
+                    question: 4,
+                    png: Some(b"\x89PNG".to_vec()),
+                },
+                Answer::Essay {
+                    question: 5,
+                    png: None,
+                },
+            ],
+            doubts: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_file_reads_back_as_the_contracts_upload() {
+        let file = upload_file(7, &reading()).expect("decided");
+        let bytes = serde_json::to_vec(&file).expect("JSON");
+        let read = upload_file::read(&bytes).expect("the contract's shape");
+        assert_eq!(read.attempt_id, 9001);
+        assert_eq!(read.batch_id, Some(7));
+        let orders: Vec<i32> = read.questions.iter().map(|q| q.order).collect();
+        assert_eq!(orders, [1, 3, 4], "blank answers left out");
+        assert_eq!(read.questions[1].choices, [(1, true), (3, true)]);
+        let image = read.questions[2].image.as_ref().expect("the essay's image");
+        assert_eq!(image.media_type, "image/png");
+        assert_eq!(image.data, b"\x89PNG");
+    }
+
+    #[test]
+    fn a_reading_with_doubts_is_not_written() {
+        let mut doubtful = reading();
+        doubtful.doubts.push(Doubt {
+            question: 2,
+            page: 1,
+            single: true,
+            reason: DoubtReason::Faint,
+            bubbles: Vec::new(),
+        });
+        let error = upload_file(7, &doubtful).expect_err("refused");
+        assert!(error.contains("question 2"), "{error}");
+    }
+}
