@@ -3,6 +3,9 @@
 
 mod database;
 pub mod qti;
+pub mod sheets;
+/// Paper for the answer-sheet tests, for test crates that reach it through here.
+pub use scoredesk_paper as paper;
 
 use std::sync::Arc;
 

@@ -8,5 +8,6 @@ mod backup;
 mod purge_crash;
 mod purges_shared;
 mod several_processes;
+mod sheets_scan;
 mod shutdown;
 mod support;

@@ -41,7 +41,6 @@ mod scoring_workflow;
 mod seeding;
 mod sheet_corpus;
 mod sheet_scans;
-mod sheet_support;
 mod snapshots;
 mod storage;
 mod uploads;

@@ -17,7 +17,7 @@ use scoredesk_sheets::layout::{PageLayout, SheetQuestion};
 use scoredesk_sheets::recognise::{self, ESSAY_PX_PER_MM};
 use scoredesk_sheets::{assemble, Answer, SheetCode, Verdict};
 
-use crate::sheet_support::{deliver_paper, mark_sheet, printed, Expect};
+use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, Expect};
 
 /// Where the essay crop starts inside its frame (sheets::recognise::essays).
 const CROP_INSET: f32 = 1.2;

@@ -16,7 +16,7 @@ use scoredesk_sheets::{assemble, recognise, Answer, AttemptReading, Verdict};
 use serde_json::json;
 
 use crate::scoring_support::{put_scoring_result, put_status, scoring_result_of, Task, SCORER};
-use crate::sheet_support::{deliver_paper, mark_sheet, printed, PaperDelivery};
+use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, PaperDelivery};
 use crate::uploads::post;
 
 on_both_backends! {

@@ -1,4 +1,4 @@
-//! What the answer-sheet tests share: a paper test imported and delivered to the
+//! What the answer-sheet tests share (the API tests and the `sheets scan` test): a paper test imported and delivered to the
 //! demo's groups, its sheets printed through the real print path, and pencil on
 //! them with what a reader must make of it.
 
@@ -6,18 +6,18 @@ use std::collections::BTreeMap;
 
 use image::GrayImage;
 use reqwest::StatusCode;
-use scoredesk_e2e::TestApp;
+use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use scoredesk_paper::{mark_bubble, print_pages, write_essay, ChaCha8Rng, Pencil, Rng};
 use scoredesk_sheets::layout::{lay_out, PageLayout, Point, Shape, SheetQuestion};
 use scoredesk_sheets::{DoubtReason, SheetCode};
 use serde_json::{json, Value};
 
-use crate::qti_packages::{imported, paper_package};
-use crate::uploads::post;
+use crate::qti::paper_package;
+use crate::TestApp;
 
 /// A paper test delivered: the snapshot's questions as the sheet asks them, and
 /// per print batch its attempts.
-pub(crate) struct PaperDelivery {
+pub struct PaperDelivery {
     /// The import's report: its questions' IDs and types.
     pub report: Value,
     pub questions: Vec<SheetQuestion>,
@@ -27,14 +27,22 @@ pub(crate) struct PaperDelivery {
 
 /// The paper test: 26 choice questions (3 to 6 choices, every fourth with several
 /// right; one of 10), then two essays; two pages a sheet.
-pub(crate) fn paper_test() -> Vec<u8> {
+pub fn paper_test() -> Vec<u8> {
     let mut choices: Vec<(usize, bool)> = (0..26).map(|i| (3 + i % 4, i % 4 != 3)).collect();
     choices[20] = (10, true);
     paper_package("Paper test", &choices, &[2, 4])
 }
 
+/// Creates an entity as the coordinator; its ID.
 async fn created(app: &TestApp, set: &str, body: Value) -> i64 {
-    let response = post(app, set, &body).await;
+    let response = app
+        .client
+        .post(app.url(&format!("{}{set}", app.root())))
+        .basic_auth("northwind-coordinator", Some(DEMO_PASSWORD))
+        .json(&body)
+        .send()
+        .await
+        .expect("request sent");
     let status = response.status();
     let text = response.text().await.unwrap();
     assert_eq!(status, StatusCode::CREATED, "{set} {body}: {text}");
@@ -45,8 +53,8 @@ async fn created(app: &TestApp, set: &str, body: Value) -> i64 {
 
 /// The paper test imported into Northwind, a snapshot of it, an attempt for each
 /// member of `groups` of the demo's groups, and a print batch per group.
-pub(crate) async fn deliver_paper(app: &TestApp, groups: usize) -> PaperDelivery {
-    let report = imported(app, "northwind-admin", &paper_test(), "paper.zip").await;
+pub async fn deliver_paper(app: &TestApp, groups: usize) -> PaperDelivery {
+    let report = import(app, &paper_test()).await;
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
     let snapshot = created(
         app,
@@ -91,8 +99,27 @@ pub(crate) async fn deliver_paper(app: &TestApp, groups: usize) -> PaperDelivery
     }
 }
 
+/// Imports `package` into Northwind as its administrator; the report.
+async fn import(app: &TestApp, package: &[u8]) -> Value {
+    use base64::Engine;
+    let response = app
+        .client
+        .post(app.url(&format!("{}ImportQtiPackage", app.root())))
+        .basic_auth("northwind-admin", Some(DEMO_PASSWORD))
+        .json(&json!({
+            "Package": base64::engine::general_purpose::STANDARD.encode(package),
+            "FileName": "paper.zip",
+            "Preview": false,
+        }))
+        .send()
+        .await
+        .expect("request sent");
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.expect("the report")
+}
+
 /// The snapshot's questions as a sheet asks them, from the database.
-pub(crate) async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion> {
+pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion> {
     let rows = app
         .sql_strings(&format!(
             "SELECT CAST(s.position AS TEXT) || ',' || q.question_type || ',' || CAST(q.max_score AS TEXT) || ',' || \
@@ -121,7 +148,7 @@ pub(crate) async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQu
 }
 
 /// A batch's sheets as printed: each page with the code the page was printed with.
-pub(crate) async fn printed(
+pub async fn printed(
     app: &TestApp,
     batch: i64,
     dir: &std::path::Path,
@@ -156,7 +183,7 @@ pub(crate) async fn printed(
 
 /// What a reader must make of a question.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Expect {
+pub enum Expect {
     Choices(Vec<i32>),
     Doubt(DoubtReason),
     /// Where the handwriting's ink centres, or nothing written.
@@ -167,13 +194,13 @@ pub(crate) enum Expect {
 /// (left blank, marked fully or partly, erased and re-marked, marked lightly,
 /// rubbed out badly, marked twice), what a reader must make of each question, and
 /// each bubble's pencil.
-pub(crate) struct Marked {
+pub struct Marked {
     pub pages: Vec<GrayImage>,
     pub expect: BTreeMap<i32, Expect>,
     pub pencil: BTreeMap<(i32, i32), Pencil>,
 }
 
-pub(crate) fn mark_sheet(
+pub fn mark_sheet(
     layout: &[PageLayout],
     questions: &[SheetQuestion],
     printed: &[GrayImage],

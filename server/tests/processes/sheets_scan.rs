@@ -1,0 +1,126 @@
+//! `scoredesk-server sheets scan` as an operator runs it (docs/paper-sheets.md), on
+//! both databases: a folder of scanned sheets, printed through the real print path
+//! and pencilled, read back. A page of another batch is refused by name, an attempt
+//! with a missing page or an unsure mark is held and says why; with the
+//! coordinator's decisions the attempts are uploaded, through the upload checks;
+//! run again, nothing is uploaded twice.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use scoredesk_e2e::paper::{rng, scan, Damage};
+use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, Expect};
+use scoredesk_e2e::{Backend, TestApp};
+use serde_json::json;
+
+fn sheets_scan(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Path>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_scoredesk-server"));
+    command
+        .arg("--database-url")
+        .arg(app.database_url())
+        .env_remove("SCOREDESK_CONFIG")
+        .args(["sheets", "scan"])
+        .arg(dir)
+        .args(["--customer", &app.northwind().to_string(), "--batch", &batch.to_string()]);
+    if let Some(file) = decisions {
+        command.arg("--decisions").arg(file);
+    }
+    command.output().expect("the binary runs")
+}
+
+fn said(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+async fn scanned_folder(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let delivery = deliver_paper(&app, 2).await;
+    let (batch, attempts) = &delivery.batches[0];
+    let (other_batch, _) = &delivery.batches[1];
+    let print_dir = tempfile::tempdir().unwrap();
+    let pages = printed(&app, *batch, print_dir.path()).await;
+    let other_dir = tempfile::tempdir().unwrap();
+    let other_pages = printed(&app, *other_batch, other_dir.path()).await;
+
+    let scans = tempfile::tempdir().unwrap();
+    let mut random = rng(7);
+    let mut decisions: BTreeMap<String, BTreeMap<String, Vec<i32>>> = BTreeMap::new();
+    let mut files = Vec::new();
+    for attempt in attempts.iter().take(2) {
+        let own: Vec<_> = pages
+            .iter()
+            .filter(|(code, _)| i64::from(code.attempt) == *attempt)
+            .map(|(_, page)| page.clone())
+            .collect();
+        let marked = mark_sheet(&delivery.layout, &delivery.questions, &own, &mut random);
+        for (question, expect) in &marked.expect {
+            if let Expect::Doubt(_) = expect {
+                // The coordinator looked, and saw no clear mark.
+                decisions.entry(attempt.to_string()).or_default().insert(question.to_string(), vec![]);
+            }
+        }
+        for (index, page) in marked.pages.iter().enumerate() {
+            let bytes = scan(page, Damage::random(&mut random, 300.0), *attempt as u64);
+            let file = scans.path().join(format!("scan-{attempt}-{}.jpg", index + 1));
+            std::fs::write(&file, bytes).unwrap();
+            files.push(file);
+        }
+    }
+    assert!(!decisions.is_empty(), "the pencil left something unsure");
+    // A page of the other batch, and a note the scanner software wrote.
+    let foreign = scans.path().join("scan-other.png");
+    std::fs::write(&foreign, scan(&other_pages[0].1, Damage::random(&mut random, 150.0), 1)).unwrap();
+    std::fs::write(scans.path().join("notes.txt"), "batch scanned on Tuesday").unwrap();
+    // The second attempt's second page is not there yet.
+    let late = files.pop().unwrap();
+    let kept_aside = print_dir.path().join("late.jpg");
+    std::fs::rename(&late, &kept_aside).unwrap();
+
+    let first = sheets_scan(&app, scans.path(), *batch, None);
+    let text = said(&first);
+    assert!(!first.status.success(), "{text}");
+    assert!(
+        text.contains(&format!("scan-other.png: refused: the page belongs to print batch {other_batch}, not to print batch {batch}")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("attempt {}: not uploaded: attempt {}: page 2 of 2 is missing", attempts[1], attempts[1])), "{text}");
+    assert!(text.contains(&format!("attempt {}: question", attempts[0])) && text.contains("is unsure"), "{text}");
+    assert!(!text.contains("uploaded\n") || text.contains("0 uploaded"), "{text}");
+    let results = format!(
+        "SELECT COUNT(*) FROM attempts WHERE id IN ({}, {}) AND result_id IS NOT NULL",
+        attempts[0], attempts[1]
+    );
+    assert_eq!(app.sql_i64(&results).await, 0, "nothing uploaded while held");
+
+    // The late page scanned, the foreign one taken out, the doubts decided.
+    std::fs::rename(&kept_aside, &late).unwrap();
+    std::fs::remove_file(&foreign).unwrap();
+    let decided = scans.path().join("decisions.json");
+    std::fs::write(&decided, serde_json::to_vec(&json!(decisions)).unwrap()).unwrap();
+    let second = sheets_scan(&app, scans.path(), *batch, Some(&decided));
+    let text = said(&second);
+    assert!(second.status.success(), "{text}");
+    assert!(text.contains("2 attempts: 2 uploaded, 0 held"), "{text}");
+    assert_eq!(app.sql_i64(&results).await, 2);
+
+    let third = sheets_scan(&app, scans.path(), *batch, Some(&decided));
+    let text = said(&third);
+    assert!(third.status.success(), "{text}");
+    assert_eq!(text.matches("already uploaded").count(), 2, "{text}");
+    assert!(text.contains("0 uploaded"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_folder_of_scans_is_uploaded_once_its_doubts_are_decided_on_sqlite() {
+    scanned_folder(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_folder_of_scans_is_uploaded_once_its_doubts_are_decided_on_postgres() {
+    scanned_folder(Backend::Postgres).await;
+}
