@@ -11,6 +11,7 @@ mod processes;
 mod purges;
 mod report;
 mod scoring;
+mod sheets;
 mod uploads;
 mod wrk;
 
@@ -73,6 +74,10 @@ struct Args {
     /// Run only the purge benchmark.
     #[arg(long)]
     purge_only: bool,
+    /// Instead of everything else: answer-sheet recognition over the corpus of
+    /// scans in DIR (scripts/bench --sheets writes it).
+    #[arg(long, value_name = "DIR")]
+    sheets: Option<PathBuf>,
     /// Instead of everything else: the scoring round trips on PostgreSQL with the
     /// scorers spread over this many `scoredesk-server` processes, once per count
     /// (such as 1,2,3). Needs --postgres and --server.
@@ -104,6 +109,14 @@ fn main() -> anyhow::Result<()> {
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
         .init();
+    if let Some(dir) = &args.sheets {
+        let table = sheets::run(dir)?;
+        println!("{table}");
+        if let Some(out) = args.out {
+            std::fs::write(&out, &table).with_context(|| format!("writing {}", out.display()))?;
+        }
+        return Ok(());
+    }
     let runtime = tokio::runtime::Runtime::new()?;
     if !args.processes.is_empty() {
         return runtime.block_on(several_processes(&args));

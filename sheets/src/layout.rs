@@ -188,6 +188,22 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
     pages
 }
 
+impl PageLayout {
+    /// The strip of the page that shows a choice question: its number and its
+    /// bubbles, with a margin; what a person looks at to decide an unsure mark.
+    pub fn question_row(&self, question: i32) -> Option<Rect> {
+        let (_, number) = self.numbers.iter().find(|(q, _)| *q == question)?;
+        let last = self.bubbles.iter().rev().find(|b| b.question == question)?;
+        let x = number.x - 2.0;
+        Some(Rect {
+            x,
+            y: number.y - ROW_HEIGHT / 2.0 - 1.0,
+            width: last.center.x + BUBBLE_RADIUS + 3.0 - x,
+            height: ROW_HEIGHT + 2.0,
+        })
+    }
+}
+
 fn new_page(number: u16) -> PageLayout {
     PageLayout {
         number,
@@ -282,6 +298,21 @@ mod tests {
             (1..=62).collect::<Vec<_>>(),
             "every question once, in order"
         );
+    }
+
+    #[test]
+    fn a_question_row_holds_its_number_and_bubbles() {
+        let pages = lay_out(&[choices(1, 4), choices(2, 5), essay(3, 2)]);
+        let row = pages[0].question_row(2).expect("a choice question");
+        for bubble in pages[0].bubbles.iter().filter(|b| b.question == 2) {
+            assert!(inside(row, bubble.center), "{bubble:?}");
+        }
+        assert!(!pages[0]
+            .bubbles
+            .iter()
+            .filter(|b| b.question == 1)
+            .any(|b| inside(row, b.center)));
+        assert_eq!(pages[0].question_row(3), None, "an essay has no row");
     }
 
     #[test]

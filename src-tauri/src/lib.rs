@@ -60,6 +60,7 @@ pub fn run() {
         .plugin(tauri_plugin_dialog::init())
         .manage(DesktopState::default())
         .manage(delivery::PrintPages::default())
+        .manage(delivery::sheets::HeldSheets::default())
         .setup(|app| {
             let dir = data_dir(app)?;
             let handle = app.handle().clone();
@@ -132,6 +133,11 @@ pub fn run() {
             delivery::commands::audit_entry,
             delivery::commands::audit_log,
             delivery::commands::save_printable_pdf,
+            delivery::sheet_commands::open_answer_sheets,
+            delivery::sheet_commands::read_sheet_scans,
+            delivery::sheet_commands::decide_sheet_doubt,
+            delivery::sheet_commands::upload_sheet_readings,
+            delivery::sheet_commands::pick_scans,
             content::commands::import_qti_package,
             content::commands::pick_qti_package,
             content::commands::rubric_questions,

@@ -1,13 +1,17 @@
-//! What the answer-sheet tests share (the API tests and the `sheets scan` test): a paper test imported and delivered to the
-//! demo's groups, its sheets printed through the real print path, and pencil on
-//! them with what a reader must make of it.
+//! What the answer-sheet tests share (the API tests, the `sheets scan` test and
+//! the window's): a paper test imported and delivered to the demo's groups, its
+//! sheets printed through the real print path, and pencil on them with what a
+//! reader must make of it.
+
+// Test helpers: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
 
 use image::GrayImage;
 use reqwest::StatusCode;
-use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use scoredesk_paper::{mark_bubble, print_pages, write_essay, ChaCha8Rng, Pencil, Rng};
+use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use scoredesk_sheets::layout::{lay_out, PageLayout, Point, Shape, SheetQuestion};
 use scoredesk_sheets::{DoubtReason, SheetCode};
 use serde_json::{json, Value};

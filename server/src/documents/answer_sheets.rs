@@ -33,27 +33,86 @@ pub struct SheetAttempt {
     pub participant: String,
 }
 
+/// How the sheet asks a question of `kind`; text entries are not on it.
+fn shape_of(kind: QuestionKind, choices: usize, max_score: i32) -> Option<Shape> {
+    match kind {
+        QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Some(Shape::Choices {
+            count: choices,
+            single: kind == QuestionKind::MultipleChoice,
+        }),
+        QuestionKind::Essay => Some(Shape::Essay { max_score }),
+        QuestionKind::TextEntry => None,
+    }
+}
+
 /// The questions as the sheet asks them.
 pub fn sheet_questions(questions: &[SnapshotQuestion]) -> Vec<SheetQuestion> {
     questions
         .iter()
         .filter_map(|question| {
-            let shape = match question.kind {
-                QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Shape::Choices {
-                    count: question.choices.len(),
-                    single: question.kind == QuestionKind::MultipleChoice,
-                },
-                QuestionKind::Essay => Shape::Essay {
-                    max_score: question.max_score,
-                },
-                QuestionKind::TextEntry => return None,
-            };
             Some(SheetQuestion {
                 order: question.order,
-                shape,
+                shape: shape_of(question.kind, question.choices.len(), question.max_score)?,
             })
         })
         .collect()
+}
+
+/// The questions as the sheet asks them, from the snapshot's XML document
+/// (documents::snapshot_xml), as a client that reads scans back has them.
+pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, String> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_reader(xml);
+    let mut questions = Vec::new();
+    // The question being read: (order, kind, max score, choices so far).
+    let mut open: Option<(i32, QuestionKind, i32, usize)> = None;
+    let mut buffer = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buffer) {
+            Ok(Event::Start(element)) | Ok(Event::Empty(element)) => {
+                match element.local_name().as_ref() {
+                    b"Question" => {
+                        let attribute = |name: &str| -> Result<String, String> {
+                            element
+                                .try_get_attribute(name)
+                                .ok()
+                                .flatten()
+                                .and_then(|a| a.unescape_value().ok().map(|v| v.into_owned()))
+                                .ok_or_else(|| format!("a Question without {name}"))
+                        };
+                        let order = attribute("OrderNumber")?
+                            .parse()
+                            .map_err(|_| "OrderNumber is not a number")?;
+                        let kind = attribute("Type")?;
+                        let kind = QuestionKind::parse(&kind)
+                            .ok_or_else(|| format!("unknown question Type {kind}"))?;
+                        let max = attribute("MaxScore")?
+                            .parse()
+                            .map_err(|_| "MaxScore is not a number")?;
+                        open = Some((order, kind, max, 0));
+                    }
+                    b"Choice" => {
+                        if let Some(question) = open.as_mut() {
+                            question.3 += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Ok(Event::End(element)) if element.local_name().as_ref() == b"Question" => {
+                if let Some((order, kind, max, choices)) = open.take() {
+                    if let Some(shape) = shape_of(kind, choices, max) {
+                        questions.push(SheetQuestion { order, shape });
+                    }
+                }
+            }
+            Ok(Event::Eof) => break,
+            Ok(_) => {}
+            Err(error) => return Err(format!("the snapshot document: {error}")),
+        }
+        buffer.clear();
+    }
+    Ok(questions)
 }
 
 #[derive(Serialize)]
@@ -236,6 +295,32 @@ mod tests {
             rule: ScoringRule::Service,
             text_keys: Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_snapshot_document_gives_the_same_questions_as_the_snapshot() {
+        use crate::documents::snapshot_xml::{self, SnapshotHeader};
+        let questions = [
+            question(1, QuestionKind::MultipleChoice, 4),
+            question(2, QuestionKind::MultipleResponse, 5),
+            question(3, QuestionKind::Essay, 0),
+            question(4, QuestionKind::TextEntry, 0),
+            question(5, QuestionKind::MultipleChoice, 12),
+        ];
+        let header = SnapshotHeader {
+            id: 9,
+            assessment_id: 1,
+            language: Some("en"),
+        };
+        let xml = snapshot_xml::write(&header, &questions);
+        assert_eq!(
+            sheet_questions_of_snapshot(&xml),
+            Ok(sheet_questions(&questions))
+        );
+        assert_eq!(sheet_questions(&questions).len(), 4, "no text entry");
+        assert!(
+            sheet_questions_of_snapshot(b"<AssessmentSnapshot><Question Type=\"essay\"/>").is_err()
+        );
     }
 
     #[test]

@@ -22,7 +22,12 @@ fn sheets_scan(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Path>) 
         .env_remove("SCOREDESK_CONFIG")
         .args(["sheets", "scan"])
         .arg(dir)
-        .args(["--customer", &app.northwind().to_string(), "--batch", &batch.to_string()]);
+        .args([
+            "--customer",
+            &app.northwind().to_string(),
+            "--batch",
+            &batch.to_string(),
+        ]);
     if let Some(file) = decisions {
         command.arg("--decisions").arg(file);
     }
@@ -61,12 +66,17 @@ async fn scanned_folder(backend: Backend) {
         for (question, expect) in &marked.expect {
             if let Expect::Doubt(_) = expect {
                 // The coordinator looked, and saw no clear mark.
-                decisions.entry(attempt.to_string()).or_default().insert(question.to_string(), vec![]);
+                decisions
+                    .entry(attempt.to_string())
+                    .or_default()
+                    .insert(question.to_string(), vec![]);
             }
         }
         for (index, page) in marked.pages.iter().enumerate() {
             let bytes = scan(page, Damage::random(&mut random, 300.0), *attempt as u64);
-            let file = scans.path().join(format!("scan-{attempt}-{}.jpg", index + 1));
+            let file = scans
+                .path()
+                .join(format!("scan-{attempt}-{}.jpg", index + 1));
             std::fs::write(&file, bytes).unwrap();
             files.push(file);
         }
@@ -74,7 +84,11 @@ async fn scanned_folder(backend: Backend) {
     assert!(!decisions.is_empty(), "the pencil left something unsure");
     // A page of the other batch, and a note the scanner software wrote.
     let foreign = scans.path().join("scan-other.png");
-    std::fs::write(&foreign, scan(&other_pages[0].1, Damage::random(&mut random, 150.0), 1)).unwrap();
+    std::fs::write(
+        &foreign,
+        scan(&other_pages[0].1, Damage::random(&mut random, 150.0), 1),
+    )
+    .unwrap();
     std::fs::write(scans.path().join("notes.txt"), "batch scanned on Tuesday").unwrap();
     // The second attempt's second page is not there yet.
     let late = files.pop().unwrap();
@@ -88,14 +102,30 @@ async fn scanned_folder(backend: Backend) {
         text.contains(&format!("scan-other.png: refused: the page belongs to print batch {other_batch}, not to print batch {batch}")),
         "{text}"
     );
-    assert!(text.contains(&format!("attempt {}: not uploaded: attempt {}: page 2 of 2 is missing", attempts[1], attempts[1])), "{text}");
-    assert!(text.contains(&format!("attempt {}: question", attempts[0])) && text.contains("is unsure"), "{text}");
-    assert!(!text.contains("uploaded\n") || text.contains("0 uploaded"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "attempt {}: not uploaded: attempt {}: page 2 of 2 is missing",
+            attempts[1], attempts[1]
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("attempt {}: question", attempts[0])) && text.contains("is unsure"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("uploaded\n") || text.contains("0 uploaded"),
+        "{text}"
+    );
     let results = format!(
         "SELECT COUNT(*) FROM attempts WHERE id IN ({}, {}) AND result_id IS NOT NULL",
         attempts[0], attempts[1]
     );
-    assert_eq!(app.sql_i64(&results).await, 0, "nothing uploaded while held");
+    assert_eq!(
+        app.sql_i64(&results).await,
+        0,
+        "nothing uploaded while held"
+    );
 
     // The late page scanned, the foreign one taken out, the doubts decided.
     std::fs::rename(&kept_aside, &late).unwrap();

@@ -1,6 +1,6 @@
 //! The coordinator's work through the OData API: the assessments, their snapshots,
-//! the printable pages, print batches and their attempts (docs/desktop.md,
-//! "Delivery"). The server's 403 is the fence; the app only asks whether the
+//! the printable pages, print batches and their attempts, and their answer sheets
+//! scanned back (docs/desktop.md, "Delivery"). The server's 403 is the fence; the app only asks whether the
 //! account gets past it, to show the screens.
 
 mod attempts;
@@ -10,6 +10,8 @@ mod pdf;
 mod print_window;
 mod results;
 mod results_admin;
+pub mod sheet_commands;
+pub mod sheets;
 mod snapshots;
 mod uploads;
 
@@ -17,7 +19,7 @@ pub use attempts::{
     batch_attempts, create_attempts, AttemptsProgress, AttemptsSummary, BatchAttempt,
 };
 pub use batches::{create_print_batch, delivery_groups, print_batches, DeliveryGroup, PrintBatch};
-pub use print_window::{open_printable, save_printable_pdf, PrintPages};
+pub use print_window::{open_answer_sheets, open_printable, save_printable_pdf, PrintPages};
 pub use results::{batch_results, first_scorable_task, BatchResult};
 pub use results_admin::{
     assessment_results, audit_entry, audit_log, change_result, purge, purge_plan, AdminResult,

@@ -1,4 +1,4 @@
-//! A snapshot's printable page in a window of its own, opened through a signed link
+//! A snapshot's printable page (or a print batch's answer sheets) in a window of its own, opened through a signed link
 //! read just before (the link expires: docs/delivery.md). Its menu: Print (the
 //! system dialog, Ctrl+P), Save as PDF (Ctrl+Shift+S, pdf.rs), and Reload (Ctrl+R),
 //! which reads a fresh link rather than the one the window holds, which may have
@@ -39,6 +39,57 @@ impl PrintPages {
     }
 }
 
+/// What a print window shows: a snapshot's paper or its answer key, or a print
+/// batch's personal answer sheets (docs/paper-sheets.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrintSource {
+    Snapshot { id: String, answer_key: bool },
+    BatchSheets { id: String },
+}
+
+impl PrintSource {
+    fn label(&self) -> String {
+        match self {
+            PrintSource::Snapshot {
+                id,
+                answer_key: true,
+            } => format!("print-{id}-key"),
+            PrintSource::Snapshot { id, .. } => format!("print-{id}"),
+            PrintSource::BatchSheets { id } => format!("print-batch-{id}"),
+        }
+    }
+
+    /// The entity that carries the link, and the link's property.
+    fn link_of(&self) -> (String, &'static str) {
+        match self {
+            PrintSource::Snapshot { id, answer_key } => (
+                format!("AssessmentSnapshots({id})"),
+                if *answer_key {
+                    "PrintableDocumentWithAnswersSourceUrl"
+                } else {
+                    "PrintableDocumentSourceUrl"
+                },
+            ),
+            PrintSource::BatchSheets { id } => {
+                (format!("PrintBatches({id})"), "AnswerSheetsSourceUrl")
+            }
+        }
+    }
+
+    fn title(&self, name: &str) -> String {
+        match self {
+            PrintSource::Snapshot {
+                id,
+                answer_key: true,
+            } => {
+                format!("{name}: answer key (snapshot {id})")
+            }
+            PrintSource::Snapshot { id, .. } => format!("{name} (snapshot {id})"),
+            PrintSource::BatchSheets { id } => format!("{name}: answer sheets (batch {id})"),
+        }
+    }
+}
+
 /// Opens (or brings back, with a fresh link) the printable page of a snapshot: the
 /// paper, or the answer key. Returns the window's label.
 pub async fn open_printable<R: Runtime>(
@@ -48,27 +99,32 @@ pub async fn open_printable<R: Runtime>(
     answer_key: bool,
 ) -> Result<String, CommandError> {
     let id = int64_key("Snapshot", snapshot_id)?;
-    let snapshot = client
-        .get_json(&format!("AssessmentSnapshots({id})"), &[])
-        .await?;
-    let field = if answer_key {
-        "PrintableDocumentWithAnswersSourceUrl"
-    } else {
-        "PrintableDocumentSourceUrl"
-    };
-    let link = snapshot[field]
+    open_print_window(app, client, PrintSource::Snapshot { id, answer_key }).await
+}
+
+/// Opens (or brings back) a print batch's answer sheets, one per attempt.
+pub async fn open_answer_sheets<R: Runtime>(
+    app: &AppHandle<R>,
+    client: &ODataClient,
+    batch_id: &str,
+) -> Result<String, CommandError> {
+    let id = int64_key("Print batch", batch_id)?;
+    open_print_window(app, client, PrintSource::BatchSheets { id }).await
+}
+
+async fn open_print_window<R: Runtime>(
+    app: &AppHandle<R>,
+    client: &ODataClient,
+    source: PrintSource,
+) -> Result<String, CommandError> {
+    let (entity, field) = source.link_of();
+    let read = client.get_json(&entity, &[]).await?;
+    let link = read[field]
         .as_str()
         .and_then(|link| Url::parse(link).ok())
-        .ok_or_else(|| CommandError::Server(format!("The snapshot's {field} is missing.")))?;
-    let name = snapshot["Name"].as_str().unwrap_or_default();
-    let (label, title) = if answer_key {
-        (
-            format!("print-{id}-key"),
-            format!("{name}: answer key (snapshot {id})"),
-        )
-    } else {
-        (format!("print-{id}"), format!("{name} (snapshot {id})"))
-    };
+        .ok_or_else(|| CommandError::Server(format!("The {field} is missing.")))?;
+    let name = read["Name"].as_str().unwrap_or_default();
+    let (label, title) = (source.label(), source.title(name));
     app.state::<PrintPages>().open(&label, link.clone());
     if let Some(window) = app.get_webview_window(&label) {
         window.navigate(link).map_err(shown)?;
@@ -105,8 +161,7 @@ pub async fn open_printable<R: Runtime>(
         .menu(menu)
         .build()
         .map_err(shown)?;
-    let snapshot_id = id.clone();
-    let file_name = pdf_file_name(name, &id, answer_key);
+    let file_name = pdf_file_name(name, &source);
     window.on_menu_event(move |window, event| {
         let done = match event.id().as_ref() {
             "print" => window
@@ -117,7 +172,7 @@ pub async fn open_printable<R: Runtime>(
                 None
             }
             "reload" => {
-                reload(window.app_handle().clone(), snapshot_id.clone(), answer_key);
+                reload(window.app_handle().clone(), source.clone());
                 None
             }
             "close" => Some(window.close()),
@@ -132,7 +187,7 @@ pub async fn open_printable<R: Runtime>(
 
 /// "June sitting, hall B (snapshot 3, answer key).pdf", without characters a file
 /// name cannot hold.
-fn pdf_file_name(name: &str, id: &str, answer_key: bool) -> String {
+fn pdf_file_name(name: &str, source: &PrintSource) -> String {
     let name: String = name
         .chars()
         .map(|c| {
@@ -143,8 +198,15 @@ fn pdf_file_name(name: &str, id: &str, answer_key: bool) -> String {
             }
         })
         .collect();
-    let key = if answer_key { ", answer key" } else { "" };
-    format!("{} (snapshot {id}{key}).pdf", name.trim())
+    let what = match source {
+        PrintSource::Snapshot {
+            id,
+            answer_key: true,
+        } => format!("snapshot {id}, answer key"),
+        PrintSource::Snapshot { id, .. } => format!("snapshot {id}"),
+        PrintSource::BatchSheets { id } => format!("batch {id}, answer sheets"),
+    };
+    format!("{} ({what}).pdf", name.trim())
 }
 
 /// Asks where to save, then saves the window's page there as a PDF.
@@ -180,11 +242,11 @@ pub async fn save_printable_pdf<R: Runtime>(
     path: &std::path::Path,
 ) -> Result<(), CommandError> {
     let id = int64_key("Snapshot", snapshot_id)?;
-    let label = if answer_key {
-        format!("print-{id}-key")
-    } else {
-        format!("print-{id}")
-    };
+    let label = PrintSource::Snapshot {
+        id: id.clone(),
+        answer_key,
+    }
+    .label();
     let window = app.get_webview_window(&label).ok_or_else(|| {
         CommandError::InvalidInput(format!(
             "Snapshot {id}'s {} is not open: open it first (P, or A for the key).",
@@ -196,12 +258,12 @@ pub async fn save_printable_pdf<R: Runtime>(
 
 /// Opens the page again through a link read now, with the server the app is
 /// connected to at this moment.
-fn reload<R: Runtime>(app: AppHandle<R>, snapshot_id: String, answer_key: bool) {
+fn reload<R: Runtime>(app: AppHandle<R>, source: PrintSource) {
     tauri::async_runtime::spawn(async move {
         let Some(client) = app.state::<DesktopState>().active_client().await else {
             return;
         };
-        if let Err(error) = open_printable(&app, &client, &snapshot_id, answer_key).await {
+        if let Err(error) = open_print_window(&app, &client, source).await {
             tracing::warn!(?error, "reloading a print window");
         }
     });
@@ -217,13 +279,21 @@ mod tests {
 
     #[test]
     fn a_pdf_is_named_after_its_snapshot_without_what_a_file_name_cannot_hold() {
+        let snapshot = |id: &str, answer_key| PrintSource::Snapshot {
+            id: id.into(),
+            answer_key,
+        };
         assert_eq!(
-            pdf_file_name("June sitting, hall B", "3", false),
+            pdf_file_name("June sitting, hall B", &snapshot("3", false)),
             "June sitting, hall B (snapshot 3).pdf"
         );
         assert_eq!(
-            pdf_file_name("Term 1/2: \"mock\"", "4", true),
+            pdf_file_name("Term 1/2: \"mock\"", &snapshot("4", true)),
             "Term 1-2- -mock- (snapshot 4, answer key).pdf"
+        );
+        assert_eq!(
+            pdf_file_name("Morning", &PrintSource::BatchSheets { id: "7".into() }),
+            "Morning (batch 7, answer sheets).pdf"
         );
     }
 }

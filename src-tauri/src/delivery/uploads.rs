@@ -126,10 +126,15 @@ fn answer_file(path: &Path) -> AnswerFile {
 
 /// Posts one answer file and reads back what it made.
 pub async fn upload_answer_file(client: &ODataClient, path: &str) -> UploadOutcome {
-    let bytes = match read_file(Path::new(path)).await {
-        Ok(bytes) => bytes,
-        Err(message) => return UploadOutcome::Refused { message },
-    };
+    match read_file(Path::new(path)).await {
+        Ok(bytes) => upload_answers(client, bytes).await,
+        Err(message) => UploadOutcome::Refused { message },
+    }
+}
+
+/// Posts an upload file's bytes (a file read from disk, or one written from a
+/// scanned answer sheet) and reads back what it made.
+pub async fn upload_answers(client: &ODataClient, bytes: Vec<u8>) -> UploadOutcome {
     let upload = match client
         .post_bytes("AnswerUploads", bytes, "application/json")
         .await

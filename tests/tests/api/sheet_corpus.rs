@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use scoredesk_e2e::{Backend, TestApp};
 use scoredesk_paper::{rng, scan, Damage, Pencil, ScanFormat};
-use scoredesk_sheets::layout::{PageLayout, SheetQuestion};
+use scoredesk_sheets::layout::{PageLayout, Shape, SheetQuestion};
 use scoredesk_sheets::recognise::{self, ESSAY_PX_PER_MM};
 use scoredesk_sheets::{assemble, Answer, SheetCode, Verdict};
 
@@ -81,7 +81,10 @@ fn check_attempt(
                 ScanFormat::Jpeg(_) => "jpg",
                 ScanFormat::Tiff => "tif",
             };
-            let name = format!("{}-{}-{}-{seed}.{ext}", code.batch, code.attempt, code.page);
+            let name = format!(
+                "{}-{}-{}-{dpi}-{seed}.{ext}",
+                code.batch, code.attempt, code.page
+            );
             std::fs::write(dir.join(name), &bytes).unwrap();
         }
         tally.pages += 1;
@@ -199,6 +202,24 @@ async fn every_code_clear_mark_and_blank_is_read_and_nothing_ambiguous_is_guesse
     let keep = std::env::var_os("SCOREDESK_SHEETS_CORPUS").map(PathBuf::from);
     if let Some(dir) = &keep {
         std::fs::create_dir_all(dir).unwrap();
+        // The sheet's questions, for the benchmark to read the scans against.
+        let questions: Vec<serde_json::Value> = delivery
+            .questions
+            .iter()
+            .map(|q| match q.shape {
+                Shape::Choices { count, single } => {
+                    serde_json::json!({"order": q.order, "choices": count, "single": single})
+                }
+                Shape::Essay { max_score } => {
+                    serde_json::json!({"order": q.order, "essay": max_score})
+                }
+            })
+            .collect();
+        std::fs::write(
+            dir.join("questions.json"),
+            serde_json::to_vec(&questions).unwrap(),
+        )
+        .unwrap();
     }
     let mut tallies = Vec::new();
     for (batch, _) in &delivery.batches {

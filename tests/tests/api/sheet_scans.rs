@@ -16,8 +16,8 @@ use scoredesk_sheets::{assemble, recognise, Answer, AttemptReading, Verdict};
 use serde_json::json;
 
 use crate::scoring_support::{put_scoring_result, put_status, scoring_result_of, Task, SCORER};
-use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, PaperDelivery};
 use crate::uploads::post;
+use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, PaperDelivery};
 
 on_both_backends! {
     scanned_sheets_come_back_as_choice_scores_and_essays_to_score => whole_path;

@@ -147,6 +147,33 @@ export const uploadAnswerFile = (path: string) => invoke<UploadOutcome>("upload_
 /** The system's file chooser; an empty list if cancelled. */
 export const pickAnswerFiles = (folder: boolean) => invoke<string[]>("pick_answer_files", { folder });
 
+// ----- Answer sheets: printed, scanned, read back (src-tauri/src/delivery/sheets.rs) -----
+
+export type { ScanProgress } from "./bindings/ScanProgress";
+export type { SheetAttempt } from "./bindings/SheetAttempt";
+export type { SheetDoubt } from "./bindings/SheetDoubt";
+export type { SheetScanReport } from "./bindings/SheetScanReport";
+export type { SheetUpload } from "./bindings/SheetUpload";
+import type { ScanProgress } from "./bindings/ScanProgress";
+import type { SheetScanReport } from "./bindings/SheetScanReport";
+import type { SheetUpload } from "./bindings/SheetUpload";
+
+/** Opens the batch's personal answer sheets in a print window. */
+export const openAnswerSheets = (batchId: string) => invoke<string>("open_answer_sheets", { batchId });
+/** Reads scans (files, or folders of them) of the batch; `onprogress` counts the pages. */
+export function readSheetScans(batchId: string, paths: string[], onprogress: (progress: ScanProgress) => void) {
+  const progress = new Channel<ScanProgress>();
+  progress.onmessage = onprogress;
+  return invoke<SheetScanReport>("read_sheet_scans", { batchId, paths, progress });
+}
+/** The coordinator's decision on an unsure question: the choices marked. */
+export const decideSheetDoubt = (attemptId: number, question: number, choices: number[]) =>
+  invoke<void>("decide_sheet_doubt", { attemptId, question, choices });
+/** Uploads every attempt read whose unsure marks are all decided. */
+export const uploadSheetReadings = () => invoke<SheetUpload[]>("upload_sheet_readings");
+/** The system's chooser for scans; an empty list if cancelled. */
+export const pickScans = (folder: boolean) => invoke<string[]>("pick_scans", { folder });
+
 export type { BatchResult } from "./bindings/BatchResult";
 import type { BatchResult } from "./bindings/BatchResult";
 /** The Results with these IDs: score, band, status, the questions still open. */

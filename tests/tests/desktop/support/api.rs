@@ -98,6 +98,12 @@ impl Api {
         response.text().await.unwrap()
     }
 
+    /// A media resource's bytes, as served.
+    pub async fn get_bytes(&self, path: &str) -> Vec<u8> {
+        let response = self.get_ok(path, &[], &format!("GET {path}")).await;
+        response.bytes().await.unwrap().to_vec()
+    }
+
     /// `ScoringTasks/$count` with `filter`.
     pub async fn count(&self, filter: &str) -> i64 {
         let response = self
@@ -112,6 +118,17 @@ impl Api {
 
     /// POST a new entity; returns it (the answer must be 201).
     pub async fn post(&self, path: &str, body: Value) -> Value {
+        self.post_expecting(path, body, reqwest::StatusCode::CREATED)
+            .await
+    }
+
+    /// POST to an action that answers 200 with a body; returns the body.
+    pub async fn call(&self, path: &str, body: Value) -> Value {
+        self.post_expecting(path, body, reqwest::StatusCode::OK)
+            .await
+    }
+
+    async fn post_expecting(&self, path: &str, body: Value, status: reqwest::StatusCode) -> Value {
         let response = self
             .http
             .post(format!("{}{path}", self.root))
@@ -120,11 +137,7 @@ impl Api {
             .send()
             .await
             .unwrap();
-        assert_eq!(
-            response.status(),
-            reqwest::StatusCode::CREATED,
-            "POST {path}"
-        );
+        assert_eq!(response.status(), status, "POST {path}");
         response.json().await.unwrap()
     }
 

@@ -1,0 +1,95 @@
+//! Recognition throughput (`scoredesk-bench --sheets DIR`, from `scripts/bench
+//! --sheets`): the recognition corpus's scans (written by the corpus test, with
+//! `questions.json`, the sheet's questions) read as `sheets scan` reads them,
+//! file read, decode, marks, code, bubbles and essay crops, on one thread and on
+//! as many as the machine has cores; per resolution, in pages per second.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context;
+use rayon::prelude::*;
+use scoredesk_sheets::layout::{lay_out, PageLayout, Shape, SheetQuestion};
+use scoredesk_sheets::recognise;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Question {
+    order: i32,
+    choices: Option<usize>,
+    single: Option<bool>,
+    essay: Option<i32>,
+}
+
+fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
+    let file = dir.join("questions.json");
+    let questions: Vec<Question> = serde_json::from_slice(
+        &std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?,
+    )?;
+    let questions: Vec<SheetQuestion> = questions
+        .into_iter()
+        .map(|q| SheetQuestion {
+            order: q.order,
+            shape: match q.essay {
+                Some(max_score) => Shape::Essay { max_score },
+                None => Shape::Choices {
+                    count: q.choices.unwrap_or(0),
+                    single: q.single.unwrap_or(true),
+                },
+            },
+        })
+        .collect();
+    Ok(lay_out(&questions))
+}
+
+/// Reads one scan in full; its resolution (dpi) as the file name says it.
+fn read(file: &Path, layout: &[PageLayout]) -> anyhow::Result<()> {
+    let bytes = std::fs::read(file)?;
+    let scan = recognise::open(&bytes).with_context(|| file.display().to_string())?;
+    let page = &layout[usize::from(scan.code.page) - 1];
+    scan.read(page)?;
+    Ok(())
+}
+
+/// Pages per second over `files`, on `threads` threads.
+fn throughput(files: &[PathBuf], layout: &[PageLayout], threads: usize) -> anyhow::Result<f64> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let started = Instant::now();
+    pool.install(|| files.par_iter().try_for_each(|file| read(file, layout)))?;
+    Ok(files.len() as f64 / started.elapsed().as_secs_f64())
+}
+
+pub fn run(dir: &Path) -> anyhow::Result<String> {
+    let layout = layout(dir)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut out = String::from(
+        "| scans | pages | pages/s, 1 thread | pages/s, all cores |\n|---|---|---|---|\n",
+    );
+    for dpi in [300, 150] {
+        // Named <batch>-<attempt>-<page>-<dpi>-<seed>.<ext> by the corpus test.
+        let marker = format!("-{dpi}-");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|path| {
+                path.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.contains(&marker) && !n.ends_with(".json"))
+            })
+            .collect();
+        files.sort();
+        anyhow::ensure!(!files.is_empty(), "no {dpi} dpi scans in {}", dir.display());
+        // Once untimed, so that the files are in the page cache for both runs.
+        throughput(&files, &layout, cores)?;
+        let one = throughput(&files, &layout, 1)?;
+        let all = throughput(&files, &layout, cores)?;
+        writeln!(
+            out,
+            "| {dpi} dpi | {} | {one:.1} | {all:.1} ({cores} cores) |",
+            files.len()
+        )?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,99 @@
+//! The coordinator's commands for answer sheets (docs/desktop.md, "Answer
+//! sheets"): print them, read scans back, decide what the reader was unsure of,
+//! upload the attempts.
+
+use serde::Serialize;
+use tauri::ipc::Channel;
+use tauri::State;
+use tauri_plugin_dialog::DialogExt;
+use ts_rs::TS;
+
+use super::sheets::{HeldSheets, SheetScanReport, SheetUpload};
+use crate::commands::client;
+use crate::delivery;
+use crate::error::CommandError;
+use crate::state::DesktopState;
+
+/// Pages read so far, of how many.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ScanProgress {
+    pub done: u32,
+    pub total: u32,
+}
+
+/// Opens a print batch's answer sheets in a print window; the window's label.
+#[tauri::command]
+pub async fn open_answer_sheets(
+    app: tauri::AppHandle,
+    state: State<'_, DesktopState>,
+    batch_id: String,
+) -> Result<String, CommandError> {
+    delivery::open_answer_sheets(&app, &client(&state).await?, &batch_id).await
+}
+
+/// Reads scanned sheets (files, or folders of them) of a print batch.
+#[tauri::command]
+pub async fn read_sheet_scans(
+    state: State<'_, DesktopState>,
+    held: State<'_, HeldSheets>,
+    batch_id: String,
+    paths: Vec<String>,
+    progress: Channel<ScanProgress>,
+) -> Result<SheetScanReport, CommandError> {
+    let client = client(&state).await?;
+    delivery::sheets::read_sheet_scans(&client, &held, &batch_id, paths, move |done, total| {
+        let _ = progress.send(ScanProgress { done, total });
+    })
+    .await
+}
+
+/// The coordinator's decision on an unsure question: the choices marked (none: `[]`).
+#[tauri::command]
+pub fn decide_sheet_doubt(
+    held: State<'_, HeldSheets>,
+    attempt_id: i32,
+    question: i32,
+    choices: Vec<i32>,
+) -> Result<(), CommandError> {
+    delivery::sheets::decide_sheet_doubt(&held, attempt_id, question, choices)
+}
+
+/// Uploads every attempt read whose doubts are all decided.
+#[tauri::command]
+pub async fn upload_sheet_readings(
+    state: State<'_, DesktopState>,
+    held: State<'_, HeldSheets>,
+) -> Result<Vec<SheetUpload>, CommandError> {
+    delivery::sheets::upload_sheet_readings(&client(&state).await?, &held).await
+}
+
+/// Scans chosen in the system's dialog: image files, or a folder of them.
+#[tauri::command]
+pub async fn pick_scans(app: tauri::AppHandle, folder: bool) -> Vec<String> {
+    let (sender, receiver) = tokio::sync::oneshot::channel();
+    let chooser = app.dialog().file().set_title(if folder {
+        "A folder of scans"
+    } else {
+        "Scanned answer sheets"
+    });
+    if folder {
+        chooser.pick_folder(move |picked| {
+            let _ = sender.send(picked.into_iter().collect::<Vec<_>>());
+        });
+    } else {
+        chooser
+            .add_filter("Scans", &["png", "jpg", "jpeg", "tif", "tiff"])
+            .pick_files(move |picked| {
+                let _ = sender.send(picked.unwrap_or_default());
+            });
+    }
+    receiver
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|path| path.into_path().ok())
+        .map(|path| path.display().to_string())
+        .collect()
+}

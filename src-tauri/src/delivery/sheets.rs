@@ -1,0 +1,383 @@
+//! Scanned answer sheets read back on this computer (docs/paper-sheets.md): the
+//! scans chosen (files or folders), read against the batch's sheet layout (the
+//! snapshot's document gives the questions), pages of another area or batch
+//! refused by name, each attempt's pages put together; what the reader was unsure
+//! of kept with a crop of the question's row for the coordinator to decide. An
+//! attempt goes up as an upload file (documents::sheet_upload) through
+//! `AnswerUploads` only once every doubt is decided; nothing is guessed.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use rayon::prelude::*;
+use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
+use scoredesk_server::documents::sheet_upload::upload_file;
+use scoredesk_sheets::{
+    assemble, recognise, AttemptReading, DoubtReason, PageLayout, PageReading, SheetQuestion,
+    Verdict,
+};
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::uploads::{upload_answers, UploadOutcome};
+use crate::client::ODataClient;
+use crate::error::CommandError;
+use crate::literals::int64_key;
+
+/// A doubt's crop: about 200 dpi, enough to see a pencil's trace.
+const CROP_PX_PER_MM: f32 = 8.0;
+const SCAN_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "tif", "tiff"];
+
+/// The readings of the batch being worked on, kept until they are uploaded.
+#[derive(Default)]
+pub struct HeldSheets(Mutex<Option<Held>>);
+
+struct Held {
+    batch: i32,
+    attempts: BTreeMap<i32, AttemptReading>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SheetBubble {
+    pub choice: i32,
+    pub label: String,
+    /// 0 (paper) to 1 (ink).
+    pub darkness: f32,
+    /// `marked`, `blank` or `unsure`.
+    pub verdict: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SheetDoubt {
+    pub attempt_id: i32,
+    pub question: i32,
+    pub page: u16,
+    pub single: bool,
+    /// `faint` or `severalMarks`.
+    pub reason: String,
+    pub bubbles: Vec<SheetBubble>,
+    /// The question's row on the scan, straightened, as a `data:image/png` URL.
+    pub crop: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SheetAttempt {
+    pub attempt_id: i32,
+    pub pages: u16,
+    /// Why the attempt cannot go up at all (a page missing or scanned twice).
+    pub problem: Option<String>,
+    pub doubts: Vec<SheetDoubt>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SheetScanReport {
+    pub pages: u32,
+    /// `file: why`, for each scan refused.
+    pub refused: Vec<String>,
+    pub attempts: Vec<SheetAttempt>,
+}
+
+#[derive(Debug, Serialize, PartialEq, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SheetUpload {
+    pub attempt_id: i32,
+    pub outcome: UploadOutcome,
+}
+
+/// One page read, with a crop of each question row it is unsure of.
+struct ReadPage {
+    reading: PageReading,
+    crops: BTreeMap<i32, Vec<u8>>,
+}
+
+/// The scans among `paths`: files as they are, folders for the images in them.
+fn scan_files(paths: &[String], refused: &mut Vec<String>) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for path in paths.iter().map(PathBuf::from) {
+        if path.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(&path)
+                .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                .unwrap_or_default();
+            inside.sort();
+            files.extend(inside.into_iter().filter(|file| {
+                file.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| SCAN_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+            }));
+        } else if path.is_file() {
+            files.push(path);
+        } else {
+            refused.push(format!("{}: no such file or folder", path.display()));
+        }
+    }
+    files
+}
+
+fn read_page(
+    file: &PathBuf,
+    layout: &[PageLayout],
+    area: i32,
+    batch: i32,
+) -> Result<ReadPage, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot be read: {e}"))?;
+    let scan = recognise::open(&bytes).map_err(|e| e.to_string())?;
+    scan.code
+        .check_batch(area, batch)
+        .map_err(|e| e.to_string())?;
+    let page = layout
+        .get(usize::from(scan.code.page) - 1)
+        .filter(|_| usize::from(scan.code.pages) == layout.len())
+        .ok_or_else(|| {
+            format!(
+                "the code says page {} of {}; this batch's sheet has {} pages",
+                scan.code.page,
+                scan.code.pages,
+                layout.len()
+            )
+        })?;
+    let reading = scan.read(page).map_err(|e| e.to_string())?;
+    let mut crops = BTreeMap::new();
+    let questions: std::collections::BTreeSet<i32> =
+        reading.bubbles.iter().map(|b| b.question).collect();
+    for question in questions {
+        let bubbles = reading.bubbles.iter().filter(|b| b.question == question);
+        let unsure = bubbles.clone().any(|b| b.verdict == Verdict::Unsure);
+        if unsure || bubbles.filter(|b| b.verdict == Verdict::Marked).count() > 1 {
+            if let Some(row) = page.question_row(question) {
+                crops.insert(
+                    question,
+                    scan.crop_png(row, CROP_PX_PER_MM)
+                        .map_err(|e| e.to_string())?,
+                );
+            }
+        }
+    }
+    Ok(ReadPage { reading, crops })
+}
+
+/// The batch's sheet: its questions and their pages, from the snapshot's document.
+async fn batch_layout(
+    client: &ODataClient,
+    batch: &str,
+) -> Result<(Vec<SheetQuestion>, Vec<PageLayout>), CommandError> {
+    let read = client
+        .get_json(
+            &format!("PrintBatches({batch})"),
+            &[("$select", "SnapshotID")],
+        )
+        .await?;
+    let snapshot = read["SnapshotID"]
+        .as_i64()
+        .ok_or_else(|| CommandError::Server("The print batch names no snapshot.".into()))?;
+    let document = client
+        .get_media(&format!(
+            "AssessmentSnapshots({snapshot})/AssessmentSnapshotData/$value"
+        ))
+        .await?;
+    let questions = sheet_questions_of_snapshot(&document.bytes).map_err(CommandError::Server)?;
+    let layout = scoredesk_sheets::lay_out(&questions);
+    Ok((questions, layout))
+}
+
+/// Reads the scans among `paths` for print batch `batch_id`, keeps the readings,
+/// and reports them; `progress` hears of each page read.
+pub async fn read_sheet_scans(
+    client: &ODataClient,
+    held: &HeldSheets,
+    batch_id: &str,
+    paths: Vec<String>,
+    progress: impl Fn(u32, u32) + Send + Sync + 'static,
+) -> Result<SheetScanReport, CommandError> {
+    let batch_key = int64_key("Print batch", batch_id)?;
+    let batch: i32 = batch_key.parse().map_err(|_| {
+        CommandError::InvalidInput(format!("Print batch {batch_id} is not a batch number."))
+    })?;
+    let (questions, layout) = batch_layout(client, &batch_key).await?;
+    let area = client.customer_id;
+    let (pages, mut refused) = tokio::task::spawn_blocking(move || {
+        let mut refused = Vec::new();
+        let files = scan_files(&paths, &mut refused);
+        let total = files.len() as u32;
+        let done = std::sync::atomic::AtomicU32::new(0);
+        let read: Vec<(PathBuf, Result<ReadPage, String>)> = files
+            .into_par_iter()
+            .map(|file| {
+                let page = read_page(&file, &layout, area, batch);
+                progress(
+                    done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
+                    total,
+                );
+                (file, page)
+            })
+            .collect();
+        (read, refused)
+    })
+    .await
+    .map_err(|e| CommandError::Server(format!("Reading the scans stopped: {e}")))?;
+    let mut report = SheetScanReport {
+        pages: 0,
+        refused: Vec::new(),
+        attempts: Vec::new(),
+    };
+    let mut by_attempt: BTreeMap<i32, Vec<ReadPage>> = BTreeMap::new();
+    for (file, page) in pages {
+        let name = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        match page {
+            Ok(page) => {
+                report.pages += 1;
+                by_attempt
+                    .entry(page.reading.code.attempt)
+                    .or_default()
+                    .push(page);
+            }
+            Err(message) => refused.push(format!("{name}: {message}")),
+        }
+    }
+    report.refused = refused;
+    let mut kept = BTreeMap::new();
+    for (attempt, pages) in by_attempt {
+        let readings: Vec<PageReading> = pages.iter().map(|p| p.reading.clone()).collect();
+        let count = readings.len() as u16;
+        match assemble(&questions, &readings) {
+            Ok(reading) => {
+                let doubts = reading
+                    .doubts
+                    .iter()
+                    .map(|doubt| SheetDoubt {
+                        attempt_id: attempt,
+                        question: doubt.question,
+                        page: doubt.page,
+                        single: doubt.single,
+                        reason: match doubt.reason {
+                            DoubtReason::Faint => "faint",
+                            DoubtReason::SeveralMarks => "severalMarks",
+                        }
+                        .into(),
+                        bubbles: doubt.bubbles.iter().map(bubble).collect(),
+                        crop: pages
+                            .iter()
+                            .find_map(|p| p.crops.get(&doubt.question))
+                            .map(|png| format!("data:image/png;base64,{}", STANDARD.encode(png)))
+                            .unwrap_or_default(),
+                    })
+                    .collect();
+                report.attempts.push(SheetAttempt {
+                    attempt_id: attempt,
+                    pages: count,
+                    problem: None,
+                    doubts,
+                });
+                kept.insert(attempt, reading);
+            }
+            Err(error) => report.attempts.push(SheetAttempt {
+                attempt_id: attempt,
+                pages: count,
+                problem: Some(error.to_string()),
+                doubts: Vec::new(),
+            }),
+        }
+    }
+    *held
+        .0
+        .lock()
+        .map_err(|_| CommandError::Server("The readings are unavailable.".into()))? = Some(Held {
+        batch,
+        attempts: kept,
+    });
+    Ok(report)
+}
+
+fn bubble(reading: &scoredesk_sheets::BubbleReading) -> SheetBubble {
+    SheetBubble {
+        choice: reading.choice,
+        label: char::from(b'A' + ((reading.choice - 1) % 26) as u8).to_string(),
+        darkness: reading.darkness,
+        verdict: match reading.verdict {
+            Verdict::Marked => "marked",
+            Verdict::Blank => "blank",
+            Verdict::Unsure => "unsure",
+        }
+        .into(),
+    }
+}
+
+/// The coordinator's decision on one doubt: the choices they see marked.
+pub fn decide_sheet_doubt(
+    held: &HeldSheets,
+    attempt: i32,
+    question: i32,
+    choices: Vec<i32>,
+) -> Result<(), CommandError> {
+    let mut held = held
+        .0
+        .lock()
+        .map_err(|_| CommandError::Server("The readings are unavailable.".into()))?;
+    let reading = held
+        .as_mut()
+        .and_then(|h| h.attempts.get_mut(&attempt))
+        .ok_or_else(|| {
+            CommandError::InvalidInput(format!("Attempt {attempt} is not among the scans read."))
+        })?;
+    reading
+        .resolve(question, choices)
+        .map_err(|e| CommandError::InvalidInput(e.to_string()))
+}
+
+/// Uploads every attempt read whose doubts are all decided, each as its own upload
+/// file; those that went in (or were already in) are let go.
+pub async fn upload_sheet_readings(
+    client: &ODataClient,
+    held: &HeldSheets,
+) -> Result<Vec<SheetUpload>, CommandError> {
+    let files: Vec<(i32, Vec<u8>)> = {
+        let held = held
+            .0
+            .lock()
+            .map_err(|_| CommandError::Server("The readings are unavailable.".into()))?;
+        let Some(held) = held.as_ref() else {
+            return Ok(Vec::new());
+        };
+        held.attempts
+            .values()
+            .filter(|reading| reading.is_decided())
+            .filter_map(|reading| {
+                let file = upload_file(held.batch, reading).ok()?;
+                Some((reading.attempt, serde_json::to_vec(&file).ok()?))
+            })
+            .collect()
+    };
+    let mut outcomes = Vec::new();
+    for (attempt, bytes) in files {
+        let outcome = upload_answers(client, bytes).await;
+        if matches!(
+            outcome,
+            UploadOutcome::Scored { .. } | UploadOutcome::Stored { .. }
+        ) {
+            if let Ok(mut held) = held.0.lock() {
+                if let Some(held) = held.as_mut() {
+                    held.attempts.remove(&attempt);
+                }
+            }
+        }
+        outcomes.push(SheetUpload {
+            attempt_id: attempt,
+            outcome,
+        });
+    }
+    Ok(outcomes)
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import type { SheetDoubt } from "./bindings/SheetDoubt";
+import type { SheetScanReport } from "./bindings/SheetScanReport";
+import { choiceOfKey, describeChoices, describeDoubt, scanSummary, sheetUploadSummary, toggleChoice } from "./sheets";
+
+const bubbles = [
+  { choice: 1, label: "A", darkness: 0.04, verdict: "blank" },
+  { choice: 2, label: "B", darkness: 0.31, verdict: "unsure" },
+  { choice: 3, label: "C", darkness: 0.66, verdict: "marked" },
+];
+const faint: SheetDoubt = { attemptId: 7, question: 4, page: 1, single: true, reason: "faint", bubbles, crop: "" };
+const several: SheetDoubt = {
+  ...faint,
+  reason: "severalMarks",
+  bubbles: bubbles.map((b) => (b.choice === 2 ? { ...b, darkness: 0.7, verdict: "marked" } : b)),
+};
+
+describe("unsure marks", () => {
+  it("names the choice a letter stands for, whatever its case", () => {
+    expect(choiceOfKey(faint, "b")).toBe(2);
+    expect(choiceOfKey(faint, "C")).toBe(3);
+    expect(choiceOfKey(faint, "d")).toBeNull();
+  });
+  it("takes one choice alone on a one-choice question, and toggles on a several-choice one", () => {
+    expect(toggleChoice(faint, [], 2)).toEqual([2]);
+    expect(toggleChoice(faint, [2], 3)).toEqual([3]);
+    expect(toggleChoice(faint, [3], 3)).toEqual([]);
+    const multiple = { ...faint, single: false };
+    expect(toggleChoice(multiple, [3], 1)).toEqual([1, 3]);
+    expect(toggleChoice(multiple, [1, 3], 1)).toEqual([3]);
+  });
+  it("says why the question is unsure and what was decided", () => {
+    expect(describeDoubt(faint)).toBe("A faint mark on B (31 % dark): marked, or rubbed out?");
+    expect(describeDoubt(several)).toBe("One choice allowed, and B (70 % dark) and C (66 % dark) are marked.");
+    expect(describeChoices(faint, [])).toBe("no choice");
+    expect(describeChoices(faint, [2, 3])).toBe("B, C");
+  });
+  it("sums up a reading and an upload", () => {
+    const report: SheetScanReport = {
+      pages: 5,
+      refused: ["x.png: the page belongs to print batch 9, not to print batch 4"],
+      attempts: [
+        { attemptId: 1, pages: 2, problem: null, doubts: [faint] },
+        { attemptId: 2, pages: 2, problem: null, doubts: [] },
+        { attemptId: 3, pages: 1, problem: "attempt 3: page 2 of 2 is missing", doubts: [] },
+      ],
+    };
+    expect(scanSummary(report)).toBe("5 pages read: 3 attempts, 1 with unsure marks to decide, 1 incomplete, 1 scan refused");
+    expect(
+      sheetUploadSummary([
+        { attemptId: 1, outcome: { kind: "scored", attemptId: "1", resultId: "4", totalScore: 2, maxScore: 8, band: null, scoringTasks: 1 } },
+        { attemptId: 2, outcome: { kind: "refused", message: "AttemptID: attempt 2 already has a result" } },
+      ]),
+    ).toBe("1 of 2 uploaded, 1 refused");
+  });
+});

@@ -1,0 +1,58 @@
+// Scanned answer sheets on the coordinator's screen (components/SheetScans.svelte):
+// what a key does to a decision on an unsure question, and the sentences that sum
+// up a reading and an upload. The reading itself is the Rust side's
+// (src-tauri/src/delivery/sheets.rs).
+import type { SheetDoubt } from "./bindings/SheetDoubt";
+import type { SheetScanReport } from "./bindings/SheetScanReport";
+import type { SheetUpload } from "./bindings/SheetUpload";
+
+/** The choice a letter key names on this question, if it has it. */
+export function choiceOfKey(doubt: SheetDoubt, key: string): number | null {
+  const bubble = doubt.bubbles.find((b) => b.label.toLowerCase() === key.toLowerCase());
+  return bubble ? bubble.choice : null;
+}
+
+/** The choices after a choice's letter is pressed: a one-choice question takes
+ * that choice alone (pressed again, none); a several-choice one toggles it. */
+export function toggleChoice(doubt: SheetDoubt, chosen: number[], choice: number): number[] {
+  if (chosen.includes(choice)) return chosen.filter((c) => c !== choice);
+  if (doubt.single) return [choice];
+  return [...chosen, choice].sort((a, b) => a - b);
+}
+
+const label = (doubt: SheetDoubt, choice: number) => doubt.bubbles.find((b) => b.choice === choice)?.label ?? String(choice);
+
+/** Why the reader left the question to a person. */
+export function describeDoubt(doubt: SheetDoubt): string {
+  const of = (verdict: string) =>
+    doubt.bubbles.filter((b) => b.verdict === verdict).map((b) => `${b.label} (${Math.round(b.darkness * 100)} % dark)`);
+  if (doubt.reason === "severalMarks") return `One choice allowed, and ${of("marked").join(" and ")} are marked.`;
+  const faint = of("unsure");
+  return `${faint.length === 1 ? "A faint mark" : "Faint marks"} on ${faint.join(", ")}: marked, or rubbed out?`;
+}
+
+/** The decision, in words. */
+export function describeChoices(doubt: SheetDoubt, chosen: number[]): string {
+  return chosen.length ? chosen.map((c) => label(doubt, c)).join(", ") : "no choice";
+}
+
+/** A reading, in a sentence. */
+export function scanSummary(report: SheetScanReport): string {
+  const attempts = report.attempts.length;
+  const unsure = report.attempts.filter((a) => a.doubts.length).length;
+  const blocked = report.attempts.filter((a) => a.problem).length;
+  const parts = [`${report.pages} ${report.pages === 1 ? "page" : "pages"} read: ${attempts} ${attempts === 1 ? "attempt" : "attempts"}`];
+  if (unsure) parts.push(`${unsure} with unsure marks to decide`);
+  if (blocked) parts.push(`${blocked} incomplete`);
+  if (report.refused.length) parts.push(`${report.refused.length} ${report.refused.length === 1 ? "scan" : "scans"} refused`);
+  return parts.join(", ");
+}
+
+/** An upload of the readings, in a sentence. */
+export function sheetUploadSummary(uploads: SheetUpload[]): string {
+  const count = (kind: string) => uploads.filter((u) => u.outcome.kind === kind).length;
+  const parts = [`${count("scored") + count("stored")} of ${uploads.length} uploaded`];
+  if (count("refused")) parts.push(`${count("refused")} refused`);
+  if (count("unreachable")) parts.push(`${count("unreachable")} not sent (upload again)`);
+  return parts.join(", ");
+}
