@@ -266,6 +266,25 @@ fn a_turned_shifted_page_upside_down_in_jpeg_is_read_the_same() {
 }
 
 #[test]
+fn a_600_dpi_tiff_and_a_150_dpi_colour_jpeg_are_read_the_same() {
+    let pages = lay_out(&questions());
+    let code = code(1, 1);
+    let fine = print(&pages[0], &code.encode(), 600.0, &marks());
+    let reading = read(&png(&fine, ImageFormat::Tiff), &pages[0]);
+    assert_eq!(reading.code, code);
+    check(&reading);
+    let coarse = print(&pages[0], &code.encode(), 150.0, &marks());
+    let colour = image::DynamicImage::ImageLuma8(coarse).into_rgb8();
+    let mut bytes = Vec::new();
+    colour
+        .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Jpeg)
+        .expect("encode");
+    let reading = read(&bytes, &pages[0]);
+    assert_eq!(reading.code, code);
+    check(&reading);
+}
+
+#[test]
 fn an_attempts_pages_become_answers_and_doubts_that_a_person_resolves() {
     let questions = questions();
     let pages = lay_out(&questions);
