@@ -7,11 +7,13 @@
 //! database and no HTTP here.
 
 pub mod answers;
+pub mod batch;
 pub mod code;
 pub mod layout;
 pub mod recognise;
 
 pub use answers::{assemble, Answer, AttemptReading, Doubt, DoubtReason};
+pub use batch::read_batch_page;
 pub use code::{CodeError, ForeignPage, SheetCode};
 pub use layout::{lay_out, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion};
 pub use recognise::{BubbleReading, EssayCrop, PageReading, Scan, ScanError, Verdict};

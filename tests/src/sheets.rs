@@ -175,14 +175,18 @@ pub async fn printed(
         .text()
         .await
         .unwrap();
-    let codes: Vec<SheetCode> = html
-        .split("data-code=\"")
-        .skip(1)
-        .map(|rest| SheetCode::decode(&rest[..rest.find('"').unwrap()]).unwrap())
-        .collect();
+    let codes = sheet_codes(&html);
     let pages = print_pages(&url, dir);
     assert_eq!(pages.len(), codes.len(), "one printed page per sheet page");
     codes.into_iter().zip(pages).collect()
+}
+
+/// The codes of a batch's sheets' pages, in the printed page's order.
+pub fn sheet_codes(html: &str) -> Vec<SheetCode> {
+    html.split("data-code=\"")
+        .skip(1)
+        .map(|rest| SheetCode::decode(&rest[..rest.find('"').unwrap()]).unwrap())
+        .collect()
 }
 
 /// What a reader must make of a question.

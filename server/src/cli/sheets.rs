@@ -12,7 +12,7 @@ use anyhow::{bail, Context};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use scoredesk_sheets::{assemble, recognise, DoubtReason, PageReading, Verdict};
+use scoredesk_sheets::{assemble, read_batch_page, DoubtReason, PageReading, Verdict};
 
 use crate::documents::answer_sheets::sheet_questions;
 use crate::documents::sheet_upload::upload_file;
@@ -192,22 +192,7 @@ fn read_page(
     batch: i32,
 ) -> Result<PageReading, String> {
     let bytes = std::fs::read(file).map_err(|error| error.to_string())?;
-    let scan = recognise::open(&bytes).map_err(|error| error.to_string())?;
-    scan.code
-        .check_batch(area, batch)
-        .map_err(|error| error.to_string())?;
-    let page = layout
-        .get(usize::from(scan.code.page) - 1)
-        .filter(|_| usize::from(scan.code.pages) == layout.len())
-        .ok_or_else(|| {
-            format!(
-                "the page's code says page {} of {}; the batch's sheet has {} pages",
-                scan.code.page,
-                scan.code.pages,
-                layout.len()
-            )
-        })?;
-    scan.read(page).map_err(|error| error.to_string())
+    read_batch_page(&bytes, layout, area, batch).map(|(_, reading)| reading)
 }
 
 fn describe(doubt: &scoredesk_sheets::Doubt) -> String {

@@ -110,7 +110,7 @@ pub fn find_page(image: GrayImage) -> Result<Scan, ScanError> {
     if width < MIN_WIDTH || height < MIN_WIDTH {
         return Err(ScanError::TooSmall { width, height });
     }
-    let threshold = otsu_level(&image);
+    let threshold = ink_threshold(&image);
     let found = marks::find_marks(&image, threshold)?;
     let ink = found.iter().map(|mark| mark.ink).sum::<f32>() / 4.0;
     let levels = Levels {
@@ -135,6 +135,24 @@ pub fn find_page(image: GrayImage) -> Result<Scan, ScanError> {
         }
     }
     Err(ScanError::NoCode)
+}
+
+/// Otsu's level between ink and paper. imageproc's sum of intensities is a u32,
+/// which a page of more than 16.8 million pixels (600 dpi) overflows, so a large
+/// scan is measured on every n-th pixel each way: the histogram's shape does not
+/// need them all.
+fn ink_threshold(image: &GrayImage) -> u8 {
+    const MOST_PIXELS: u64 = 4_000_000;
+    let (width, height) = image.dimensions();
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels <= MOST_PIXELS {
+        return otsu_level(image);
+    }
+    let step = ((pixels as f64 / MOST_PIXELS as f64).sqrt().ceil()) as u32;
+    let sample = GrayImage::from_fn(width / step, height / step, |x, y| {
+        *image.get_pixel(x * step, y * step)
+    });
+    otsu_level(&sample)
 }
 
 /// The paper's grey: the median of what is lighter than the threshold.

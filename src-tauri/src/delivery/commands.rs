@@ -134,19 +134,36 @@ pub async fn upload_answer_file(
 /// coordinator cancels.
 #[tauri::command]
 pub async fn pick_answer_files(app: tauri::AppHandle, folder: bool) -> Vec<String> {
+    let kind = FileKind {
+        folder_title: "A folder of answer files",
+        files_title: "Answer files",
+        extensions: &["json"],
+    };
+    pick_paths(&app, folder, &kind).await
+}
+
+/// What a chooser offers: its titles, and the files' extensions.
+pub struct FileKind {
+    pub folder_title: &'static str,
+    pub files_title: &'static str,
+    pub extensions: &'static [&'static str],
+}
+
+/// The system's chooser for files of `kind`, or one folder; the paths chosen (none
+/// if cancelled).
+pub async fn pick_paths(app: &tauri::AppHandle, folder: bool, kind: &FileKind) -> Vec<String> {
     let (sender, receiver) = tokio::sync::oneshot::channel();
-    let chooser = app.dialog().file().set_title(if folder {
-        "A folder of answer files"
-    } else {
-        "Answer files"
-    });
+    let chooser = app.dialog().file();
     if folder {
-        chooser.pick_folder(move |picked| {
-            let _ = sender.send(picked.into_iter().collect::<Vec<_>>());
-        });
+        chooser
+            .set_title(kind.folder_title)
+            .pick_folder(move |picked| {
+                let _ = sender.send(picked.into_iter().collect::<Vec<_>>());
+            });
     } else {
         chooser
-            .add_filter("Answer files", &["json"])
+            .set_title(kind.files_title)
+            .add_filter(kind.files_title, kind.extensions)
             .pick_files(move |picked| {
                 let _ = sender.send(picked.unwrap_or_default());
             });

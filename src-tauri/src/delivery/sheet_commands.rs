@@ -5,9 +5,9 @@
 use serde::Serialize;
 use tauri::ipc::Channel;
 use tauri::State;
-use tauri_plugin_dialog::DialogExt;
 use ts_rs::TS;
 
+use super::commands::{pick_paths, FileKind};
 use super::sheets::{HeldSheets, SheetScanReport, SheetUpload};
 use crate::commands::client;
 use crate::delivery;
@@ -72,28 +72,10 @@ pub async fn upload_sheet_readings(
 /// Scans chosen in the system's dialog: image files, or a folder of them.
 #[tauri::command]
 pub async fn pick_scans(app: tauri::AppHandle, folder: bool) -> Vec<String> {
-    let (sender, receiver) = tokio::sync::oneshot::channel();
-    let chooser = app.dialog().file().set_title(if folder {
-        "A folder of scans"
-    } else {
-        "Scanned answer sheets"
-    });
-    if folder {
-        chooser.pick_folder(move |picked| {
-            let _ = sender.send(picked.into_iter().collect::<Vec<_>>());
-        });
-    } else {
-        chooser
-            .add_filter("Scans", &["png", "jpg", "jpeg", "tif", "tiff"])
-            .pick_files(move |picked| {
-                let _ = sender.send(picked.unwrap_or_default());
-            });
-    }
-    receiver
-        .await
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|path| path.into_path().ok())
-        .map(|path| path.display().to_string())
-        .collect()
+    let kind = FileKind {
+        folder_title: "A folder of scans",
+        files_title: "Scanned answer sheets",
+        extensions: &["png", "jpg", "jpeg", "tif", "tiff"],
+    };
+    pick_paths(&app, folder, &kind).await
 }

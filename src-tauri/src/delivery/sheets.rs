@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
 use scoredesk_server::documents::sheet_upload::upload_file;
 use scoredesk_sheets::{
-    assemble, recognise, AttemptReading, DoubtReason, PageLayout, PageReading, SheetQuestion,
+    assemble, read_batch_page, AttemptReading, DoubtReason, PageLayout, PageReading, SheetQuestion,
     Verdict,
 };
 use serde::Serialize;
@@ -132,22 +132,8 @@ fn read_page(
     batch: i32,
 ) -> Result<ReadPage, String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot be read: {e}"))?;
-    let scan = recognise::open(&bytes).map_err(|e| e.to_string())?;
-    scan.code
-        .check_batch(area, batch)
-        .map_err(|e| e.to_string())?;
-    let page = layout
-        .get(usize::from(scan.code.page) - 1)
-        .filter(|_| usize::from(scan.code.pages) == layout.len())
-        .ok_or_else(|| {
-            format!(
-                "the code says page {} of {}; this batch's sheet has {} pages",
-                scan.code.page,
-                scan.code.pages,
-                layout.len()
-            )
-        })?;
-    let reading = scan.read(page).map_err(|e| e.to_string())?;
+    let (scan, reading) = read_batch_page(&bytes, layout, area, batch)?;
+    let page = &layout[usize::from(scan.code.page) - 1];
     let mut crops = BTreeMap::new();
     let questions: std::collections::BTreeSet<i32> =
         reading.bubbles.iter().map(|b| b.question).collect();

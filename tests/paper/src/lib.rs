@@ -29,10 +29,9 @@ pub fn px(mm: f32) -> f32 {
     mm * PRINT_DPI / 25.4
 }
 
-/// The pages of the document at `url`, printed to PDF by Chromium and rasterised
-/// in grey at 300 dpi, in order.
-pub fn print_pages(url: &str, dir: &Path) -> Vec<GrayImage> {
-    let pdf = dir.join("sheets.pdf");
+/// Runs headless Chromium with `args`, its profile in `dir`; fails the test when
+/// it fails.
+pub fn chromium(dir: &Path, args: &[&str]) {
     let output = Command::new("chromium")
         .args([
             "--headless",
@@ -41,15 +40,27 @@ pub fn print_pages(url: &str, dir: &Path) -> Vec<GrayImage> {
             "--disable-dev-shm-usage",
         ])
         .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg("--no-pdf-header-footer")
-        .arg(url)
+        .args(args)
         .output()
         .expect("chromium runs (scripts/test installs it)");
     assert!(
         output.status.success(),
         "chromium: {}",
         String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The pages of the document at `url`, printed to PDF by Chromium and rasterised
+/// in grey at 300 dpi, in order.
+pub fn print_pages(url: &str, dir: &Path) -> Vec<GrayImage> {
+    let pdf = dir.join("sheets.pdf");
+    chromium(
+        dir,
+        &[
+            &format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer",
+            url,
+        ],
     );
     let prefix = dir.join("page");
     let output = Command::new("pdftoppm")

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use reqwest::StatusCode;
+use scoredesk_e2e::paper::chromium;
 use scoredesk_e2e::{Backend, TestApp};
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use serde_json::{json, Value};
@@ -118,28 +119,6 @@ async fn chromium_prints_every_question_and_choice_in_the_snapshots_order() {
             "{variant}: {text}"
         );
     }
-}
-
-fn chromium(profile: &Path, args: &[&str]) {
-    let output = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            profile.join("profile").display()
-        ))
-        .args(args)
-        .output()
-        .expect("chromium runs (scripts/test installs it)");
-    assert!(
-        output.status.success(),
-        "chromium: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
 }
 
 fn pdf_text(pdf: &Path) -> String {

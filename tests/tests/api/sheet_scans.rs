@@ -16,7 +16,7 @@ use scoredesk_sheets::{assemble, recognise, Answer, AttemptReading, Verdict};
 use serde_json::json;
 
 use crate::scoring_support::{put_scoring_result, put_status, scoring_result_of, Task, SCORER};
-use crate::uploads::post;
+use crate::uploads::{created, post};
 use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, PaperDelivery};
 
 on_both_backends! {
@@ -150,13 +150,7 @@ async fn whole_path(backend: Backend) {
         let mut reading = assemble(&delivery.questions, &readings).unwrap();
         decide(&mut reading);
         let file = upload_file(*batch as i32, &reading).unwrap();
-        let response = post(&app, "AnswerUploads", &file).await;
-        assert_eq!(
-            response.status(),
-            StatusCode::CREATED,
-            "{}",
-            response.text().await.unwrap()
-        );
+        created(&app, "AnswerUploads", file).await;
 
         let result = app
             .sql_i64(&format!(

@@ -33,10 +33,13 @@ pub(crate) async fn post(app: &TestApp, set: &str, body: &Value) -> reqwest::Res
         .unwrap()
 }
 
-async fn created(app: &TestApp, set: &str, body: Value) -> Value {
+/// POSTs `body` to `set`, expecting 201; the created entity.
+pub(crate) async fn created(app: &TestApp, set: &str, body: Value) -> Value {
     let response = post(app, set, &body).await;
-    assert_eq!(response.status(), StatusCode::CREATED, "{set} {body}");
-    response.json().await.unwrap()
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{set}: {text}");
+    serde_json::from_str(&text).unwrap()
 }
 
 /// The delivery set up for one participant: the snapshot, its batch, the attempt.

@@ -12,9 +12,9 @@ use fantoccini::key::Key;
 use fantoccini::Client;
 use scoredesk_e2e::paper::{print_pages, rng, scan, Damage, Pencil};
 use scoredesk_e2e::qti::paper_package;
-use scoredesk_e2e::sheets::{mark_sheet, Expect};
+use scoredesk_e2e::sheets::{mark_sheet, sheet_codes, Expect};
 use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
-use scoredesk_sheets::{lay_out, SheetCode};
+use scoredesk_sheets::lay_out;
 use serde_json::{json, Value};
 
 use crate::support::{group_members, open_batch, press, type_into, wait_for, Api, DesktopSession};
@@ -103,11 +103,7 @@ async fn a_coordinator_prints_sheets_reads_the_scans_and_decides_unsure_marks_by
         .text()
         .await
         .unwrap();
-    let codes: Vec<SheetCode> = html
-        .split("data-code=\"")
-        .skip(1)
-        .map(|rest| SheetCode::decode(&rest[..rest.find('"').unwrap()]).unwrap())
-        .collect();
+    let codes = sheet_codes(&html);
     let print_dir = tempfile::tempdir().unwrap();
     let printed = print_pages(&sheets_url, print_dir.path());
     assert_eq!(printed.len(), codes.len());
