@@ -10,7 +10,7 @@ use axum::http::header::{CONTENT_TYPE, HOST};
 use axum::http::{HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use super::error_format::{formatted, wants_verbose};
+use super::error_format::{error_form, formatted};
 use super::route::{route, Incoming, Routed, Target};
 use super::service::Service;
 use super::writers;
@@ -181,8 +181,8 @@ fn incoming(
 /// One operation's answer, errors in the contract's body and the asked-for format.
 async fn answer(incoming: &Incoming, response: Result<Response, ApiError>) -> Answer {
     let response = response.unwrap_or_else(IntoResponse::into_response);
-    let verbose = wants_verbose(&incoming.headers, incoming.uri.query());
-    let response = formatted(verbose, response).await;
+    let form = error_form(&incoming.headers, incoming.uri.query());
+    let response = formatted(form, response).await;
     let (parts, body) = response.into_parts();
     let body = to_bytes(body, MAX_ANSWER_BYTES).await.unwrap_or_default();
     Answer {
@@ -193,8 +193,8 @@ async fn answer(incoming: &Incoming, response: Result<Response, ApiError>) -> An
 }
 
 async fn error_answer(operation: &Operation, error: ApiError) -> Answer {
-    let verbose = wants_verbose(&operation.headers, None);
-    let response = formatted(verbose, error.into_response()).await;
+    let form = error_form(&operation.headers, None);
+    let response = formatted(form, error.into_response()).await;
     let (parts, body) = response.into_parts();
     Answer {
         status: parts.status,

@@ -1,6 +1,7 @@
 //! Error bodies in the client's format: the contract's JSON light body by default,
-//! `{"error": {...}}` for clients that asked for verbose JSON (or are version 2);
-//! and the same body for errors that arise below the OData layer.
+//! `{"error": {...}}` for clients that asked for verbose JSON (or are version 2),
+//! `m:error` for clients that asked for Atom or XML; and the same body for errors
+//! that arise below the OData layer.
 
 use axum::body::{to_bytes, Body};
 use axum::extract::Request;
@@ -36,14 +37,50 @@ pub fn wants_verbose(headers: &HeaderMap, query: Option<&str>) -> bool {
     accept.contains("odata=verbose") || format_verbose || version_2
 }
 
-pub async fn error_format(request: Request, next: Next) -> Response {
-    let verbose = wants_verbose(request.headers(), request.uri().query());
-    let response = next.run(request).await;
-    formatted(verbose, response).await
+/// The error body's form a request asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorForm {
+    Json,
+    Verbose,
+    Xml,
 }
 
-/// `response` with the contract's error body in the asked-for format, if it is an error.
-pub async fn formatted(verbose: bool, response: Response) -> Response {
+/// Whether a request asked for XML (Atom): by `$format`, or by `Accept`.
+pub fn wants_xml(headers: &HeaderMap, query: Option<&str>) -> bool {
+    let format = query.and_then(|query| {
+        form_urlencoded::parse(query.as_bytes())
+            .find(|(name, _)| name == "$format")
+            .map(|(_, value)| value.into_owned())
+    });
+    match format.as_deref() {
+        Some("atom" | "xml") => true,
+        Some(_) => false,
+        None => matches!(
+            crate::odata::format::negotiate(headers, None, false),
+            Ok(negotiated) if negotiated.format == crate::odata::format::Format::Atom
+        ),
+    }
+}
+
+/// The form of the error body for a request with these headers and query.
+pub fn error_form(headers: &HeaderMap, query: Option<&str>) -> ErrorForm {
+    if wants_xml(headers, query) {
+        ErrorForm::Xml
+    } else if wants_verbose(headers, query) {
+        ErrorForm::Verbose
+    } else {
+        ErrorForm::Json
+    }
+}
+
+pub async fn error_format(request: Request, next: Next) -> Response {
+    let form = error_form(request.headers(), request.uri().query());
+    let response = next.run(request).await;
+    formatted(form, response).await
+}
+
+/// `response` with the contract's error body in the asked-for form, if it is an error.
+pub async fn formatted(form: ErrorForm, response: Response) -> Response {
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
@@ -66,15 +103,26 @@ pub async fn formatted(verbose: bool, response: Response) -> Response {
         let code: String = reason.split_whitespace().collect();
         error_body(&code, message)["odata.error"].take()
     });
-    let body = if verbose {
-        json!({ "error": inner })
-    } else {
-        json!({ "odata.error": inner })
-    };
     parts.headers.remove(CONTENT_LENGTH);
-    parts.headers.insert(
-        CONTENT_TYPE,
-        HeaderValue::from_static("application/json;charset=utf-8"),
-    );
-    Response::from_parts(parts, Body::from(body.to_string()))
+    let (body, content_type) = match form {
+        ErrorForm::Verbose => (
+            json!({ "error": inner }).to_string().into_bytes(),
+            "application/json;charset=utf-8",
+        ),
+        ErrorForm::Json => (
+            json!({ "odata.error": inner }).to_string().into_bytes(),
+            "application/json;charset=utf-8",
+        ),
+        ErrorForm::Xml => (
+            crate::odata::atom::error_document(
+                inner["code"].as_str().unwrap_or_default(),
+                inner["message"]["value"].as_str().unwrap_or_default(),
+            ),
+            "application/xml;charset=utf-8",
+        ),
+    };
+    parts
+        .headers
+        .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    Response::from_parts(parts, Body::from(body))
 }

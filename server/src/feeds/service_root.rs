@@ -7,7 +7,7 @@ use super::entities;
 use super::read::service_root;
 use crate::odata::format::{negotiate, Format};
 use crate::odata::query::QueryOptions;
-use crate::odata::{service_document, ApiError};
+use crate::odata::{atom, service_document, ApiError};
 
 /// The service document, in the negotiated format.
 pub fn service_document(
@@ -17,13 +17,33 @@ pub fn service_document(
 ) -> Result<Response, ApiError> {
     let negotiated = negotiate(headers, options.format.as_deref(), false)?;
     let root = service_root(headers, area);
+    let version = [("DataServiceVersion", negotiated.data_service_version())];
     let body = match negotiated.format {
+        Format::Atom => {
+            // AtomPub's own type, unless the client asked for plain XML.
+            let accept = headers
+                .get(axum::http::header::ACCEPT)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default();
+            let content_type = if accept.contains("application/xml") && !accept.contains("atomsvc")
+            {
+                "application/xml;charset=utf-8"
+            } else {
+                "application/atomsvc+xml;charset=utf-8"
+            };
+            let xml = atom::service_document(&root, entities::ALL);
+            return Ok((
+                version,
+                [(axum::http::header::CONTENT_TYPE, content_type)],
+                xml,
+            )
+                .into_response());
+        }
         Format::JsonVerbose => service_document::json_verbose(entities::ALL),
-        Format::JsonLight => service_document::json_light(&root, entities::ALL),
+        Format::JsonNoMetadata => service_document::json_no_metadata(entities::ALL),
+        Format::JsonLight | Format::JsonFullMetadata => {
+            service_document::json_light(&root, entities::ALL)
+        }
     };
-    Ok((
-        [("DataServiceVersion", negotiated.data_service_version())],
-        Json(body),
-    )
-        .into_response())
+    Ok((version, Json(body)).into_response())
 }

@@ -9,8 +9,24 @@ use super::ApiError;
 pub enum Format {
     /// JSON light, minimal metadata: the default.
     JsonLight,
+    /// JSON light with full metadata: each entity's type, id, links and ETag.
+    JsonFullMetadata,
+    /// JSON light without metadata: the values alone.
+    JsonNoMetadata,
     /// Verbose JSON (`{"d": ...}`), for version 2 clients.
     JsonVerbose,
+    /// The Atom format (AtomPub for the service document), and XML for errors.
+    Atom,
+}
+
+impl Format {
+    /// JSON light in any of its metadata levels.
+    pub fn is_json_light(self) -> bool {
+        matches!(
+            self,
+            Format::JsonLight | Format::JsonFullMetadata | Format::JsonNoMetadata
+        )
+    }
 }
 
 /// The negotiated response format and version.
@@ -93,16 +109,15 @@ pub fn negotiate(
         let format = match format {
             "json" => light_or_verbose,
             "verbosejson" => Format::JsonVerbose,
-            "atom" | "xml" => {
-                return Err(ApiError::NotAcceptable(format!(
-                    "$format={format}: this service answers in JSON only"
-                )))
-            }
-            other => {
-                return Err(ApiError::bad_request(format!(
-                    "$format is json or verbosejson, not '{other}'"
-                )))
-            }
+            "atom" | "xml" => Format::Atom,
+            other => match choice_of(other, light_or_verbose, plain) {
+                Some((format, _)) => format,
+                None => {
+                    return Err(ApiError::bad_request(format!(
+                        "$format is json, verbosejson, atom or xml, not '{other}'"
+                    )))
+                }
+            },
         };
         return Ok(Negotiated { format, version });
     }
@@ -112,43 +127,69 @@ pub fn negotiate(
             version,
         });
     };
-    let mut acceptable = None;
+    // The highest weight wins; among equals, the more specific range, then the
+    // earlier one.
+    let mut best: Option<(Format, f32, u8)> = None;
     for range in accept.split(',') {
-        let mut parts = range.split(';').map(str::trim);
-        let media = parts.next().unwrap_or_default().to_ascii_lowercase();
-        let params: Vec<String> = parts
+        let weight = range
+            .split(';')
             .map(|p| p.replace(' ', "").to_ascii_lowercase())
-            .collect();
-        if params.iter().any(|p| p == "q=0" || p == "q=0.0") {
+            .find_map(|p| {
+                p.strip_prefix("q=")
+                    .map(|q| q.parse::<f32>().unwrap_or(1.0))
+            })
+            .unwrap_or(1.0);
+        if weight <= 0.0 {
             continue;
         }
-        let choice = match media.as_str() {
-            "application/json" if params.iter().any(|p| p == "odata=verbose") => {
-                Some(Format::JsonVerbose)
-            }
-            "application/json" | "application/*" | "*/*" => Some(light_or_verbose),
-            "text/plain" | "text/*" if plain => Some(light_or_verbose),
-            _ if plain && media.starts_with("image/") => Some(light_or_verbose),
-            _ => None,
+        let Some((format, specific)) = choice_of(range, light_or_verbose, plain) else {
+            continue;
         };
-        if let Some(choice) = choice {
-            // Prefer an explicit verbose request over wildcards in the same header.
-            if acceptable.is_none() || choice == Format::JsonVerbose {
-                acceptable = Some(choice);
-            }
+        let better = match best {
+            None => true,
+            Some((_, w, s)) => weight > w || (weight == w && specific > s),
+        };
+        if better {
+            best = Some((format, weight, specific));
         }
     }
-    if plain && acceptable.is_none() {
+    let acceptable = best.map(|(format, _, _)| format).or(
         // Media and counts are sent in their own type; a client that asked for
         // something else still gets them rather than an error.
-        acceptable = Some(light_or_verbose);
-    }
+        plain.then_some(light_or_verbose),
+    );
     match acceptable {
         Some(format) => Ok(Negotiated { format, version }),
         None => Err(ApiError::NotAcceptable(format!(
-            "cannot answer with any of '{accept}'; this service answers in application/json"
+            "cannot answer with any of '{accept}'; this service answers in application/json (odata=minimalmetadata, fullmetadata, nometadata or verbose), application/atom+xml or application/xml"
         ))),
     }
+}
+
+/// The format one media range asks for, and how specific it is (2: a JSON
+/// metadata level or an XML type; 1: JSON; 0: a wildcard).
+fn choice_of(range: &str, light_or_verbose: Format, plain: bool) -> Option<(Format, u8)> {
+    let mut parts = range.split(';').map(str::trim);
+    let media = parts.next().unwrap_or_default().to_ascii_lowercase();
+    let odata = parts
+        .map(|p| p.replace(' ', "").to_ascii_lowercase())
+        .find_map(|p| p.strip_prefix("odata=").map(str::to_owned));
+    Some(match media.as_str() {
+        "application/json" => match odata.as_deref() {
+            Some("verbose") => (Format::JsonVerbose, 2),
+            Some("fullmetadata") => (Format::JsonFullMetadata, 2),
+            Some("nometadata") => (Format::JsonNoMetadata, 2),
+            Some("minimalmetadata") => (Format::JsonLight, 2),
+            _ => (light_or_verbose, 1),
+        },
+        "application/atom+xml" | "application/atomsvc+xml" | "application/xml" | "text/xml" => {
+            (Format::Atom, 2)
+        }
+        "application/*" | "*/*" => (light_or_verbose, 0),
+        "text/plain" | "text/*" if plain => (light_or_verbose, 1),
+        _ if plain && media.starts_with("image/") => (light_or_verbose, 1),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -213,13 +254,59 @@ mod tests {
     }
 
     #[test]
-    fn atom_only_is_not_acceptable() {
-        let result = negotiate(&headers(&[("Accept", "application/atom+xml")]), None, false);
-        assert!(matches!(result, Err(ApiError::NotAcceptable(_))));
+    fn atom_and_xml_are_chosen_by_accept_or_format() {
+        for accept in [
+            "application/atom+xml",
+            "application/xml",
+            "application/atom+xml,application/xml",
+        ] {
+            let n = negotiate(&headers(&[("Accept", accept)]), None, false).unwrap();
+            assert_eq!(n.format, Format::Atom, "{accept}");
+        }
+        for option in ["atom", "xml"] {
+            assert_eq!(
+                negotiate(&HeaderMap::new(), Some(option), false)
+                    .unwrap()
+                    .format,
+                Format::Atom
+            );
+        }
         assert!(matches!(
-            negotiate(&HeaderMap::new(), Some("atom"), false),
+            negotiate(&headers(&[("Accept", "text/html")]), None, false),
             Err(ApiError::NotAcceptable(_))
         ));
+    }
+
+    #[test]
+    fn weights_decide_and_json_stays_the_default() {
+        let pick = |accept: &'static str| {
+            negotiate(&headers(&[("Accept", accept)]), None, false)
+                .unwrap()
+                .format
+        };
+        assert_eq!(
+            pick("application/atom+xml;q=0.5,application/json"),
+            Format::JsonLight
+        );
+        assert_eq!(
+            pick("application/json;q=0.5,application/atom+xml"),
+            Format::Atom
+        );
+        assert_eq!(pick("application/xml;q=0.9,*/*;q=0.8"), Format::Atom);
+        assert_eq!(pick("*/*"), Format::JsonLight);
+        assert_eq!(pick("application/atom+xml;q=0,*/*"), Format::JsonLight);
+        assert_eq!(
+            pick("application/json;odata=fullmetadata"),
+            Format::JsonFullMetadata
+        );
+        assert_eq!(
+            pick("application/json;odata=nometadata"),
+            Format::JsonNoMetadata
+        );
+        assert_eq!(
+            pick("application/json;odata=minimalmetadata"),
+            Format::JsonLight
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use serde_json::{json, Map, Value as Json};
 
+use super::edm::EdmType;
 use super::format::Format;
 use super::model::EntitySet;
 use super::value::Value;
@@ -93,35 +94,60 @@ impl EntityOut {
     /// The entity as a JSON object (without the `odata.metadata` annotation).
     pub fn to_json(&self, format: Format, root: &str) -> Json {
         let mut object = Map::new();
-        if format == Format::JsonVerbose {
-            let mut metadata = Map::new();
-            metadata.insert(
-                "uri".into(),
-                json!(format!("{root}{}", self.relative_uri())),
-            );
-            metadata.insert("type".into(), json!(self.set.qualified_type()));
-            if let Some(media_type) = self.media_type() {
-                metadata.insert(
-                    "media_src".into(),
-                    json!(format!("{root}{}/$value", self.relative_uri())),
-                );
-                metadata.insert("content_type".into(), json!(media_type));
+        let uri = self.relative_uri();
+        match format {
+            Format::JsonVerbose => {
+                let mut metadata = Map::new();
+                metadata.insert("uri".into(), json!(format!("{root}{uri}")));
+                metadata.insert("type".into(), json!(self.set.qualified_type()));
+                if let Some(media_type) = self.media_type() {
+                    metadata.insert("media_src".into(), json!(format!("{root}{uri}/$value")));
+                    metadata.insert("content_type".into(), json!(media_type));
+                }
+                if let Some(etag) = self.etag() {
+                    metadata.insert("etag".into(), json!(etag));
+                }
+                object.insert("__metadata".into(), Json::Object(metadata));
             }
-            if let Some(etag) = self.etag() {
-                metadata.insert("etag".into(), json!(etag));
+            Format::JsonFullMetadata => {
+                object.insert("odata.type".into(), json!(self.set.qualified_type()));
+                object.insert("odata.id".into(), json!(format!("{root}{uri}")));
+                if let Some(etag) = self.etag() {
+                    object.insert("odata.etag".into(), json!(etag));
+                }
+                object.insert("odata.editLink".into(), json!(uri));
             }
-            object.insert("__metadata".into(), Json::Object(metadata));
-        } else if let Some(etag) = self.etag() {
-            object.insert("odata.etag".into(), json!(etag));
+            Format::JsonLight => {
+                if let Some(etag) = self.etag() {
+                    object.insert("odata.etag".into(), json!(etag));
+                }
+            }
+            Format::JsonNoMetadata | Format::Atom => {}
         }
-        if let (Format::JsonLight, Some(media_type)) = (format, self.media_type()) {
-            object.insert(
-                "odata.mediaReadLink".into(),
-                json!(format!("{}/$value", self.relative_uri())),
-            );
-            object.insert("odata.mediaContentType".into(), json!(media_type));
+        if let Some(media_type) = self.media_type() {
+            let media = format!("{uri}/$value");
+            if matches!(format, Format::JsonLight | Format::JsonFullMetadata) {
+                object.insert("odata.mediaReadLink".into(), json!(media));
+            }
+            if format == Format::JsonFullMetadata {
+                object.insert("odata.mediaEditLink".into(), json!(media));
+            }
+            if matches!(format, Format::JsonLight | Format::JsonFullMetadata) {
+                object.insert("odata.mediaContentType".into(), json!(media_type));
+            }
         }
         for (name, value) in &self.properties {
+            if format == Format::JsonFullMetadata {
+                // A type JSON cannot tell from the value (Int64 and DateTime travel as
+                // strings) is annotated.
+                if let Some(edm) = self.set.property(name).map(|p| p.edm) {
+                    if matches!(edm, EdmType::Int64 | EdmType::DateTime)
+                        && *value != super::value::Value::Null
+                    {
+                        object.insert(format!("{name}@odata.type"), json!(edm.to_string()));
+                    }
+                }
+            }
             object.insert((*name).into(), value.to_json(format));
         }
         for navigation in self.set.navigations {
@@ -129,27 +155,36 @@ impl EntityOut {
                 .expanded
                 .iter()
                 .find(|(name, _)| *name == navigation.name);
+            // Association links (`$links`) are not written: the service does not
+            // serve `$links` yet, and a link must lead somewhere.
+            if format == Format::JsonFullMetadata {
+                object.insert(
+                    format!("{}@odata.navigationLinkUrl", navigation.name),
+                    json!(format!("{uri}/{}", navigation.name)),
+                );
+            }
             let value = match (expanded, format) {
                 (Some((_, Expanded::One(entity))), _) => entity
                     .as_ref()
                     .map_or(Json::Null, |e| e.to_json(format, root)),
-                (Some((_, Expanded::Many(entities))), Format::JsonLight) => {
-                    Json::Array(entities.iter().map(|e| e.to_json(format, root)).collect())
-                }
                 (Some((_, Expanded::Many(entities))), Format::JsonVerbose) => {
                     json!({ "results": entities.iter().map(|e| e.to_json(format, root)).collect::<Vec<_>>() })
                 }
-                (None, Format::JsonVerbose) => {
-                    json!({ "__deferred": { "uri": format!("{root}{}/{}", self.relative_uri(), navigation.name) } })
+                (Some((_, Expanded::Many(entities))), _) => {
+                    Json::Array(entities.iter().map(|e| e.to_json(format, root)).collect())
                 }
-                (None, Format::JsonLight) => continue,
+                (None, Format::JsonVerbose) => {
+                    json!({ "__deferred": { "uri": format!("{root}{uri}/{}", navigation.name) } })
+                }
+                (None, _) => continue,
             };
             object.insert(navigation.name.into(), value);
         }
         Json::Object(object)
     }
 
-    fn media_type(&self) -> Option<&str> {
+    /// The media resource's type, for media link entries.
+    pub fn media_type(&self) -> Option<&str> {
         match (&self.set.media, &self.media_type) {
             (Some(_), Some(media_type)) => Some(media_type),
             (Some(media), None) => match media.media_type {
@@ -161,11 +196,13 @@ impl EntityOut {
     }
 }
 
-/// A single-entity response body.
+/// A single-entity response body (JSON; Atom is `atom::entry_document`).
 pub fn entity_document(entity: &EntityOut, format: Format, root: &str) -> Json {
-    let mut body = entity.to_json(format, root);
+    let body = entity.to_json(format, root);
     match format {
-        Format::JsonLight => {
+        Format::JsonVerbose => json!({ "d": body }),
+        Format::JsonNoMetadata | Format::Atom => body,
+        Format::JsonLight | Format::JsonFullMetadata => {
             let mut document = Map::new();
             document.insert(
                 "odata.metadata".into(),
@@ -176,14 +213,10 @@ pub fn entity_document(entity: &EntityOut, format: Format, root: &str) -> Json {
             }
             Json::Object(document)
         }
-        Format::JsonVerbose => {
-            body = json!({ "d": body });
-            body
-        }
     }
 }
 
-/// A feed response body.
+/// A feed response body (JSON; Atom is `atom::feed_document`).
 pub fn feed_document(
     set: &EntitySet,
     entities: &[EntityOut],
@@ -194,21 +227,6 @@ pub fn feed_document(
 ) -> Json {
     let values: Vec<Json> = entities.iter().map(|e| e.to_json(format, root)).collect();
     match format {
-        Format::JsonLight => {
-            let mut document = Map::new();
-            document.insert(
-                "odata.metadata".into(),
-                json!(format!("{root}$metadata#{}", set.name)),
-            );
-            if let Some(count) = count {
-                document.insert("odata.count".into(), json!(count.to_string()));
-            }
-            document.insert("value".into(), Json::Array(values));
-            if let Some(next) = next {
-                document.insert("odata.nextLink".into(), json!(next));
-            }
-            Json::Object(document)
-        }
         Format::JsonVerbose => {
             let mut d = Map::new();
             d.insert("results".into(), Json::Array(values));
@@ -219,6 +237,23 @@ pub fn feed_document(
                 d.insert("__next".into(), json!(next));
             }
             json!({ "d": d })
+        }
+        _ => {
+            let mut document = Map::new();
+            if format != Format::JsonNoMetadata {
+                document.insert(
+                    "odata.metadata".into(),
+                    json!(format!("{root}$metadata#{}", set.name)),
+                );
+            }
+            if let Some(count) = count {
+                document.insert("odata.count".into(), json!(count.to_string()));
+            }
+            document.insert("value".into(), Json::Array(values));
+            if let Some(next) = next {
+                document.insert("odata.nextLink".into(), json!(next));
+            }
+            Json::Object(document)
         }
     }
 }

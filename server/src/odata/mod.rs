@@ -3,6 +3,7 @@
 //! declarations of entity sets, formats, `$metadata`, `$batch`, and the error body.
 
 pub mod action_params;
+pub mod atom;
 pub mod batch;
 pub mod body;
 pub mod edm;

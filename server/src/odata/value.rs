@@ -32,8 +32,8 @@ impl Value {
             Value::Double(x) => json!(x),
             Value::String(s) => json!(s),
             Value::DateTime(ms) => match format {
-                Format::JsonLight => json!(format_datetime(*ms)),
                 Format::JsonVerbose => json!(format!("/Date({ms})/")),
+                _ => json!(format_datetime(*ms)),
             },
         }
     }

@@ -125,11 +125,7 @@ async fn unacceptable(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let path = format!("{}Results", app.root());
     let (status, _) = app
-        .get_json_with(
-            "northwind-admin",
-            &path,
-            &[("Accept", "application/atom+xml")],
-        )
+        .get_json_with("northwind-admin", &path, &[("Accept", "text/html")])
         .await;
     assert_eq!(status, 406);
     let response = app

@@ -5,6 +5,8 @@
 
 mod access_matrix;
 mod answer_sheets;
+mod atom_formats;
+mod atom_support;
 mod auth;
 mod batch;
 mod batches_and_attempts;

@@ -60,12 +60,23 @@ async fn malformed_corpus(backend: Backend) {
         }
         let response = request.send().await.expect("request sent");
         let status = response.status();
-        let body: serde_json::Value = response.json().await.unwrap_or_default();
-        // JSON light clients get "odata.error"; verbose (version 2) clients "error".
-        let has_error_body = body["odata.error"]["message"]["value"].is_string()
-            || body["error"]["message"]["value"].is_string();
+        let xml = response.headers().get("content-type").is_some_and(|t| {
+            t.to_str()
+                .unwrap_or_default()
+                .starts_with("application/xml")
+        });
+        let text = response.text().await.unwrap_or_default();
+        // JSON light clients get "odata.error"; verbose (version 2) clients "error";
+        // clients that asked for Atom or XML an m:error element.
+        let has_error_body = if xml {
+            crate::atom_support::error_message(&text).is_some_and(|m| !m.is_empty())
+        } else {
+            let body: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            body["odata.error"]["message"]["value"].is_string()
+                || body["error"]["message"]["value"].is_string()
+        };
         if !status.is_client_error() || !has_error_body {
-            let shown: String = body.to_string().chars().take(200).collect();
+            let shown: String = text.chars().take(200).collect();
             failures.push(format!(
                 "{} {} [{}] -> {status} {shown}",
                 case.method, case.path, case.comment

@@ -92,9 +92,27 @@ impl ActionRequest<'_> {
             self.options.format.as_deref(),
             false,
         )?;
+        if negotiated.format == Format::Atom {
+            let xml = crate::odata::atom::value_document(self.name(), type_name, &value);
+            let mut response = (StatusCode::OK, xml).into_response();
+            let headers = response.headers_mut();
+            headers.insert(
+                CONTENT_TYPE,
+                HeaderValue::from_static("application/xml;charset=utf-8"),
+            );
+            headers.insert(
+                "DataServiceVersion",
+                HeaderValue::from_static(negotiated.data_service_version()),
+            );
+            return Ok(response);
+        }
         let body = match negotiated.format {
             Format::JsonVerbose => json!({"d": {self.name(): value}}),
-            Format::JsonLight => {
+            Format::JsonNoMetadata => match value {
+                serde_json::Value::Object(record) => serde_json::Value::Object(record),
+                value => json!({"value": value}),
+            },
+            Format::JsonLight | Format::JsonFullMetadata | Format::Atom => {
                 let metadata = format!(
                     "{}$metadata#{type_name}",
                     service_root(&self.incoming.headers, self.area)

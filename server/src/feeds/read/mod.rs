@@ -13,6 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 use crate::feeds::state::AppState;
+use crate::odata::atom;
 use crate::odata::format::{negotiate, Format, Negotiated};
 use crate::odata::json::{entity_document, feed_document, EntityOut};
 use crate::odata::model::EntitySet;
@@ -87,10 +88,31 @@ fn with_headers(mut response: Response, negotiated: Negotiated, content_type: &s
 
 fn json_response(body: serde_json::Value, negotiated: Negotiated) -> Response {
     let content_type = match negotiated.format {
-        Format::JsonLight => "application/json;odata=minimalmetadata;streaming=true;charset=utf-8",
+        Format::JsonFullMetadata => {
+            "application/json;odata=fullmetadata;streaming=true;charset=utf-8"
+        }
+        Format::JsonNoMetadata => "application/json;odata=nometadata;streaming=true;charset=utf-8",
         Format::JsonVerbose => "application/json;odata=verbose;charset=utf-8",
+        Format::JsonLight | Format::Atom => {
+            "application/json;odata=minimalmetadata;streaming=true;charset=utf-8"
+        }
     };
     with_headers(axum::Json(body).into_response(), negotiated, content_type)
+}
+
+/// An Atom document: an entry or a feed.
+fn atom_response(body: Vec<u8>, negotiated: Negotiated, feed: bool) -> Response {
+    let content_type = if feed {
+        "application/atom+xml;type=feed;charset=utf-8"
+    } else {
+        "application/atom+xml;type=entry;charset=utf-8"
+    };
+    with_headers(body.into_response(), negotiated, content_type)
+}
+
+/// `updated` for Atom documents: now, to the second.
+fn atom_updated() -> String {
+    chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
 /// `$filter`, resolved against `set` (a 400 for what may not be named).
@@ -181,10 +203,19 @@ async fn single(
     let etag = entity.etag();
     apply_select(&mut entity, &options.select);
     let root = service_root(request.headers, request.area);
-    let mut response = json_response(
-        entity_document(&entity, negotiated.format, &root),
-        negotiated,
-    );
+    let mut response = if negotiated.format == Format::Atom {
+        let updated = atom_updated();
+        let context = atom::Context {
+            root: &root,
+            updated: &updated,
+        };
+        atom_response(atom::entry_document(&entity, context), negotiated, false)
+    } else {
+        json_response(
+            entity_document(&entity, negotiated.format, &root),
+            negotiated,
+        )
+    };
     if let Some(value) = etag.and_then(|tag| HeaderValue::from_str(&tag).ok()) {
         response.headers_mut().insert(ETAG, value);
     }
@@ -253,6 +284,15 @@ async fn feed(
         apply_select(entity, &options.select);
     }
     let root = service_root(request.headers, request.area);
+    if negotiated.format == Format::Atom {
+        let updated = atom_updated();
+        let context = atom::Context {
+            root: &root,
+            updated: &updated,
+        };
+        let body = atom::feed_document(set, &entities, inline_count, next.as_deref(), context);
+        return Ok(atom_response(body, negotiated, true));
+    }
     let body = feed_document(
         set,
         &entities,

@@ -1,0 +1,335 @@
+//! Entities, feeds and the service document in the OData version 3 Atom format
+//! (and AtomPub), written with quick-xml from the same [`EntityOut`] the JSON
+//! writers take, so that a feed cannot exist in one format and not the other.
+//!
+//! An entry: its `id` (the entity's URI), a `category` naming its type, an `edit`
+//! link, a link per navigation property (with `m:inline` holding the expansion when
+//! there is one), `title`, `updated`, `author`, and its properties in
+//! `m:properties`, typed with `m:type` and `m:null`. A media link entry's content is
+//! `src`, with its properties beside it. A feed: its `id`, `title`, `updated`, a
+//! `self` link, `m:count` for `$inlinecount`, the entries, and the `next` link.
+
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use quick_xml::Writer;
+
+use super::json::{EntityOut, Expanded};
+use super::model::EntitySet;
+use super::value::{format_datetime, Value};
+
+pub const ATOM: &str = "http://www.w3.org/2005/Atom";
+pub const APP: &str = "http://www.w3.org/2007/app";
+pub const DATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices";
+pub const METADATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata";
+const SCHEME: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme";
+const RELATED: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/";
+
+type Out = Writer<Vec<u8>>;
+type Written = std::io::Result<()>;
+
+/// What every document needs besides its entities: the service root (ending in
+/// `/`, the documents' `xml:base`) and the time written as `updated`.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub root: &'a str,
+    /// `2026-11-24T12:00:00Z`.
+    pub updated: &'a str,
+}
+
+/// A single-entity document.
+pub fn entry_document(entity: &EntityOut, context: Context<'_>) -> Vec<u8> {
+    document(|out| entry(out, entity, context, true))
+}
+
+/// A feed document: `count` for `$inlinecount`, `next` the next page's URL.
+pub fn feed_document(
+    set: &EntitySet,
+    entities: &[EntityOut],
+    count: Option<i64>,
+    next: Option<&str>,
+    context: Context<'_>,
+) -> Vec<u8> {
+    document(|out| {
+        let mut start = BytesStart::new("feed");
+        namespaces(&mut start, context.root);
+        out.write_event(Event::Start(start))?;
+        feed_head(out, set.name, set.name, context)?;
+        if let Some(count) = count {
+            text_element(out, "m:count", &count.to_string())?;
+        }
+        for entity in entities {
+            entry(out, entity, context, false)?;
+        }
+        if let Some(next) = next {
+            let mut link = BytesStart::new("link");
+            link.push_attribute(("rel", "next"));
+            link.push_attribute(("href", next));
+            out.write_event(Event::Empty(link))?;
+        }
+        out.write_event(Event::End(BytesEnd::new("feed")))
+    })
+}
+
+/// The AtomPub service document: a workspace listing every entity set.
+pub fn service_document(root: &str, sets: &[&EntitySet]) -> Vec<u8> {
+    document(|out| {
+        let mut service = BytesStart::new("service");
+        service.push_attribute(("xml:base", root));
+        service.push_attribute(("xmlns", APP));
+        service.push_attribute(("xmlns:atom", ATOM));
+        out.write_event(Event::Start(service))?;
+        out.write_event(Event::Start(BytesStart::new("workspace")))?;
+        text_element(out, "atom:title", "Default")?;
+        for set in sets {
+            let mut collection = BytesStart::new("collection");
+            collection.push_attribute(("href", set.name));
+            out.write_event(Event::Start(collection))?;
+            text_element(out, "atom:title", set.name)?;
+            out.write_event(Event::End(BytesEnd::new("collection")))?;
+        }
+        out.write_event(Event::End(BytesEnd::new("workspace")))?;
+        out.write_event(Event::End(BytesEnd::new("service")))
+    })
+}
+
+/// An error as `m:error`, for clients that asked for XML.
+pub fn error_document(code: &str, message: &str) -> Vec<u8> {
+    document(|out| {
+        let mut error = BytesStart::new("m:error");
+        error.push_attribute(("xmlns:m", METADATA));
+        out.write_event(Event::Start(error))?;
+        text_element(out, "m:code", code)?;
+        let mut text = BytesStart::new("m:message");
+        text.push_attribute(("xml:lang", "en-US"));
+        out.write_event(Event::Start(text))?;
+        out.write_event(Event::Text(BytesText::new(message)))?;
+        out.write_event(Event::End(BytesEnd::new("m:message")))?;
+        out.write_event(Event::End(BytesEnd::new("m:error")))
+    })
+}
+
+/// An action's return value in XML: `<d:Name m:type="...">` holding the value, or
+/// a complex value's properties, or a collection's `d:element`s.
+pub fn value_document(name: &str, type_name: &str, value: &serde_json::Value) -> Vec<u8> {
+    document(|out| {
+        let element = format!("d:{name}");
+        let mut start = BytesStart::new(element.as_str());
+        start.push_attribute(("xmlns:d", DATA));
+        start.push_attribute(("xmlns:m", METADATA));
+        start.push_attribute(("m:type", type_name));
+        json_value(out, start, &element, value)
+    })
+}
+
+fn json_value(
+    out: &mut Out,
+    mut start: BytesStart<'_>,
+    element: &str,
+    value: &serde_json::Value,
+) -> Written {
+    use serde_json::Value as Json;
+    match value {
+        Json::Null => {
+            start.push_attribute(("m:null", "true"));
+            out.write_event(Event::Empty(start))
+        }
+        Json::Object(record) => {
+            out.write_event(Event::Start(start))?;
+            for (name, inner) in record {
+                let child = format!("d:{name}");
+                json_value(out, BytesStart::new(child.as_str()), &child, inner)?;
+            }
+            out.write_event(Event::End(BytesEnd::new(element)))
+        }
+        Json::Array(items) => {
+            out.write_event(Event::Start(start))?;
+            for item in items {
+                json_value(out, BytesStart::new("d:element"), "d:element", item)?;
+            }
+            out.write_event(Event::End(BytesEnd::new(element)))
+        }
+        Json::String(text) => {
+            out.write_event(Event::Start(start))?;
+            out.write_event(Event::Text(BytesText::new(text)))?;
+            out.write_event(Event::End(BytesEnd::new(element)))
+        }
+        other => {
+            out.write_event(Event::Start(start))?;
+            out.write_event(Event::Text(BytesText::new(&other.to_string())))?;
+            out.write_event(Event::End(BytesEnd::new(element)))
+        }
+    }
+}
+
+fn document(body: impl FnOnce(&mut Out) -> Written) -> Vec<u8> {
+    let mut out = Writer::new(Vec::with_capacity(16 * 1024));
+    let written = out
+        .write_event(Event::Decl(BytesDecl::new(
+            "1.0",
+            Some("utf-8"),
+            Some("yes"),
+        )))
+        .and_then(|()| body(&mut out));
+    // Writing into memory cannot fail.
+    debug_assert!(written.is_ok());
+    out.into_inner()
+}
+
+fn namespaces(start: &mut BytesStart<'_>, root: &str) {
+    start.push_attribute(("xml:base", root));
+    start.push_attribute(("xmlns", ATOM));
+    start.push_attribute(("xmlns:d", DATA));
+    start.push_attribute(("xmlns:m", METADATA));
+}
+
+fn text_element(out: &mut Out, name: &str, text: &str) -> Written {
+    out.write_event(Event::Start(BytesStart::new(name)))?;
+    out.write_event(Event::Text(BytesText::new(text)))?;
+    out.write_event(Event::End(BytesEnd::new(name)))
+}
+
+/// A feed's `id`, `title`, `updated` and `self` link; `href` relative to the root.
+fn feed_head(out: &mut Out, title: &str, href: &str, context: Context<'_>) -> Written {
+    text_element(out, "id", &format!("{}{href}", context.root))?;
+    let mut heading = BytesStart::new("title");
+    heading.push_attribute(("type", "text"));
+    out.write_event(Event::Start(heading))?;
+    out.write_event(Event::Text(BytesText::new(title)))?;
+    out.write_event(Event::End(BytesEnd::new("title")))?;
+    text_element(out, "updated", context.updated)?;
+    let mut link = BytesStart::new("link");
+    link.push_attribute(("rel", "self"));
+    link.push_attribute(("title", title));
+    link.push_attribute(("href", href));
+    out.write_event(Event::Empty(link))
+}
+
+fn entry(out: &mut Out, entity: &EntityOut, context: Context<'_>, top: bool) -> Written {
+    let uri = entity.relative_uri();
+    let mut start = BytesStart::new("entry");
+    if top {
+        namespaces(&mut start, context.root);
+    }
+    let etag = entity.etag();
+    if let Some(etag) = &etag {
+        start.push_attribute(("m:etag", etag.as_str()));
+    }
+    out.write_event(Event::Start(start))?;
+    text_element(out, "id", &format!("{}{uri}", context.root))?;
+    let mut category = BytesStart::new("category");
+    let type_name = entity.set.qualified_type();
+    category.push_attribute(("term", type_name.as_str()));
+    category.push_attribute(("scheme", SCHEME));
+    out.write_event(Event::Empty(category))?;
+    let mut edit = BytesStart::new("link");
+    edit.push_attribute(("rel", "edit"));
+    edit.push_attribute(("title", entity.set.type_name));
+    edit.push_attribute(("href", uri.as_str()));
+    out.write_event(Event::Empty(edit))?;
+    for navigation in entity.set.navigations {
+        let rel = format!("{RELATED}{}", navigation.name);
+        let kind = if navigation.many {
+            "application/atom+xml;type=feed"
+        } else {
+            "application/atom+xml;type=entry"
+        };
+        let href = format!("{uri}/{}", navigation.name);
+        let mut link = BytesStart::new("link");
+        link.push_attribute(("rel", rel.as_str()));
+        link.push_attribute(("type", kind));
+        link.push_attribute(("title", navigation.name));
+        link.push_attribute(("href", href.as_str()));
+        let expanded = entity
+            .expanded
+            .iter()
+            .find(|(name, _)| *name == navigation.name);
+        match expanded {
+            None => out.write_event(Event::Empty(link))?,
+            Some((_, expansion)) => {
+                out.write_event(Event::Start(link))?;
+                out.write_event(Event::Start(BytesStart::new("m:inline")))?;
+                match expansion {
+                    Expanded::One(Some(target)) => entry(out, target, context, false)?,
+                    Expanded::One(None) => {}
+                    Expanded::Many(targets) => {
+                        out.write_event(Event::Start(BytesStart::new("feed")))?;
+                        feed_head(out, navigation.name, &href, context)?;
+                        for target in targets {
+                            entry(out, target, context, false)?;
+                        }
+                        out.write_event(Event::End(BytesEnd::new("feed")))?;
+                    }
+                }
+                out.write_event(Event::End(BytesEnd::new("m:inline")))?;
+                out.write_event(Event::End(BytesEnd::new("link")))?;
+            }
+        }
+    }
+    out.write_event(Event::Empty(BytesStart::new("title")))?;
+    text_element(out, "updated", context.updated)?;
+    out.write_event(Event::Start(BytesStart::new("author")))?;
+    out.write_event(Event::Empty(BytesStart::new("name")))?;
+    out.write_event(Event::End(BytesEnd::new("author")))?;
+    match entity.media_type() {
+        Some(media_type) => {
+            // A media link entry: its content is the media resource; its
+            // properties stand beside it.
+            let media = format!("{uri}/$value");
+            let mut link = BytesStart::new("link");
+            link.push_attribute(("rel", "edit-media"));
+            link.push_attribute(("title", entity.set.type_name));
+            link.push_attribute(("href", media.as_str()));
+            out.write_event(Event::Empty(link))?;
+            let mut content = BytesStart::new("content");
+            content.push_attribute(("type", media_type));
+            content.push_attribute(("src", media.as_str()));
+            out.write_event(Event::Empty(content))?;
+            properties(out, entity)?;
+        }
+        None => {
+            let mut content = BytesStart::new("content");
+            content.push_attribute(("type", "application/xml"));
+            out.write_event(Event::Start(content))?;
+            properties(out, entity)?;
+            out.write_event(Event::End(BytesEnd::new("content")))?;
+        }
+    }
+    out.write_event(Event::End(BytesEnd::new("entry")))
+}
+
+fn properties(out: &mut Out, entity: &EntityOut) -> Written {
+    out.write_event(Event::Start(BytesStart::new("m:properties")))?;
+    for (name, value) in &entity.properties {
+        let element = format!("d:{name}");
+        let mut start = BytesStart::new(element.as_str());
+        let declared = entity.set.property(name).map(|p| p.edm.to_string());
+        if let Some(edm) = declared.as_deref().filter(|edm| *edm != "Edm.String") {
+            start.push_attribute(("m:type", edm));
+        }
+        match atom_text(value) {
+            None => {
+                start.push_attribute(("m:null", "true"));
+                out.write_event(Event::Empty(start))?;
+            }
+            Some(text) => {
+                out.write_event(Event::Start(start))?;
+                out.write_event(Event::Text(BytesText::new(&text)))?;
+                out.write_event(Event::End(BytesEnd::new(element.as_str())))?;
+            }
+        }
+    }
+    out.write_event(Event::End(BytesEnd::new("m:properties")))
+}
+
+/// A value as Atom writes it: the XML Schema lexical form; `None` for null.
+fn atom_text(value: &Value) -> Option<String> {
+    Some(match value {
+        Value::Null => return None,
+        Value::Boolean(b) => b.to_string(),
+        Value::Int16(n) => n.to_string(),
+        Value::Int32(n) => n.to_string(),
+        Value::Int64(n) => n.to_string(),
+        Value::Double(x) => x.to_string(),
+        Value::String(s) => s.clone(),
+        Value::DateTime(ms) => format_datetime(*ms),
+    })
+}

@@ -1,0 +1,303 @@
+//! Every format a version 3 client asks for (issue 19): every feed, and each of its
+//! navigations expanded, read in Atom, in JSON light with minimal, full and no
+//! metadata, and in verbose JSON; the same entities with the same values in each.
+//! Atom documents are read namespace by namespace (atom_support), so a document
+//! that is not well formed or not namespaced as the Atom format says fails.
+
+use reqwest::StatusCode;
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use serde_json::Value;
+
+use crate::atom_support::{self, AtomEntry, AtomProperty};
+
+on_both_backends! {
+    every_feed_and_expansion_reads_the_same_in_atom_and_each_json_form => sweep;
+    the_service_document_entries_and_errors_come_in_xml_when_asked => documents;
+}
+
+const USER: &str = "northwind-admin";
+const ATOM: &[(&str, &str)] = &[("Accept", "application/atom+xml")];
+
+async fn get(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> (StatusCode, String) {
+    let mut request = app
+        .client
+        .get(app.url(path))
+        .basic_auth(USER, Some("scoredesk-demo"));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().await.unwrap();
+    (response.status(), response.text().await.unwrap())
+}
+
+/// Whether a JSON value and an Atom property say the same.
+fn same(json: &Value, atom: &AtomProperty) -> bool {
+    match json {
+        Value::Null => atom.text.is_none(),
+        Value::String(text) => atom.text.as_deref() == Some(text.as_str()),
+        Value::Bool(b) => atom.text.as_deref() == Some(if *b { "true" } else { "false" }),
+        Value::Number(n) => atom
+            .text
+            .as_deref()
+            .and_then(|t| t.parse::<f64>().ok())
+            .is_some_and(|x| Some(x) == n.as_f64()),
+        _ => false,
+    }
+}
+
+/// The entity's properties as JSON light writes them: no annotations, no
+/// navigations (arrays and objects).
+fn properties(entity: &Value) -> Vec<(&String, &Value)> {
+    entity
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(name, value)| {
+            !name.contains("odata.")
+                && !name.contains('@')
+                && !value.is_array()
+                && !value.is_object()
+        })
+        .collect()
+}
+
+fn compare(context: &str, json: &Value, atom: &AtomEntry, problems: &mut Vec<String>) {
+    for (name, value) in properties(json) {
+        match atom.properties.get(name) {
+            Some(property) if same(value, property) => {}
+            other => problems.push(format!(
+                "{context}: {name} is {value} in JSON, {other:?} in Atom"
+            )),
+        }
+    }
+    if properties(json).len() != atom.properties.len() {
+        problems.push(format!(
+            "{context}: {} properties in JSON, {} in Atom",
+            properties(json).len(),
+            atom.properties.len()
+        ));
+    }
+}
+
+async fn sweep(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let root = app.root();
+    let service = app.get_json(&root).await;
+    let sets: Vec<String> = service["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(sets.len() >= 20, "{sets:?}");
+    let mut problems = Vec::new();
+    let mut read = 0;
+    for set in &sets {
+        let path = format!("{root}{set}?$top=3");
+        let (status, minimal) = get(&app, &path, &[]).await;
+        let (atom_status, atom_xml) = get(&app, &path, ATOM).await;
+        assert_eq!(status, atom_status, "{set}: the same answer in both");
+        if status != StatusCode::OK {
+            continue;
+        }
+        read += 1;
+        let minimal: Value = serde_json::from_str(&minimal).unwrap();
+        let feed = atom_support::feed(&atom_xml);
+        let entities = minimal["value"].as_array().unwrap();
+        assert_eq!(entities.len(), feed.entries.len(), "{set}");
+        let (_, full) = get(
+            &app,
+            &path,
+            &[("Accept", "application/json;odata=fullmetadata")],
+        )
+        .await;
+        let full: Value = serde_json::from_str(&full).unwrap();
+        let (_, none) = get(
+            &app,
+            &path,
+            &[("Accept", "application/json;odata=nometadata")],
+        )
+        .await;
+        let none: Value = serde_json::from_str(&none).unwrap();
+        assert!(none.get("odata.metadata").is_none(), "{set}: no metadata");
+        let (_, verbose) = get(&app, &path, &[("Accept", "application/json;odata=verbose")]).await;
+        let verbose: Value = serde_json::from_str(&verbose).unwrap();
+        for (index, (entity, entry)) in entities.iter().zip(&feed.entries).enumerate() {
+            let context = format!("{set}[{index}]");
+            compare(&context, entity, entry, &mut problems);
+            compare(
+                &format!("{context} nometadata"),
+                &none["value"][index],
+                entry,
+                &mut problems,
+            );
+            let full = &full["value"][index];
+            compare(
+                &format!("{context} fullmetadata"),
+                full,
+                entry,
+                &mut problems,
+            );
+            if full["odata.id"] != entry.id.as_str()
+                || full["odata.editLink"] != entry.edit.as_str()
+                || full["odata.type"] != entry.type_term.as_str()
+            {
+                problems.push(format!("{context}: full metadata {full} against the Atom entry's id {}, edit {}, type {}", entry.id, entry.edit, entry.type_term));
+            }
+            if none["value"][index]
+                .as_object()
+                .unwrap()
+                .keys()
+                .any(|k| k.starts_with("odata."))
+            {
+                problems.push(format!("{context}: nometadata carries annotations"));
+            }
+            let verbose = &verbose["d"]["results"][index];
+            if verbose["__metadata"]["uri"] != entry.id.as_str() {
+                problems.push(format!(
+                    "{context}: verbose uri {} against {}",
+                    verbose["__metadata"]["uri"], entry.id
+                ));
+            }
+            // Each navigation: a link in Atom, a navigation link in full metadata.
+            for (name, href) in &entry.navigations {
+                if full[format!("{name}@odata.navigationLinkUrl")] != href.as_str() {
+                    problems.push(format!("{context}: navigation {name} is {href} in Atom"));
+                }
+            }
+        }
+        // Each navigation expanded, in both.
+        let navigations: Vec<String> = feed
+            .entries
+            .first()
+            .map(|e| e.navigations.keys().cloned().collect())
+            .unwrap_or_default();
+        for navigation in navigations {
+            let path = format!("{root}{set}?$top=2&$expand={navigation}");
+            let (status, expanded) = get(&app, &path, &[]).await;
+            let (atom_status, atom_xml) = get(&app, &path, ATOM).await;
+            assert_eq!(status, atom_status, "{set}/{navigation}");
+            if status != StatusCode::OK {
+                continue;
+            }
+            let expanded: Value = serde_json::from_str(&expanded).unwrap();
+            let feed = atom_support::feed(&atom_xml);
+            for (index, (entity, entry)) in expanded["value"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(&feed.entries)
+                .enumerate()
+            {
+                let inline = entry.inline.get(&navigation).cloned().unwrap_or_default();
+                let targets: Vec<&Value> = match &entity[&navigation] {
+                    Value::Array(items) => items.iter().collect(),
+                    Value::Null => Vec::new(),
+                    one => vec![one],
+                };
+                if targets.len() != inline.len() {
+                    problems.push(format!(
+                        "{set}[{index}]/{navigation}: {} in JSON, {} inline in Atom",
+                        targets.len(),
+                        inline.len()
+                    ));
+                    continue;
+                }
+                for (target, inline) in targets.iter().zip(&inline) {
+                    compare(
+                        &format!("{set}[{index}]/{navigation}"),
+                        target,
+                        inline,
+                        &mut problems,
+                    );
+                }
+            }
+        }
+    }
+    assert!(read >= 15, "{read} feeds read");
+    assert!(
+        problems.is_empty(),
+        "{} differences:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+async fn documents(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let root = app.root();
+    // The service document in AtomPub.
+    let response = app
+        .client
+        .get(app.url(&root))
+        .basic_auth(USER, Some("scoredesk-demo"))
+        .header("Accept", "application/atomsvc+xml")
+        .send()
+        .await
+        .unwrap();
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/atomsvc+xml"));
+    let xml = response.text().await.unwrap();
+    assert!(
+        xml.contains(&format!("xmlns=\"{}\"", atom_support::APP)),
+        "{xml}"
+    );
+    assert!(xml.contains("<collection href=\"ScoringTasks\">"), "{xml}");
+    // One entry, with its ETag in the entry and the header, its typed properties.
+    let task = app.get_json(&format!("{root}ScoringTasks?$top=1")).await["value"][0].clone();
+    let path = format!(
+        "{root}ScoringTasks(QuestionID={}L,ResultID={})",
+        task["QuestionID"].as_str().unwrap(),
+        task["ResultID"]
+    );
+    let response = app
+        .client
+        .get(app.url(&path))
+        .basic_auth(USER, Some("scoredesk-demo"))
+        .query(&[("$format", "atom")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/atom+xml;type=entry"));
+    let etag = response
+        .headers()
+        .get("etag")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let entry = atom_support::entry(&response.text().await.unwrap());
+    assert_eq!(entry.type_term, "ScoreDesk.ScoringTask");
+    assert_eq!(entry.etag, etag);
+    assert_eq!(
+        entry.properties["QuestionID"].edm.as_deref(),
+        Some("Edm.Int64")
+    );
+    assert_eq!(
+        entry.properties["ResultID"].edm.as_deref(),
+        Some("Edm.Int32")
+    );
+    // $inlinecount and the next link in a feed.
+    let (_, xml) = get(&app, &format!("{root}Results?$inlinecount=allpages"), ATOM).await;
+    let feed = atom_support::feed(&xml);
+    assert!(feed.count.unwrap() >= feed.entries.len() as i64);
+    // A media link entry: its content is the media resource.
+    let (_, xml) = get(&app, &format!("{root}Questions?$top=1"), ATOM).await;
+    let question = &atom_support::feed(&xml).entries[0];
+    assert!(
+        question.media_src.as_deref().unwrap().ends_with("/$value"),
+        "{question:?}"
+    );
+    // Errors in XML for a client that asked for XML.
+    let (status, xml) = get(&app, &format!("{root}Results?$filter=Secret eq 1"), ATOM).await;
+    assert_eq!(status, 400);
+    assert!(
+        atom_support::error_message(&xml)
+            .unwrap()
+            .contains("Secret"),
+        "{xml}"
+    );
+}
