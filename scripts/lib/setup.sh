@@ -81,6 +81,17 @@ ensure_pyodata() {
   export SCOREDESK_PYODATA_PYTHON="$PYODATA_VENV/bin/python"
 }
 
+# pyslet, an Atom OData client, in a private virtual environment for the tests of
+# the Atom format (issue 19).
+PYSLET_VENV="$HOME/.cache/scoredesk/pyslet-0.7.20170805"
+ensure_pyslet() {
+  if [ ! -x "$PYSLET_VENV/bin/python" ] || ! "$PYSLET_VENV/bin/python" -c "import pyslet.odata2.client" 2>/dev/null; then
+    python3 -m venv "$PYSLET_VENV"
+    "$PYSLET_VENV/bin/pip" install --quiet pyslet==0.7.20170805
+  fi
+  export SCOREDESK_PYSLET_PYTHON="$PYSLET_VENV/bin/python"
+}
+
 # Two third-party QTI tools from PyPI for the import tests: qti-package-maker writes
 # QTI 2.1 packages (as Blackboard exports them), citolab-qti-convert upgrades them to
 # QTI 3.0. Pinned, in a private virtual environment.

@@ -14,7 +14,10 @@ use axum::response::{IntoResponse, Response};
 use super::read::{self, service_root, ReadRequest};
 use crate::auth::Principal;
 use crate::feeds::state::AppState;
-use crate::odata::body::{parse_entity, require_json, EntityBody};
+use crate::odata::atom_body;
+use crate::odata::body::{
+    entity_body_format, parse_entity, parse_entity_object, BodyFormat, EntityBody,
+};
 use crate::odata::etag;
 use crate::odata::format::negotiate;
 use crate::odata::model::EntitySet;
@@ -63,14 +66,19 @@ impl WriteRequest<'_> {
         ))
     }
 
-    /// The body as one entity of `set`: JSON, typed, with no unknown property.
+    /// The body as one entity of `set`: JSON or an Atom entry, typed, with no
+    /// unknown property.
     pub fn entity(&self, set: &'static EntitySet) -> Result<EntityBody, ApiError> {
-        require_json(
-            self.headers
-                .get(CONTENT_TYPE)
-                .and_then(|value| value.to_str().ok()),
-        )?;
-        parse_entity(set, &self.body)
+        let content_type = self
+            .headers
+            .get(CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok());
+        match entity_body_format(content_type)? {
+            BodyFormat::Json => parse_entity(set, &self.body),
+            BodyFormat::Atom => {
+                parse_entity_object(set, atom_body::entry_properties(set, &self.body)?)
+            }
+        }
     }
 
     /// The revision (`ModifiedDateTime`) of the addressed entity that the client

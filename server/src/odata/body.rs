@@ -43,16 +43,49 @@ pub fn require_json(content_type: Option<&str>) -> Result<(), ApiError> {
     }
 }
 
+/// Which format an entity body comes in, from its `Content-Type`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyFormat {
+    Json,
+    Atom,
+}
+
+/// The body format a request says it sends: JSON, or an Atom entry.
+pub fn entity_body_format(content_type: Option<&str>) -> Result<BodyFormat, ApiError> {
+    let media_type = content_type
+        .and_then(|value| value.split(';').next())
+        .map(|value| value.trim().to_ascii_lowercase());
+    match media_type.as_deref() {
+        Some("application/json") => Ok(BodyFormat::Json),
+        Some("application/atom+xml" | "application/xml") => Ok(BodyFormat::Atom),
+        Some(other) => Err(ApiError::UnsupportedMediaType(format!(
+            "the body must be application/json or an application/atom+xml entry, not {other}"
+        ))),
+        None => Err(ApiError::UnsupportedMediaType(
+            "the body must be application/json or an application/atom+xml entry; the request has no Content-Type".into(),
+        )),
+    }
+}
+
 /// Reads `bytes` as one entity of `set`.
 pub fn parse_entity(set: &'static EntitySet, bytes: &[u8]) -> Result<EntityBody, ApiError> {
     let json: Json = serde_json::from_slice(bytes)
         .map_err(|error| ApiError::bad_request(format!("the body is not valid JSON: {error}")))?;
-    let Json::Object(mut object) = json else {
+    let Json::Object(object) = json else {
         return Err(ApiError::bad_request(format!(
             "the body must be a JSON object holding one {}",
             set.type_name
         )));
     };
+    parse_entity_object(set, object)
+}
+
+/// Reads a JSON object (sent as JSON, or read from an Atom entry) as one entity of
+/// `set`.
+pub fn parse_entity_object(
+    set: &'static EntitySet,
+    mut object: serde_json::Map<String, Json>,
+) -> Result<EntityBody, ApiError> {
     // Verbose JSON clients may send the entity wrapped as it was read: {"d": {...}}.
     if object.len() == 1 {
         if let Some(Json::Object(inner)) = object.get_mut("d") {

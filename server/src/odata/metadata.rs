@@ -5,6 +5,7 @@
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, Event};
 use quick_xml::Writer;
 
+use super::edm::EdmType;
 use super::model::{Action, Binding, ComplexType, EntitySet, Navigation, NAMESPACE};
 
 const EDMX: &str = "http://schemas.microsoft.com/ado/2007/06/edmx";
@@ -112,6 +113,11 @@ pub fn document(
             ];
             if let Some(max_length) = &max_length {
                 attributes.push(("MaxLength", max_length.as_str()));
+            }
+            // Times are kept to the millisecond; without the facet a client may take
+            // them to the second (pyslet does) and send back a changed value.
+            if property.edm == EdmType::DateTime {
+                attributes.push(("Precision", "3"));
             }
             if set.concurrency == Some(property.name) {
                 attributes.push(("ConcurrencyMode", "Fixed"));

@@ -4,6 +4,7 @@
 
 pub mod action_params;
 pub mod atom;
+pub mod atom_body;
 pub mod batch;
 pub mod body;
 pub mod edm;

@@ -13,6 +13,7 @@ use crate::atom_support::{self, AtomEntry, AtomProperty};
 on_both_backends! {
     every_feed_and_expansion_reads_the_same_in_atom_and_each_json_form => sweep;
     the_service_document_entries_and_errors_come_in_xml_when_asked => documents;
+    atom_entries_are_written_with_the_json_rules_and_bad_ones_refused_by_name => atom_writes;
 }
 
 const USER: &str = "northwind-admin";
@@ -300,4 +301,92 @@ async fn documents(backend: Backend) {
             .contains("Secret"),
         "{xml}"
     );
+}
+
+async fn atom_writes(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let root = app.root();
+    let (_, open) = app
+        .get_json_with(
+            "northwind-scorer",
+            &format!("{root}ScoringTasks?$filter=Status eq 0 and Question/Rubric/any()&$top=1"),
+            &[],
+        )
+        .await;
+    let task = &open["value"][0];
+    let (question, result) = (
+        task["QuestionID"].as_str().unwrap().to_owned(),
+        task["ResultID"].as_i64().unwrap(),
+    );
+    let path = format!("{root}ScoringTasks(QuestionID={question}L,ResultID={result})");
+    let entry = |properties: &str| {
+        format!(
+            r#"<?xml version="1.0" encoding="utf-8"?><entry xmlns="http://www.w3.org/2005/Atom" xmlns:d="{}" xmlns:m="{}"><content type="application/xml"><m:properties>{properties}</m:properties></content></entry>"#,
+            atom_support::DATA,
+            atom_support::METADATA
+        )
+    };
+    let put = |body: String| {
+        app.client
+            .put(app.url(&path))
+            .basic_auth("northwind-scorer", Some("scoredesk-demo"))
+            .header("Content-Type", "application/atom+xml;type=entry")
+            .header("Accept", "application/atom+xml")
+            .body(body)
+            .send()
+    };
+    let keys = format!("<d:QuestionID>{question}</d:QuestionID><d:ResultID>{result}</d:ResultID>");
+    let refused = [
+        ("not XML at all".to_owned(), "must be an Atom entry"),
+        (
+            "<entry xmlns=\"http://www.w3.org/2005/Atom\"><content>".to_owned(),
+            "not a well-formed Atom entry",
+        ),
+        (
+            entry(&format!("{keys}<d:Status>x</d:Status>")),
+            "ScoringTask.Status: expected an Edm.Int32 number",
+        ),
+        (
+            entry(&format!(
+                "{keys}<d:Status>1</d:Status><d:Secret>1</d:Secret>"
+            )),
+            "has no property 'Secret'",
+        ),
+        (
+            format!(
+                "<!DOCTYPE entry [<!ENTITY x \"1\">]>{}",
+                entry(&format!("{keys}<d:Status>&x;</d:Status>"))
+            ),
+            "DOCTYPE",
+        ),
+        (
+            entry(&format!("{keys}<d:Status>1</d:Status>"))
+                .replace("http://www.w3.org/2005/Atom", "urn:not-atom"),
+            "must be an Atom entry",
+        ),
+        (
+            entry(&format!("{keys}<d:Status m:null=\"true\"/>")),
+            "Status may not be null",
+        ),
+    ];
+    for (body, words) in refused {
+        let response = put(body.clone()).await.unwrap();
+        assert_eq!(response.status(), 400, "{body}");
+        let message = atom_support::error_message(&response.text().await.unwrap()).unwrap();
+        assert!(
+            message.contains(words),
+            "{message} (wanted {words}) for {body}"
+        );
+    }
+    let (_, still) = app.get_json_with("northwind-scorer", &path, &[]).await;
+    assert_eq!(still["Status"], 0, "nothing written");
+    // A good entry: the same rules as JSON take it.
+    let response = put(entry(&format!(
+        "{keys}<d:Status m:type=\"Edm.Int32\">1</d:Status>"
+    )))
+    .await
+    .unwrap();
+    assert_eq!(response.status(), 204);
+    let (_, taken) = app.get_json_with("northwind-scorer", &path, &[]).await;
+    assert_eq!(taken["Status"], 1);
 }

@@ -27,6 +27,7 @@ mod print_links;
 mod print_pdf;
 mod purges;
 mod pyodata;
+mod pyslet;
 mod qti_packages;
 mod query_plans;
 mod results_admin;
