@@ -74,6 +74,9 @@ struct Args {
     /// Run only the purge benchmark.
     #[arg(long)]
     purge_only: bool,
+    /// Run only the read queries against wrk (JSON and Atom).
+    #[arg(long)]
+    reads_only: bool,
     /// Instead of everything else: answer-sheet recognition over the corpus of
     /// scans in DIR (scripts/bench --sheets writes it).
     #[arg(long, value_name = "DIR")]
@@ -160,12 +163,12 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     } else {
         protocol_cases(args, &root, &theirs, &database, customer).await?
     };
-    let scoring = if args.uploads_only || args.purge_only {
+    let scoring = if args.uploads_only || args.purge_only || args.reads_only {
         None
     } else {
         Some(scoring_round_trips(args, &root).await?)
     };
-    let uploads = if args.uploads > 0 && !args.scoring_only && !args.purge_only {
+    let uploads = if args.uploads > 0 && !args.scoring_only && !args.purge_only && !args.reads_only {
         eprintln!("measuring: {} answer uploads", args.uploads);
         let files = uploads::prepare(&store, &root, USER, PASSWORD, customer, args.uploads).await?;
         let poll = format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result");
@@ -173,7 +176,7 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     } else {
         None
     };
-    let purge = if args.purge > 0 && !args.scoring_only && !args.uploads_only {
+    let purge = if args.purge > 0 && !args.scoring_only && !args.uploads_only && !args.reads_only {
         eprintln!("measuring: a purge of one assessment's results");
         let poll = format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result");
         Some(purges::run(&root, USER, PASSWORD, &database, &poll).await?)
@@ -267,7 +270,17 @@ async fn protocol_cases(
             format!("{root}/ScoringTasks/%24count?%24filter=Group%2FName%20eq%20%27Group-042%27%20and%20Status%20eq%200"),
             format!("{theirs}/q2"),
         ),
+        (
+            "Q1 in Atom (`$format=atom`)",
+            format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result&%24format=atom"),
+            format!("{theirs}/q1"),
+        ),
         ("Results, first page of 100", format!("{root}/Results"), format!("{theirs}/results?after=0")),
+        (
+            "Results, first page of 100, in Atom",
+            format!("{root}/Results?%24format=atom"),
+            format!("{theirs}/results?after=0"),
+        ),
         ("Results, 1,000th page of 100", page_1000, format!("{theirs}/results?after={last_id_before_page_1000}")),
     ];
     let mut figures = Vec::new();
