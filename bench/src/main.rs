@@ -168,7 +168,8 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     } else {
         Some(scoring_round_trips(args, &root).await?)
     };
-    let uploads = if args.uploads > 0 && !args.scoring_only && !args.purge_only && !args.reads_only {
+    let uploads = if args.uploads > 0 && !args.scoring_only && !args.purge_only && !args.reads_only
+    {
         eprintln!("measuring: {} answer uploads", args.uploads);
         let files = uploads::prepare(&store, &root, USER, PASSWORD, customer, args.uploads).await?;
         let poll = format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result");

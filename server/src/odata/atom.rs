@@ -9,9 +9,12 @@
 //! `src`, with its properties beside it. A feed: its `id`, `title`, `updated`, a
 //! `self` link, `m:count` for `$inlinecount`, the entries, and the `next` link.
 
+use std::borrow::Cow;
+
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
+use super::edm::EdmType;
 use super::json::{EntityOut, Expanded};
 use super::model::EntitySet;
 use super::value::{format_datetime, Value};
@@ -298,12 +301,16 @@ fn entry(out: &mut Out, entity: &EntityOut, context: Context<'_>, top: bool) -> 
 
 fn properties(out: &mut Out, entity: &EntityOut) -> Written {
     out.write_event(Event::Start(BytesStart::new("m:properties")))?;
+    // One buffer for every element's name: a page writes thousands of them.
+    let mut element = String::with_capacity(40);
     for (name, value) in &entity.properties {
-        let element = format!("d:{name}");
+        element.clear();
+        element.push_str("d:");
+        element.push_str(name);
         let mut start = BytesStart::new(element.as_str());
-        let declared = entity.set.property(name).map(|p| p.edm.to_string());
-        if let Some(edm) = declared.as_deref().filter(|edm| *edm != "Edm.String") {
-            start.push_attribute(("m:type", edm));
+        let declared = entity.set.property(name).map(|p| p.edm);
+        if let Some(edm) = declared.filter(|edm| *edm != EdmType::String) {
+            start.push_attribute(("m:type", edm.name()));
         }
         match atom_text(value) {
             None => {
@@ -321,15 +328,15 @@ fn properties(out: &mut Out, entity: &EntityOut) -> Written {
 }
 
 /// A value as Atom writes it: the XML Schema lexical form; `None` for null.
-fn atom_text(value: &Value) -> Option<String> {
+fn atom_text(value: &Value) -> Option<Cow<'_, str>> {
     Some(match value {
         Value::Null => return None,
-        Value::Boolean(b) => b.to_string(),
-        Value::Int16(n) => n.to_string(),
-        Value::Int32(n) => n.to_string(),
-        Value::Int64(n) => n.to_string(),
-        Value::Double(x) => x.to_string(),
-        Value::String(s) => s.clone(),
-        Value::DateTime(ms) => format_datetime(*ms),
+        Value::String(s) => Cow::Borrowed(s.as_str()),
+        Value::Boolean(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+        Value::Int16(n) => Cow::Owned(n.to_string()),
+        Value::Int32(n) => Cow::Owned(n.to_string()),
+        Value::Int64(n) => Cow::Owned(n.to_string()),
+        Value::Double(x) => Cow::Owned(x.to_string()),
+        Value::DateTime(ms) => Cow::Owned(format_datetime(*ms)),
     })
 }
