@@ -30,14 +30,6 @@ impl EdmType {
 
 impl fmt::Display for EdmType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EdmType::Boolean => "Edm.Boolean",
-            EdmType::Int16 => "Edm.Int16",
-            EdmType::Int32 => "Edm.Int32",
-            EdmType::Int64 => "Edm.Int64",
-            EdmType::Double => "Edm.Double",
-            EdmType::String => "Edm.String",
-            EdmType::DateTime => "Edm.DateTime",
-        })
+        f.write_str(self.name())
     }
 }

@@ -113,7 +113,7 @@ async fn etag_and_if_match(backend: Backend) {
         .await
         .unwrap();
     assert!(metadata.contains(
-        r#"<Property Name="ModifiedDateTime" Type="Edm.DateTime" Nullable="false" ConcurrencyMode="Fixed"/>"#
+        r#"<Property Name="ModifiedDateTime" Type="Edm.DateTime" Nullable="false" Precision="3" ConcurrencyMode="Fixed"/>"#
     ));
     // If-Match alone (no ModifiedDateTime in the body) with the current tag succeeds...
     let body = json!({"Score": 2, "Comments": "by etag"});
