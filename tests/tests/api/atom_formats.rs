@@ -160,6 +160,19 @@ async fn sweep(backend: Backend) {
                     verbose["__metadata"]["uri"], entry.id
                 ));
             }
+            // Verbose JSON: the same values, times as /Date(ms)/.
+            for (name, value) in properties(entity) {
+                let theirs = &verbose[name.as_str()];
+                let same_time = value
+                    .as_str()
+                    .is_some_and(|v| v.contains('T') && v.len() == 23)
+                    && theirs.as_str().is_some_and(|t| t.starts_with("/Date("));
+                if theirs != value && !same_time {
+                    problems.push(format!(
+                        "{context}: {name} is {value} in JSON light, {theirs} in verbose JSON"
+                    ));
+                }
+            }
             // Each navigation: a link in Atom, a navigation link in full metadata.
             for (name, href) in &entry.navigations {
                 if full[format!("{name}@odata.navigationLinkUrl")] != href.as_str() {
