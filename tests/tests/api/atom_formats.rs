@@ -14,6 +14,7 @@ on_both_backends! {
     every_feed_and_expansion_reads_the_same_in_atom_and_each_json_form => sweep;
     the_service_document_entries_and_errors_come_in_xml_when_asked => documents;
     atom_entries_are_written_with_the_json_rules_and_bad_ones_refused_by_name => atom_writes;
+    an_actions_return_value_comes_in_the_asked_for_format => action_values;
 }
 
 const USER: &str = "northwind-admin";
@@ -402,4 +403,67 @@ async fn atom_writes(backend: Backend) {
     assert_eq!(response.status(), 204);
     let (_, taken) = app.get_json_with("northwind-scorer", &path, &[]).await;
     assert_eq!(taken["Status"], 1);
+}
+
+async fn action_values(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let root = app.root();
+    let result = app.get_json(&format!("{root}Results?$top=1")).await["value"][0]["ID"].clone();
+    let body = serde_json::json!({"ResultIds": [result, 999_999]}).to_string();
+    let call = |accept: &'static str| {
+        app.client
+            .post(app.url(&format!("{root}ReplayResultsByIDList")))
+            .basic_auth(USER, Some("scoredesk-demo"))
+            .header("Content-Type", "application/json")
+            .header("Accept", accept)
+            .body(body.clone())
+            .send()
+    };
+    let response = call("application/xml").await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/xml"));
+    let xml = response.text().await.unwrap();
+    let mut reader = quick_xml::NsReader::from_str(&xml);
+    let mut names = Vec::new();
+    loop {
+        match reader.read_resolved_event().expect("well-formed XML") {
+            (quick_xml::name::ResolveResult::Bound(ns), quick_xml::events::Event::Start(e)) => {
+                assert_eq!(ns.as_ref(), atom_support::DATA.as_bytes(), "{xml}");
+                names.push(String::from_utf8(e.local_name().as_ref().to_vec()).unwrap());
+            }
+            (_, quick_xml::events::Event::Eof) => break,
+            _ => {}
+        }
+    }
+    assert_eq!(names[0], "ReplayResultsByIDList", "{xml}");
+    assert!(
+        names.contains(&"SuccessCount".to_owned())
+            && names.contains(&"FailureResultIds".to_owned()),
+        "{xml}"
+    );
+    for (accept, metadata) in [
+        ("application/json;odata=minimalmetadata", true),
+        ("application/json;odata=fullmetadata", true),
+        ("application/json;odata=nometadata", false),
+    ] {
+        let response = call(accept).await.unwrap();
+        let content_type = response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(
+            content_type.contains(accept.split(';').nth(1).unwrap()),
+            "{content_type}"
+        );
+        let outcome: Value = response.json().await.unwrap();
+        assert_eq!(outcome["SuccessCount"], 1, "{accept}");
+        assert_eq!(
+            outcome.get("odata.metadata").is_some(),
+            metadata,
+            "{accept}"
+        );
+    }
 }

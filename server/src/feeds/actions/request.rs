@@ -92,52 +92,48 @@ impl ActionRequest<'_> {
             self.options.format.as_deref(),
             false,
         )?;
-        if negotiated.format == Format::Atom {
-            let xml = crate::odata::atom::value_document(self.name(), type_name, &value);
-            let mut response = (StatusCode::OK, xml).into_response();
-            let headers = response.headers_mut();
-            headers.insert(
-                CONTENT_TYPE,
-                HeaderValue::from_static("application/xml;charset=utf-8"),
-            );
-            headers.insert(
-                "DataServiceVersion",
-                HeaderValue::from_static(negotiated.data_service_version()),
-            );
-            return Ok(response);
-        }
-        let body = match negotiated.format {
-            Format::JsonVerbose => json!({"d": {self.name(): value}}),
-            Format::JsonNoMetadata => match value {
-                serde_json::Value::Object(record) => serde_json::Value::Object(record),
-                value => json!({"value": value}),
-            },
-            Format::JsonLight | Format::JsonFullMetadata | Format::Atom => {
+        let (body, content_type) = match negotiated.format {
+            Format::Atom => (
+                crate::odata::atom::value_document(self.name(), type_name, &value),
+                "application/xml;charset=utf-8",
+            ),
+            Format::JsonVerbose => (
+                json!({"d": {self.name(): value}}).to_string().into_bytes(),
+                "application/json;charset=utf-8",
+            ),
+            Format::JsonNoMetadata => {
+                let body = match value {
+                    serde_json::Value::Object(record) => serde_json::Value::Object(record),
+                    value => json!({"value": value}),
+                };
+                (
+                    body.to_string().into_bytes(),
+                    "application/json;odata=nometadata;charset=utf-8",
+                )
+            }
+            Format::JsonLight | Format::JsonFullMetadata => {
                 let metadata = format!(
                     "{}$metadata#{type_name}",
                     service_root(&self.incoming.headers, self.area)
                 );
-                match value {
+                let body = match value {
                     serde_json::Value::Object(mut record) => {
                         record.insert("odata.metadata".into(), metadata.into());
                         serde_json::Value::Object(record)
                     }
                     value => json!({"odata.metadata": metadata, "value": value}),
-                }
+                };
+                let content_type = if negotiated.format == Format::JsonFullMetadata {
+                    "application/json;odata=fullmetadata;charset=utf-8"
+                } else {
+                    "application/json;odata=minimalmetadata;charset=utf-8"
+                };
+                (body.to_string().into_bytes(), content_type)
             }
         };
-        let mut response = (StatusCode::OK, body.to_string()).into_response();
+        let mut response = (StatusCode::OK, body).into_response();
         let headers = response.headers_mut();
-        headers.insert(
-            CONTENT_TYPE,
-            HeaderValue::from_static("application/json;odata=minimalmetadata;charset=utf-8"),
-        );
-        if negotiated.format == Format::JsonVerbose {
-            headers.insert(
-                CONTENT_TYPE,
-                HeaderValue::from_static("application/json;charset=utf-8"),
-            );
-        }
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
         headers.insert(
             "DataServiceVersion",
             HeaderValue::from_static(negotiated.data_service_version()),
