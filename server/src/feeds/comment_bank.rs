@@ -95,6 +95,7 @@ async fn post(
             key: Some(parse_key(&BANKED_COMMENTS, &id.to_string())?),
             steps: Vec::new(),
             suffix: Suffix::None,
+            links: false,
         },
         key: id.to_string(),
     })

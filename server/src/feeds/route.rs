@@ -140,10 +140,19 @@ fn allowed_verb(method: &Method, allowed: &[Verb], resource: &str) -> Result<Ver
         .ok_or_else(|| ApiError::method_not_allowed(method.as_str(), resource, allowed))
 }
 
-/// The methods an entity path takes: `$count` and `$value` are read-only; otherwise
+/// The methods an entity path takes: `$links`, `$count` and `$value` are read-only; otherwise
 /// what the target feed declares for one entity or for its collection.
 fn allowed_on(path: &EntityPath) -> (Vec<Verb>, String) {
     let target = path.target();
+    if path.links {
+        // Links are read here; they change with the entities they join (a task's
+        // result is the task's), never on their own.
+        let navigation = path.steps.last().map_or("", |step| step.navigation.name);
+        return (
+            vec![Verb::Get, Verb::Head],
+            format!("the $links of {navigation}"),
+        );
+    }
     match path.suffix {
         Suffix::Count => (
             vec![Verb::Get, Verb::Head],

@@ -144,6 +144,7 @@ async fn post(
             key: Some(parse_key(&RUBRICS, &id.to_string())?),
             steps: Vec::new(),
             suffix: Suffix::None,
+            links: false,
         },
         key: id.to_string(),
     })

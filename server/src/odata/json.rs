@@ -155,9 +155,11 @@ impl EntityOut {
                 .expanded
                 .iter()
                 .find(|(name, _)| *name == navigation.name);
-            // Association links (`$links`) are not written: the service does not
-            // serve `$links` yet, and a link must lead somewhere.
             if format == Format::JsonFullMetadata {
+                object.insert(
+                    format!("{}@odata.associationLinkUrl", navigation.name),
+                    json!(format!("{uri}/$links/{}", navigation.name)),
+                );
                 object.insert(
                     format!("{}@odata.navigationLinkUrl", navigation.name),
                     json!(format!("{uri}/{}", navigation.name)),

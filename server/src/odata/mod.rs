@@ -16,6 +16,7 @@ pub mod filter;
 pub(crate) mod filter_properties;
 pub mod format;
 pub mod json;
+pub mod links;
 pub mod metadata;
 pub mod model;
 pub mod orderby;

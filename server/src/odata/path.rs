@@ -32,6 +32,9 @@ pub struct EntityPath {
     pub set: &'static EntitySet,
     pub key: Option<Key>,
     pub steps: Vec<NavigationStep>,
+    /// `…/$links/Nav`: the last step's entities are answered as their URLs (the
+    /// links between the entity before `$links` and them), not as entities.
+    pub links: bool,
     pub suffix: Suffix,
 }
 
@@ -95,7 +98,11 @@ impl EntityPath {
     fn pattern(&self) -> String {
         let keyed = |key: &Option<Key>| if key.is_some() { "(…)" } else { "" };
         let mut pattern = format!("{}{}", self.set.name, keyed(&self.key));
-        for step in &self.steps {
+        let links_at = self.steps.len().saturating_sub(1);
+        for (index, step) in self.steps.iter().enumerate() {
+            if self.links && index == links_at {
+                pattern.push_str("/$links");
+            }
             pattern.push('/');
             pattern.push_str(step.navigation.name);
             pattern.push_str(keyed(&step.key));
@@ -210,11 +217,44 @@ fn entity_path(
         set,
         key,
         steps: Vec::new(),
+        links: false,
         suffix: Suffix::None,
     };
+    // After `$links`: exactly one navigation, then at most `$count`.
+    let mut links_at = None;
     for (index, segment) in rest.iter().enumerate() {
         let is_last = index + 1 == rest.len();
+        if let Some(at) = links_at {
+            let allowed = index == at + 1 || (index == at + 2 && segment == "$count");
+            if !allowed {
+                return Err(ApiError::bad_request(
+                    "$links is followed by one navigation property (and optionally $count), nothing more",
+                ));
+            }
+        }
         match segment.as_str() {
+            "$links" => {
+                if links_at.is_some() {
+                    return Err(ApiError::bad_request("the path has $links twice"));
+                }
+                if is_last {
+                    return Err(ApiError::bad_request(
+                        "$links must be followed by a navigation property, as Results(1L)/$links/Answers",
+                    ));
+                }
+                if !entity_path.is_single() {
+                    return Err(ApiError::bad_request(
+                        "$links follows one entity; address it by its key first",
+                    ));
+                }
+                links_at = Some(index);
+                entity_path.links = true;
+            }
+            name if links_at.is_some_and(|at| at + 1 == index) && name.starts_with('$') => {
+                return Err(ApiError::bad_request(
+                    "$links must be followed by a navigation property, as Results(1L)/$links/Answers",
+                ));
+            }
             "$count" | "$value" if !is_last => {
                 return Err(ApiError::bad_request(format!(
                     "'{segment}' must be the last segment of the path"

@@ -1,6 +1,6 @@
 //! The access decision, walked as a matrix: each role (administrator, scorer,
 //! coordinator, another area's administrator) × every entity set × every URL form
-//! (the feed, a key, `$count`, `$value`, each navigation, each `$expand` one and two
+//! (the feed, a key, `$count`, `$value`, each navigation and its `$links`, each `$expand` one and two
 //! levels deep, each `$orderby` through a navigation) × every method, on both
 //! databases. Each answer is checked against this file's own copy of the role table
 //! and of the methods each feed takes (docs/architecture.md, "Roles"): the same data
@@ -134,7 +134,7 @@ struct Form {
     reads: Vec<&'static str>,
     target: &'static str,
     single: bool,
-    /// `$count` and `$value` are read-only whatever the feed takes.
+    /// `$count`, `$value` and `$links` are read-only whatever the feed takes.
     read_only: bool,
     methods: &'static [&'static str],
 }
@@ -228,6 +228,14 @@ async fn forms(app: &TestApp) -> Vec<Form> {
                 target: target.name,
                 single: !navigation.many,
                 read_only: false,
+                methods: all,
+            });
+            forms.push(Form {
+                path: format!("{entity}/$links/{}", navigation.name),
+                reads: vec![set.name, target.name],
+                target: target.name,
+                single: !navigation.many,
+                read_only: true,
                 methods: all,
             });
             forms.push(Form {

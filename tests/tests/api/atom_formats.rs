@@ -174,11 +174,19 @@ async fn sweep(backend: Backend) {
                     ));
                 }
             }
-            // Each navigation: a link in Atom, a navigation link in full metadata.
+            // Each navigation: a link in Atom, a navigation link in full metadata;
+            // and its association link in both.
             for (name, href) in &entry.navigations {
                 if full[format!("{name}@odata.navigationLinkUrl")] != href.as_str() {
                     problems.push(format!("{context}: navigation {name} is {href} in Atom"));
                 }
+                let association = entry.associations.get(name);
+                if association.is_none_or(|a| full[format!("{name}@odata.associationLinkUrl")] != a.as_str()) {
+                    problems.push(format!("{context}: association link of {name} is {association:?} in Atom"));
+                }
+            }
+            if index == 0 {
+                follow_association_links(&app, &root, &context, entry, &mut problems).await;
             }
         }
         // Each navigation expanded, in both.
@@ -236,6 +244,55 @@ async fn sweep(backend: Backend) {
         problems.len(),
         problems.join("\n")
     );
+}
+
+/// Each association link of `entry` read in JSON light and in XML: the URLs of
+/// the entities its navigation reads (their `odata.id`s), in the same order.
+async fn follow_association_links(
+    app: &TestApp,
+    root: &str,
+    context: &str,
+    entry: &AtomEntry,
+    problems: &mut Vec<String>,
+) {
+    let full = [("Accept", "application/json;odata=fullmetadata")];
+    let xml = [("Accept", "application/xml")];
+    for (name, association) in &entry.associations {
+        let navigation = &entry.navigations[name];
+        let (status, read) = get(app, &format!("{root}{navigation}"), &full).await;
+        let ids: Vec<String> = match status {
+            StatusCode::NO_CONTENT => Vec::new(),
+            StatusCode::OK => {
+                let read: Value = serde_json::from_str(&read).unwrap();
+                match read.get("value") {
+                    Some(Value::Array(items)) => items.iter().map(|e| e["odata.id"].as_str().unwrap().to_owned()).collect(),
+                    _ => vec![read["odata.id"].as_str().unwrap().to_owned()],
+                }
+            }
+            other => {
+                problems.push(format!("{context}/{name}: the navigation answered {other}"));
+                continue;
+            }
+        };
+        let (status, links) = get(app, &format!("{root}{association}"), &[]).await;
+        let urls: Vec<String> = if status == StatusCode::NO_CONTENT {
+            Vec::new()
+        } else {
+            let links: Value = serde_json::from_str(&links).unwrap();
+            let many = links["value"].as_array().map(|items| {
+                items.iter().map(|l| l["url"].as_str().unwrap().to_owned()).collect()
+            });
+            many.unwrap_or_else(|| vec![links["url"].as_str().unwrap().to_owned()])
+        };
+        if urls != ids {
+            problems.push(format!("{context}/$links/{name}: {urls:?} against the navigation's {ids:?}"));
+        }
+        let (_, links) = get(app, &format!("{root}{association}"), &xml).await;
+        let xml_urls = if links.is_empty() { Vec::new() } else { atom_support::links(&links).uris };
+        if xml_urls != ids {
+            problems.push(format!("{context}/$links/{name} in XML: {xml_urls:?} against {ids:?}"));
+        }
+    }
 }
 
 async fn documents(backend: Backend) {

@@ -1,7 +1,7 @@
 //! Reading Atom documents back in the tests, namespace by namespace (quick-xml's
 //! NsReader), so that an element in the wrong namespace is not taken for the right
 //! one: entries with their ids, types, links, inline expansions and typed
-//! properties; feeds with their count and next link; `m:error`.
+//! properties; feeds with their count and next link; `$links` documents; `m:error`.
 
 use std::collections::BTreeMap;
 
@@ -29,6 +29,8 @@ pub struct AtomEntry {
     pub etag: Option<String>,
     /// `title` → `href` of each navigation link.
     pub navigations: BTreeMap<String, String>,
+    /// `title` → `href` of each association link (the navigation's `$links`).
+    pub associations: BTreeMap<String, String>,
     /// The entries inline under a navigation link.
     pub inline: BTreeMap<String, Vec<AtomEntry>>,
     pub properties: BTreeMap<String, AtomProperty>,
@@ -95,6 +97,40 @@ pub fn entry(xml: &str) -> AtomEntry {
                 return entry;
             }
             (_, Event::Eof) => panic!("no Atom entry in {xml}"),
+            _ => {}
+        }
+    }
+}
+
+/// A `$links` document in XML: the `uri`s (one for a `<uri>` document, each of a
+/// `<links>` one), its `m:count` and its `next`, all in the data services namespace.
+#[derive(Debug, Default, PartialEq)]
+pub struct XmlLinks {
+    /// `<links>` (a collection) rather than a lone `<uri>`.
+    pub collection: bool,
+    pub uris: Vec<String>,
+    pub count: Option<i64>,
+    pub next: Option<String>,
+}
+
+pub fn links(xml: &str) -> XmlLinks {
+    let mut reader = NsReader::from_str(xml);
+    let mut links = XmlLinks::default();
+    loop {
+        match reader.read_resolved_event().expect("well-formed XML") {
+            (ns, Event::Start(e)) if is(&ns, DATA) && e.local_name().as_ref() == b"links" => {
+                links.collection = true
+            }
+            (ns, Event::Start(e)) if is(&ns, DATA) && e.local_name().as_ref() == b"uri" => {
+                links.uris.push(text(&mut reader))
+            }
+            (ns, Event::Start(e)) if is(&ns, DATA) && e.local_name().as_ref() == b"next" => {
+                links.next = Some(text(&mut reader))
+            }
+            (ns, Event::Start(e)) if is(&ns, METADATA) && e.local_name().as_ref() == b"count" => {
+                links.count = Some(text(&mut reader).parse().expect("m:count is a number"))
+            }
+            (_, Event::Eof) => return links,
             _ => {}
         }
     }
@@ -192,7 +228,9 @@ fn read_entry(reader: &mut NsReader<&[u8]>) -> AtomEntry {
                 let title = attribute(&e, reader, None, "title").unwrap_or_default();
                 if rel == "edit" {
                     entry.edit = href;
-                } else if rel.ends_with(&format!("/related/{title}")) {
+                } else if rel == format!("{DATA}/relatedlinks/{title}") {
+                    entry.associations.insert(title, href);
+                } else if rel == format!("{DATA}/related/{title}") {
                     entry.navigations.insert(title.clone(), href);
                     link = Some(title);
                 }

@@ -19,6 +19,7 @@ mod dimension_score_put;
 mod feeds;
 mod formats;
 mod health;
+mod links;
 mod malformed;
 mod metrics;
 mod migrations;

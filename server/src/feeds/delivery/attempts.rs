@@ -99,6 +99,7 @@ pub async fn post(
             key: Some(parse_key(&ATTEMPTS, &id.to_string())?),
             steps: Vec::new(),
             suffix: Suffix::None,
+            links: false,
         },
         key: id.to_string(),
     })

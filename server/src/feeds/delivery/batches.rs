@@ -58,6 +58,7 @@ pub async fn post(
             key: Some(parse_key(&PRINT_BATCHES, &id.to_string())?),
             steps: Vec::new(),
             suffix: Suffix::None,
+            links: false,
         },
         key: id.to_string(),
     })

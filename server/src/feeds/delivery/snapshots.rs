@@ -155,6 +155,7 @@ async fn post(
             key: Some(parse_key(&ASSESSMENT_SNAPSHOTS, &id.to_string())?),
             steps: Vec::new(),
             suffix: Suffix::None,
+            links: false,
         },
         key: id.to_string(),
     })

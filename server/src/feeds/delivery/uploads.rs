@@ -57,6 +57,7 @@ pub async fn post(
             key: Some(parse_key(&ANSWER_UPLOADS, &attempt_id.to_string())?),
             steps: Vec::new(),
             suffix: Suffix::None,
+            links: false,
         },
         key: attempt_id.to_string(),
     })

@@ -1,7 +1,8 @@
 //! `GET` (and `HEAD`) on any entity path: feeds, entities, navigation, `$count`,
-//! `$value`, with every query option, in either JSON format.
+//! `$value` and `$links`, with every query option, in every format.
 
 mod fetch;
+mod links;
 mod resolve;
 
 use crate::model::area::CustomerArea;
@@ -65,6 +66,9 @@ pub async fn get(
                 set.type_name
             )));
         }
+    }
+    if path.links && path.suffix == Suffix::None {
+        return links::get(state, request, path, target, options, negotiated).await;
     }
     match path.suffix {
         Suffix::Count => count(state, request.area, &target, options, negotiated).await,
@@ -222,20 +226,28 @@ async fn single(
     Ok(response)
 }
 
-async fn feed(
+/// One page of a feed: its entities, the `$inlinecount`, and the next page's URL.
+struct Page {
+    entities: Vec<EntityOut>,
+    count: Option<i64>,
+    next: Option<String>,
+}
+
+/// The page of `target` that `options` ask for (`$filter`, `$orderby`, `$top`,
+/// `$skip`, `$skiptoken`, `$inlinecount`, `$expand`).
+async fn page(
     state: &AppState,
-    request: ReadRequest<'_>,
+    request: &ReadRequest<'_>,
     target: Target,
     options: &QueryOptions,
-    negotiated: Negotiated,
-) -> Result<Response, ApiError> {
+) -> Result<Page, ApiError> {
     let set = target.set();
     let page_size = u64::from(state.settings.page_size.max(1));
     let wanted = options.top.unwrap_or(u64::MAX);
     // One row more than a page tells whether another page follows.
     let limit = wanted.min(page_size + 1);
     let filter = typed_filter(set, options)?;
-    let inline_count = if options.inline_count {
+    let count = if options.inline_count {
         Some(
             state
                 .store
@@ -279,7 +291,26 @@ async fn feed(
             options.top.map(|top| top - page_size),
         ));
     }
-    let mut entities: Vec<EntityOut> = fetched.into_iter().map(|f| f.entity).collect();
+    Ok(Page {
+        entities: fetched.into_iter().map(|f| f.entity).collect(),
+        count,
+        next,
+    })
+}
+
+async fn feed(
+    state: &AppState,
+    request: ReadRequest<'_>,
+    target: Target,
+    options: &QueryOptions,
+    negotiated: Negotiated,
+) -> Result<Response, ApiError> {
+    let set = target.set();
+    let Page {
+        mut entities,
+        count,
+        next,
+    } = page(state, &request, target, options).await?;
     for entity in &mut entities {
         apply_select(entity, &options.select);
     }
@@ -290,13 +321,13 @@ async fn feed(
             root: &root,
             updated: &updated,
         };
-        let body = atom::feed_document(set, &entities, inline_count, next.as_deref(), context);
+        let body = atom::feed_document(set, &entities, count, next.as_deref(), context);
         return Ok(atom_response(body, negotiated, true));
     }
     let body = feed_document(
         set,
         &entities,
-        inline_count,
+        count,
         next.as_deref(),
         negotiated.format,
         &root,
