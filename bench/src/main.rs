@@ -5,6 +5,7 @@
 
 mod bare;
 mod copy;
+mod large_pages;
 mod plans;
 mod polling;
 mod processes;
@@ -17,8 +18,11 @@ mod wrk;
 
 use std::path::PathBuf;
 
+use std::alloc::System;
+
 use anyhow::Context;
 use clap::Parser;
+use peakmem_alloc::{PeakMemAlloc, INSTRUMENTED_SYSTEM};
 use secrecy::SecretString;
 
 use scoredesk_server::auth::hash_password;
@@ -74,9 +78,12 @@ struct Args {
     /// Run only the purge benchmark.
     #[arg(long)]
     purge_only: bool,
-    /// Run only the read queries against wrk (JSON and Atom).
+    /// Run only the read queries against wrk (JSON and Atom), and the large pages.
     #[arg(long)]
     reads_only: bool,
+    /// Run only the large pages (first byte, last byte, heap).
+    #[arg(long)]
+    large_pages_only: bool,
     /// Instead of everything else: answer-sheet recognition over the corpus of
     /// scans in DIR (scripts/bench --sheets writes it).
     #[arg(long, value_name = "DIR")]
@@ -91,6 +98,11 @@ struct Args {
     server: Option<PathBuf>,
 }
 
+/// The system's allocator, counting the heap's peak for large_pages.rs: two atomic
+/// operations an allocation, for our server and the bare handler alike.
+#[global_allocator]
+static ALLOCATOR: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
+
 const USER: &str = "bench-admin";
 const PASSWORD: &str = "bench-password";
 
@@ -100,6 +112,7 @@ struct Measured {
     /// ScoreDesk's plans of the read forms, as Markdown.
     plans: String,
     reads: Vec<(String, wrk::Figures, wrk::Figures)>,
+    large_pages: Vec<large_pages::Figures>,
     scoring: Option<scoring::Figures>,
     uploads: Option<uploads::Figures>,
     purge: Option<purges::Figures>,
@@ -157,19 +170,25 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     let root = format!("{ours}/deliveryodata/{customer}");
     eprintln!("{}", bare::explain(&database, customer).await?);
     let plans = plans::explain(&store, customer, name).await?;
-    let only_one = args.scoring_only || args.uploads_only || args.purge_only;
+    let only_one =
+        args.scoring_only || args.uploads_only || args.purge_only || args.large_pages_only;
     let reads = if only_one {
         Vec::new()
     } else {
         protocol_cases(args, &root, &theirs, &database, customer).await?
     };
-    let scoring = if args.uploads_only || args.purge_only || args.reads_only {
+    let large_pages = if only_one && !args.large_pages_only {
+        Vec::new()
+    } else {
+        large_pages::run(&root, USER, PASSWORD).await?
+    };
+    let only_reads = args.reads_only || args.large_pages_only;
+    let scoring = if args.uploads_only || args.purge_only || only_reads {
         None
     } else {
         Some(scoring_round_trips(args, &root).await?)
     };
-    let uploads = if args.uploads > 0 && !args.scoring_only && !args.purge_only && !args.reads_only
-    {
+    let uploads = if args.uploads > 0 && !args.scoring_only && !args.purge_only && !only_reads {
         eprintln!("measuring: {} answer uploads", args.uploads);
         let files = uploads::prepare(&store, &root, USER, PASSWORD, customer, args.uploads).await?;
         let poll = format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result");
@@ -177,7 +196,7 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
     } else {
         None
     };
-    let purge = if args.purge > 0 && !args.scoring_only && !args.uploads_only && !args.reads_only {
+    let purge = if args.purge > 0 && !args.scoring_only && !args.uploads_only && !only_reads {
         eprintln!("measuring: a purge of one assessment's results");
         let poll = format!("{root}/ScoringTasks?%24filter=Status%20eq%200&%24orderby=Result%2FWhenFinished%20desc&%24top=50&%24expand=Result");
         Some(purges::run(&root, USER, PASSWORD, &database, &poll).await?)
@@ -188,6 +207,7 @@ async fn measure(args: &Args, name: &'static str, url: &str) -> anyhow::Result<M
         name,
         plans,
         reads,
+        large_pages,
         scoring,
         uploads,
         purge,

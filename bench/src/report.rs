@@ -16,6 +16,9 @@ pub fn tables(measured: &[Measured]) -> String {
     if measured.iter().any(|m| !m.reads.is_empty()) {
         reads(&mut out, measured);
     }
+    if measured.iter().any(|m| !m.large_pages.is_empty()) {
+        large_pages(&mut out, measured);
+    }
     let scored: Vec<Scored> = measured
         .iter()
         .filter_map(|m| {
@@ -109,6 +112,28 @@ where
     }
     let _ = writeln!(out, "| {} |", names.join(" | "));
     let _ = writeln!(out, "|{}", "---|".repeat(names.len()));
+}
+
+fn large_pages(out: &mut String, measured: &[Measured]) {
+    header(
+        out,
+        "large page, read alone (medians of 9)",
+        &["bytes", "first byte", "last byte", "peak heap"],
+        measured,
+    );
+    let pages = measured.first().map_or(0, |m| m.large_pages.len());
+    for index in 0..pages {
+        let mut cells = vec![measured[0].large_pages[index].name.clone()];
+        for m in measured {
+            let page = &m.large_pages[index];
+            cells.push(format!("{:.2} MB", page.bytes as f64 / 1e6));
+            cells.push(format!("{:.1} ms", page.first_byte_ms));
+            cells.push(format!("{:.1} ms", page.total_ms));
+            cells.push(format!("{:.2} MB", page.peak_heap as f64 / 1e6));
+        }
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    out.push('\n');
 }
 
 fn reads(out: &mut String, measured: &[Measured]) {

@@ -15,7 +15,7 @@ use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
 use super::edm::EdmType;
-use super::json::{EntityOut, Expanded};
+use super::json::{EntityOut, Expanded, FeedHead};
 use super::model::EntitySet;
 use super::value::{format_datetime, Value};
 
@@ -27,7 +27,7 @@ const SCHEME: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/sche
 const RELATED: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/";
 const RELATED_LINKS: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/relatedlinks/";
 
-type Out = Writer<Vec<u8>>;
+type Out<'a> = Writer<&'a mut Vec<u8>>;
 type Written = std::io::Result<()>;
 
 /// What every document needs besides its entities: the service root (ending in
@@ -44,33 +44,78 @@ pub fn entry_document(entity: &EntityOut, context: Context<'_>) -> Vec<u8> {
     document(|out| entry(out, entity, context, true))
 }
 
-/// A feed document: `count` for `$inlinecount`, `next` the next page's URL.
-pub fn feed_document(
-    set: &EntitySet,
-    entities: &[EntityOut],
-    count: Option<i64>,
-    next: Option<&str>,
-    context: Context<'_>,
-) -> Vec<u8> {
-    document(|out| {
+/// A feed in Atom, written entry by entry (see [`super::chunks`]): the head with
+/// `m:count` for `$inlinecount`, the entries, the `next` link.
+pub struct FeedPieces {
+    head: FeedHead,
+    /// `updated` for the feed and its entries.
+    updated: String,
+    entities: std::vec::IntoIter<EntityOut>,
+    started: bool,
+    finished: bool,
+}
+
+impl FeedPieces {
+    pub fn new(head: FeedHead, entities: Vec<EntityOut>, updated: String) -> Self {
+        FeedPieces {
+            head,
+            updated,
+            entities: entities.into_iter(),
+            started: false,
+            finished: false,
+        }
+    }
+
+    fn context(&self) -> Context<'_> {
+        Context {
+            root: &self.head.root,
+            updated: &self.updated,
+        }
+    }
+
+    fn write_head(&self, out: &mut Out<'_>) -> Written {
+        declaration(out)?;
         let mut start = BytesStart::new("feed");
-        namespaces(&mut start, context.root);
+        namespaces(&mut start, &self.head.root);
         out.write_event(Event::Start(start))?;
-        feed_head(out, set.name, set.name, context)?;
-        if let Some(count) = count {
+        let name = self.head.set.name;
+        feed_head(out, name, name, self.context())?;
+        if let Some(count) = self.head.count {
             text_element(out, "m:count", &count.to_string())?;
         }
-        for entity in entities {
-            entry(out, entity, context, false)?;
-        }
-        if let Some(next) = next {
+        Ok(())
+    }
+
+    fn write_tail(&self, out: &mut Out<'_>) -> Written {
+        if let Some(next) = &self.head.next {
             let mut link = BytesStart::new("link");
             link.push_attribute(("rel", "next"));
-            link.push_attribute(("href", next));
+            link.push_attribute(("href", next.as_str()));
             out.write_event(Event::Empty(link))?;
         }
         out.write_event(Event::End(BytesEnd::new("feed")))
-    })
+    }
+}
+
+impl super::chunks::Pieces for FeedPieces {
+    fn write_next(&mut self, buffer: &mut Vec<u8>) -> bool {
+        if self.finished {
+            return false;
+        }
+        let mut out = Writer::new(buffer);
+        let written = if !self.started {
+            self.started = true;
+            self.write_head(&mut out)
+        } else if let Some(entity) = self.entities.next() {
+            entry(&mut out, &entity, self.context(), false)
+        } else {
+            self.finished = true;
+            self.write_tail(&mut out)
+        };
+        // Writing into memory cannot fail.
+        debug_assert!(written.is_ok());
+        true
+    }
 }
 
 /// The AtomPub service document: a workspace listing every entity set.
@@ -125,7 +170,7 @@ pub fn value_document(name: &str, type_name: &str, value: &serde_json::Value) ->
 }
 
 fn json_value(
-    out: &mut Out,
+    out: &mut Out<'_>,
     mut start: BytesStart<'_>,
     element: &str,
     value: &serde_json::Value,
@@ -164,18 +209,21 @@ fn json_value(
     }
 }
 
-pub(super) fn document(body: impl FnOnce(&mut Out) -> Written) -> Vec<u8> {
-    let mut out = Writer::new(Vec::with_capacity(16 * 1024));
-    let written = out
-        .write_event(Event::Decl(BytesDecl::new(
-            "1.0",
-            Some("utf-8"),
-            Some("yes"),
-        )))
-        .and_then(|()| body(&mut out));
+pub(super) fn document(body: impl FnOnce(&mut Out<'_>) -> Written) -> Vec<u8> {
+    let mut buffer = Vec::with_capacity(4 * 1024);
+    let mut out = Writer::new(&mut buffer);
+    let written = declaration(&mut out).and_then(|()| body(&mut out));
     // Writing into memory cannot fail.
     debug_assert!(written.is_ok());
-    out.into_inner()
+    buffer
+}
+
+fn declaration(out: &mut Out<'_>) -> Written {
+    out.write_event(Event::Decl(BytesDecl::new(
+        "1.0",
+        Some("utf-8"),
+        Some("yes"),
+    )))
 }
 
 fn namespaces(start: &mut BytesStart<'_>, root: &str) {
@@ -185,14 +233,14 @@ fn namespaces(start: &mut BytesStart<'_>, root: &str) {
     start.push_attribute(("xmlns:m", METADATA));
 }
 
-fn text_element(out: &mut Out, name: &str, text: &str) -> Written {
+fn text_element(out: &mut Out<'_>, name: &str, text: &str) -> Written {
     out.write_event(Event::Start(BytesStart::new(name)))?;
     out.write_event(Event::Text(BytesText::new(text)))?;
     out.write_event(Event::End(BytesEnd::new(name)))
 }
 
 /// A feed's `id`, `title`, `updated` and `self` link; `href` relative to the root.
-fn feed_head(out: &mut Out, title: &str, href: &str, context: Context<'_>) -> Written {
+fn feed_head(out: &mut Out<'_>, title: &str, href: &str, context: Context<'_>) -> Written {
     text_element(out, "id", &format!("{}{href}", context.root))?;
     let mut heading = BytesStart::new("title");
     heading.push_attribute(("type", "text"));
@@ -207,7 +255,7 @@ fn feed_head(out: &mut Out, title: &str, href: &str, context: Context<'_>) -> Wr
     out.write_event(Event::Empty(link))
 }
 
-fn entry(out: &mut Out, entity: &EntityOut, context: Context<'_>, top: bool) -> Written {
+fn entry(out: &mut Out<'_>, entity: &EntityOut, context: Context<'_>, top: bool) -> Written {
     let uri = entity.relative_uri();
     let mut start = BytesStart::new("entry");
     if top {
@@ -308,7 +356,7 @@ fn entry(out: &mut Out, entity: &EntityOut, context: Context<'_>, top: bool) -> 
     out.write_event(Event::End(BytesEnd::new("entry")))
 }
 
-fn properties(out: &mut Out, entity: &EntityOut) -> Written {
+fn properties(out: &mut Out<'_>, entity: &EntityOut) -> Written {
     out.write_event(Event::Start(BytesStart::new("m:properties")))?;
     // One buffer for every element's name: a page writes thousands of them.
     let mut element = String::with_capacity(40);

@@ -1,4 +1,4 @@
-//! Entities and feeds in JSON light (minimal metadata) and verbose JSON.
+//! Entities and feeds in JSON light (minimal, full and no metadata) and verbose JSON.
 
 use serde_json::{json, Map, Value as Json};
 
@@ -198,7 +198,8 @@ impl EntityOut {
     }
 }
 
-/// A single-entity response body (JSON; Atom is `atom::entry_document`).
+/// A single-entity response body (JSON; Atom is `atom::entry_document`). A feed is
+/// [`FeedPieces`].
 pub fn entity_document(entity: &EntityOut, format: Format, root: &str) -> Json {
     let body = entity.to_json(format, root);
     match format {
@@ -218,44 +219,118 @@ pub fn entity_document(entity: &EntityOut, format: Format, root: &str) -> Json {
     }
 }
 
-/// A feed response body (JSON; Atom is `atom::feed_document`).
-pub fn feed_document(
-    set: &EntitySet,
-    entities: &[EntityOut],
-    count: Option<i64>,
-    next: Option<&str>,
+/// What a feed document says besides its entities.
+pub struct FeedHead {
+    pub set: &'static EntitySet,
+    /// `$inlinecount`'s count.
+    pub count: Option<i64>,
+    /// The next page's URL.
+    pub next: Option<String>,
+    /// The service root, ending in `/`.
+    pub root: String,
+}
+
+/// A feed in JSON, written entity by entity (see [`super::chunks`]).
+pub struct FeedPieces {
+    head: FeedHead,
     format: Format,
-    root: &str,
-) -> Json {
-    let values: Vec<Json> = entities.iter().map(|e| e.to_json(format, root)).collect();
-    match format {
-        Format::JsonVerbose => {
-            let mut d = Map::new();
-            d.insert("results".into(), Json::Array(values));
-            if let Some(count) = count {
-                d.insert("__count".into(), json!(count.to_string()));
-            }
-            if let Some(next) = next {
-                d.insert("__next".into(), json!(next));
-            }
-            json!({ "d": d })
-        }
-        _ => {
-            let mut document = Map::new();
-            if format != Format::JsonNoMetadata {
-                document.insert(
-                    "odata.metadata".into(),
-                    json!(format!("{root}$metadata#{}", set.name)),
-                );
-            }
-            if let Some(count) = count {
-                document.insert("odata.count".into(), json!(count.to_string()));
-            }
-            document.insert("value".into(), Json::Array(values));
-            if let Some(next) = next {
-                document.insert("odata.nextLink".into(), json!(next));
-            }
-            Json::Object(document)
+    entities: std::vec::IntoIter<EntityOut>,
+    stage: Stage,
+}
+
+#[derive(PartialEq)]
+enum Stage {
+    Head,
+    First,
+    Rest,
+    Done,
+}
+
+impl FeedPieces {
+    pub fn new(head: FeedHead, entities: Vec<EntityOut>, format: Format) -> Self {
+        FeedPieces {
+            head,
+            format,
+            entities: entities.into_iter(),
+            stage: Stage::Head,
         }
     }
+
+    /// `{"odata.metadata": …, "odata.count": …, "value": [` or `{"d": {"results": [`.
+    fn write_head(&self, out: &mut Vec<u8>) {
+        let head = &self.head;
+        if self.format == Format::JsonVerbose {
+            out.extend_from_slice(br#"{"d":{"results":["#);
+            return;
+        }
+        out.push(b'{');
+        if self.format != Format::JsonNoMetadata {
+            let context = format!("{}$metadata#{}", head.root, head.set.name);
+            write_member(out, "odata.metadata", &context);
+            out.push(b',');
+        }
+        if let Some(count) = head.count {
+            write_member(out, "odata.count", &count.to_string());
+            out.push(b',');
+        }
+        out.extend_from_slice(br#""value":["#);
+    }
+
+    /// `]`, then the count and next link where the format puts them, and the ends.
+    fn write_tail(&self, out: &mut Vec<u8>) {
+        out.push(b']');
+        let head = &self.head;
+        if self.format == Format::JsonVerbose {
+            if let Some(count) = head.count {
+                out.push(b',');
+                write_member(out, "__count", &count.to_string());
+            }
+            if let Some(next) = &head.next {
+                out.push(b',');
+                write_member(out, "__next", next);
+            }
+            out.extend_from_slice(b"}}");
+            return;
+        }
+        if let Some(next) = &head.next {
+            out.push(b',');
+            write_member(out, "odata.nextLink", next);
+        }
+        out.push(b'}');
+    }
+}
+
+impl super::chunks::Pieces for FeedPieces {
+    fn write_next(&mut self, out: &mut Vec<u8>) -> bool {
+        match self.stage {
+            Stage::Head => {
+                self.write_head(out);
+                self.stage = Stage::First;
+            }
+            Stage::First | Stage::Rest => match self.entities.next() {
+                Some(entity) => {
+                    if self.stage == Stage::Rest {
+                        out.push(b',');
+                    }
+                    let value = entity.to_json(self.format, &self.head.root);
+                    serde_json::to_writer(&mut *out, &value)
+                        .expect("a JSON value writes into memory");
+                    self.stage = Stage::Rest;
+                }
+                None => {
+                    self.write_tail(out);
+                    self.stage = Stage::Done;
+                }
+            },
+            Stage::Done => return false,
+        }
+        true
+    }
+}
+
+/// `"name":"text"`, the text escaped as JSON.
+fn write_member(out: &mut Vec<u8>, name: &str, text: &str) {
+    serde_json::to_writer(&mut *out, name).expect("a string writes into memory");
+    out.push(b':');
+    serde_json::to_writer(&mut *out, text).expect("a string writes into memory");
 }

@@ -7,6 +7,7 @@ pub mod atom;
 pub mod atom_body;
 pub mod batch;
 pub mod body;
+pub mod chunks;
 pub mod edm;
 pub mod error;
 pub mod etag;

@@ -15,6 +15,7 @@ on_both_backends! {
     the_service_document_entries_and_errors_come_in_xml_when_asked => documents;
     atom_entries_are_written_with_the_json_rules_and_bad_ones_refused_by_name => atom_writes;
     an_actions_return_value_comes_in_the_asked_for_format => action_values;
+    a_feed_is_written_as_it_is_read_in_every_format => streamed;
 }
 
 const USER: &str = "northwind-admin";
@@ -181,8 +182,12 @@ async fn sweep(backend: Backend) {
                     problems.push(format!("{context}: navigation {name} is {href} in Atom"));
                 }
                 let association = entry.associations.get(name);
-                if association.is_none_or(|a| full[format!("{name}@odata.associationLinkUrl")] != a.as_str()) {
-                    problems.push(format!("{context}: association link of {name} is {association:?} in Atom"));
+                if association
+                    .is_none_or(|a| full[format!("{name}@odata.associationLinkUrl")] != a.as_str())
+                {
+                    problems.push(format!(
+                        "{context}: association link of {name} is {association:?} in Atom"
+                    ));
                 }
             }
             if index == 0 {
@@ -265,7 +270,10 @@ async fn follow_association_links(
             StatusCode::OK => {
                 let read: Value = serde_json::from_str(&read).unwrap();
                 match read.get("value") {
-                    Some(Value::Array(items)) => items.iter().map(|e| e["odata.id"].as_str().unwrap().to_owned()).collect(),
+                    Some(Value::Array(items)) => items
+                        .iter()
+                        .map(|e| e["odata.id"].as_str().unwrap().to_owned())
+                        .collect(),
                     _ => vec![read["odata.id"].as_str().unwrap().to_owned()],
                 }
             }
@@ -280,17 +288,28 @@ async fn follow_association_links(
         } else {
             let links: Value = serde_json::from_str(&links).unwrap();
             let many = links["value"].as_array().map(|items| {
-                items.iter().map(|l| l["url"].as_str().unwrap().to_owned()).collect()
+                items
+                    .iter()
+                    .map(|l| l["url"].as_str().unwrap().to_owned())
+                    .collect()
             });
             many.unwrap_or_else(|| vec![links["url"].as_str().unwrap().to_owned()])
         };
         if urls != ids {
-            problems.push(format!("{context}/$links/{name}: {urls:?} against the navigation's {ids:?}"));
+            problems.push(format!(
+                "{context}/$links/{name}: {urls:?} against the navigation's {ids:?}"
+            ));
         }
         let (_, links) = get(app, &format!("{root}{association}"), &xml).await;
-        let xml_urls = if links.is_empty() { Vec::new() } else { atom_support::links(&links).uris };
+        let xml_urls = if links.is_empty() {
+            Vec::new()
+        } else {
+            atom_support::links(&links).uris
+        };
         if xml_urls != ids {
-            problems.push(format!("{context}/$links/{name} in XML: {xml_urls:?} against {ids:?}"));
+            problems.push(format!(
+                "{context}/$links/{name} in XML: {xml_urls:?} against {ids:?}"
+            ));
         }
     }
 }
@@ -523,4 +542,113 @@ async fn action_values(backend: Backend) {
             "{accept}"
         );
     }
+}
+
+/// A feed's body is streamed (`odata::chunks`): sent chunked, with no
+/// `Content-Length` (which only a body written whole beforehand can have), and the
+/// document put together from its chunks is whole: every entity, in order, the
+/// next link last. A single entity, written whole, keeps its length.
+async fn streamed(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let root = app.root();
+    let path =
+        format!("{root}ScoringTasks?$expand=Result,ScoringResult,Question&$inlinecount=allpages");
+    let accepts = [
+        "application/json",
+        "application/json;odata=fullmetadata",
+        "application/json;odata=nometadata",
+        "application/json;odata=verbose",
+        "application/atom+xml",
+    ];
+    let mut keys: Vec<Vec<String>> = Vec::new();
+    for accept in accepts {
+        let response = app
+            .client
+            .get(app.url(&path))
+            .basic_auth(USER, Some("scoredesk-demo"))
+            .header("Accept", accept)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{accept}");
+        assert!(
+            response.headers().get("content-length").is_none(),
+            "{accept}: a length"
+        );
+        assert_eq!(
+            response.headers()["transfer-encoding"],
+            "chunked",
+            "{accept}"
+        );
+        let body = response.text().await.unwrap();
+        assert!(
+            body.len() > 64 * 1024,
+            "{accept}: {} bytes, fewer than two chunks",
+            body.len()
+        );
+        let ids: Vec<String> = if accept.contains("atom") {
+            let feed = atom_support::feed(&body);
+            assert!(feed.count.is_some() && feed.next.is_some(), "{accept}");
+            feed.entries.iter().map(|e| e.id.clone()).collect()
+        } else {
+            let json: Value = serde_json::from_str(&body).unwrap();
+            let (entities, count, next) = if accept.contains("verbose") {
+                (
+                    &json["d"]["results"],
+                    &json["d"]["__count"],
+                    &json["d"]["__next"],
+                )
+            } else {
+                (
+                    &json["value"],
+                    &json["odata.count"],
+                    &json["odata.nextLink"],
+                )
+            };
+            assert!(
+                count.is_string() && next.is_string(),
+                "{accept}: {count} {next}"
+            );
+            entities
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| format!("{}/{}", e["QuestionID"], e["ResultID"]))
+                .collect()
+        };
+        assert_eq!(ids.len(), 100, "{accept}");
+        keys.push(ids);
+    }
+    // Atom's ids name the same tasks in the same order as JSON's keys.
+    let atom_ids = keys.pop().unwrap();
+    for ids in &keys {
+        assert_eq!(ids, &keys[0]);
+    }
+    for (id, key) in atom_ids.iter().zip(&keys[0]) {
+        let (question, result) = key.split_once('/').unwrap();
+        let question = question.trim_matches('"');
+        assert!(
+            id.ends_with(&format!(
+                "ScoringTasks(QuestionID={question}L,ResultID={result})"
+            )),
+            "{id} against {key}"
+        );
+    }
+    let response = app
+        .client
+        .get(app.url(&format!("{root}Results?$top=1")))
+        .basic_auth(USER, Some("scoredesk-demo"))
+        .send()
+        .await
+        .unwrap();
+    let one = response.json::<Value>().await.unwrap();
+    let edit = &one["value"][0];
+    let response = app
+        .client
+        .get(app.url(&format!("{root}Results({})", edit["ID"])))
+        .basic_auth(USER, Some("scoredesk-demo"))
+        .send()
+        .await
+        .unwrap();
+    assert!(response.headers().get("content-length").is_some());
 }

@@ -25,10 +25,7 @@ async fn get(app: &TestApp, path: &str, accept: Option<&str>) -> (StatusCode, St
     } else {
         app.url(path)
     };
-    let mut request = app
-        .client
-        .get(url)
-        .basic_auth(USER, Some("scoredesk-demo"));
+    let mut request = app.client.get(url).basic_auth(USER, Some("scoredesk-demo"));
     if let Some(accept) = accept {
         request = request.header("Accept", accept);
     }
@@ -190,7 +187,12 @@ async fn to_one(backend: Backend) {
         body["odata.metadata"],
         format!("{}$metadata#ScoringTasks/$links/Result", app.url(&root))
     );
-    let (_, xml) = get(&app, &format!("{root}{association}"), Some("application/xml")).await;
+    let (_, xml) = get(
+        &app,
+        &format!("{root}{association}"),
+        Some("application/xml"),
+    )
+    .await;
     let links = atom_support::links(&xml);
     assert!(!links.collection, "{xml}");
     assert_eq!(links.uris, [result_id]);
@@ -271,16 +273,56 @@ async fn refusals(backend: Backend) {
     let root = app.root();
     let (result, _) = result_with_answers(&app).await;
     let cases: &[(&str, StatusCode, &str)] = &[
-        ("$links", StatusCode::BAD_REQUEST, "must be followed by a navigation property"),
-        ("$links/$count", StatusCode::BAD_REQUEST, "must be followed by a navigation property"),
-        ("$links/Answers/Question", StatusCode::BAD_REQUEST, "one navigation property"),
-        ("$links/Answers/$value", StatusCode::BAD_REQUEST, "one navigation property"),
-        ("$links/$links/Answers", StatusCode::BAD_REQUEST, "$links twice"),
-        ("$links/Nothing", StatusCode::NOT_FOUND, "no navigation property 'Nothing'"),
-        ("$links/Answers?$expand=Question", StatusCode::BAD_REQUEST, "$expand and $select do not apply"),
-        ("$links/Answers?$select=MaxScore", StatusCode::BAD_REQUEST, "$expand and $select do not apply"),
-        ("$links/Answers?$filter=Nope eq 1", StatusCode::BAD_REQUEST, "Nope"),
-        ("$links/Answers?$skiptoken=forged", StatusCode::BAD_REQUEST, "skiptoken"),
+        (
+            "$links",
+            StatusCode::BAD_REQUEST,
+            "must be followed by a navigation property",
+        ),
+        (
+            "$links/$count",
+            StatusCode::BAD_REQUEST,
+            "must be followed by a navigation property",
+        ),
+        (
+            "$links/Answers/Question",
+            StatusCode::BAD_REQUEST,
+            "one navigation property",
+        ),
+        (
+            "$links/Answers/$value",
+            StatusCode::BAD_REQUEST,
+            "one navigation property",
+        ),
+        (
+            "$links/$links/Answers",
+            StatusCode::BAD_REQUEST,
+            "$links twice",
+        ),
+        (
+            "$links/Nothing",
+            StatusCode::NOT_FOUND,
+            "no navigation property 'Nothing'",
+        ),
+        (
+            "$links/Answers?$expand=Question",
+            StatusCode::BAD_REQUEST,
+            "$expand and $select do not apply",
+        ),
+        (
+            "$links/Answers?$select=MaxScore",
+            StatusCode::BAD_REQUEST,
+            "$expand and $select do not apply",
+        ),
+        (
+            "$links/Answers?$filter=Nope eq 1",
+            StatusCode::BAD_REQUEST,
+            "Nope",
+        ),
+        (
+            "$links/Answers?$skiptoken=forged",
+            StatusCode::BAD_REQUEST,
+            "skiptoken",
+        ),
     ];
     for (suffix, expected, message) in cases {
         let response = app
@@ -303,7 +345,9 @@ async fn refusals(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    assert!(odata_error_message(response).await.contains("$links follows one entity"));
+    assert!(odata_error_message(response)
+        .await
+        .contains("$links follows one entity"));
 
     // Links are read here, never written: 405 naming GET and HEAD.
     for method in ["POST", "PUT", "MERGE", "DELETE"] {
@@ -319,8 +363,14 @@ async fn refusals(backend: Backend) {
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED, "{method}");
+        assert_eq!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method}"
+        );
         assert_eq!(response.headers()["allow"], "GET, HEAD");
-        assert!(odata_error_message(response).await.contains("$links of Answers"));
+        assert!(odata_error_message(response)
+            .await
+            .contains("$links of Answers"));
     }
 }

@@ -4,7 +4,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use super::{json_response, page, read_one, service_root, with_headers, Page, ReadRequest};
+use super::page::{page, read_one, Page, ReadRequest};
+use super::respond::{json_response, service_root, with_headers};
 use crate::feeds::state::AppState;
 use crate::odata::format::{Format, Negotiated};
 use crate::odata::links::{json_document, xml_document, Links};
