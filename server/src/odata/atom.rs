@@ -3,8 +3,9 @@
 //! writers take, so that a feed cannot exist in one format and not the other.
 //!
 //! An entry: its `id` (the entity's URI), a `category` naming its type, an `edit`
-//! link, per navigation property an association link (to its `$links`) and a
-//! navigation link (with `m:inline` holding the expansion when there is one), `title`, `updated`, `author`, and its properties in
+//! link, a link per navigation property (with `m:inline` holding the expansion when
+//! there is one; no association link, as WCF Data Services writes none by default:
+//! it would make an entry half as large again), `title`, `updated`, `author`, and its properties in
 //! `m:properties`, typed with `m:type` and `m:null`. A media link entry's content is
 //! `src`, with its properties beside it. A feed: its `id`, `title`, `updated`, a
 //! `self` link, `m:count` for `$inlinecount`, the entries, and the `next` link.
@@ -25,7 +26,6 @@ pub const DATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices";
 pub const METADATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata";
 const SCHEME: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme";
 const RELATED: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/";
-const RELATED_LINKS: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/relatedlinks/";
 
 type Out<'a> = Writer<&'a mut Vec<u8>>;
 type Written = std::io::Result<()>;
@@ -284,14 +284,6 @@ fn entry(out: &mut Out<'_>, entity: &EntityOut, context: Context<'_>, top: bool)
         } else {
             "application/atom+xml;type=entry"
         };
-        let association = format!("{RELATED_LINKS}{}", navigation.name);
-        let links_href = format!("{uri}/$links/{}", navigation.name);
-        let mut link = BytesStart::new("link");
-        link.push_attribute(("rel", association.as_str()));
-        link.push_attribute(("type", "application/xml"));
-        link.push_attribute(("title", navigation.name));
-        link.push_attribute(("href", links_href.as_str()));
-        out.write_event(Event::Empty(link))?;
         let href = format!("{uri}/{}", navigation.name);
         let mut link = BytesStart::new("link");
         link.push_attribute(("rel", rel.as_str()));
