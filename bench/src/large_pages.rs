@@ -22,8 +22,8 @@ const READS: usize = 9;
 
 pub async fn run(root: &str, user: &str, password: &str) -> anyhow::Result<Vec<Figures>> {
     let results = "Results?%24expand=ScoringTasks%2FScoringResult%2CAnswers";
-    // Ten questions, each with its first 100 tasks and their results: 2,010 entities.
-    let questions = "Questions?%24expand=ScoringTasks%2FResult";
+    // A page of 100 tasks with each of its six navigations expanded.
+    let tasks = "ScoringTasks?%24expand=Result%2CQuestion%2CAnswer%2CGroup%2CAssessment%2CScoringResult";
     let cases = [
         (
             "Results, a page of 100 expanded to their tasks, ScoringResults and answers, JSON light",
@@ -31,10 +31,10 @@ pub async fn run(root: &str, user: &str, password: &str) -> anyhow::Result<Vec<F
         ),
         ("the same page in Atom", format!("{root}/{results}&%24format=atom")),
         (
-            "Questions expanded to 100 tasks each and their results, JSON light",
-            format!("{root}/{questions}"),
+            "ScoringTasks, a page of 100 expanded six ways, JSON light",
+            format!("{root}/{tasks}"),
         ),
-        ("the same page in Atom", format!("{root}/{questions}&%24format=atom")),
+        ("the same page in Atom", format!("{root}/{tasks}&%24format=atom")),
     ];
     let client = reqwest::Client::new();
     let mut figures = Vec::new();
