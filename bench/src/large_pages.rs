@@ -23,7 +23,8 @@ const READS: usize = 9;
 pub async fn run(root: &str, user: &str, password: &str) -> anyhow::Result<Vec<Figures>> {
     let results = "Results?%24expand=ScoringTasks%2FScoringResult%2CAnswers";
     // A page of 100 tasks with each of its six navigations expanded.
-    let tasks = "ScoringTasks?%24expand=Result%2CQuestion%2CAnswer%2CGroup%2CAssessment%2CScoringResult";
+    let tasks =
+        "ScoringTasks?%24expand=Result%2CQuestion%2CAnswer%2CGroup%2CAssessment%2CScoringResult";
     let cases = [
         (
             "Results, a page of 100 expanded to their tasks, ScoringResults and answers, JSON light",
