@@ -10,7 +10,7 @@ use axum::http::header::{CONTENT_TYPE, HOST};
 use axum::http::{HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use super::error_format::{error_form, formatted};
+use super::error_format::{error_form, formatted, ErrorForm};
 use super::route::{route, Incoming, Routed, Target};
 use super::service::Service;
 use super::writers;
@@ -182,23 +182,66 @@ fn incoming(
 async fn answer(incoming: &Incoming, response: Result<Response, ApiError>) -> Answer {
     let response = response.unwrap_or_else(IntoResponse::into_response);
     let form = error_form(&incoming.headers, incoming.uri.query());
-    let response = formatted(form, response).await;
-    let (parts, body) = response.into_parts();
-    let body = to_bytes(body, MAX_ANSWER_BYTES).await.unwrap_or_default();
-    Answer {
-        status: parts.status,
-        headers: parts.headers,
-        body,
-    }
+    collected(form, response, MAX_ANSWER_BYTES).await
 }
 
 async fn error_answer(operation: &Operation, error: ApiError) -> Answer {
     let form = error_form(&operation.headers, None);
-    let response = formatted(form, error.into_response()).await;
+    collected(form, error.into_response(), MAX_ANSWER_BYTES).await
+}
+
+/// `response` as one part of the batch response, its (streamed) body collected. A
+/// body larger than `limit` becomes a 400 that says so, never an empty success.
+async fn collected(form: ErrorForm, response: Response, limit: usize) -> Answer {
+    let response = formatted(form, response).await;
     let (parts, body) = response.into_parts();
-    Answer {
-        status: parts.status,
-        headers: parts.headers,
-        body: to_bytes(body, MAX_ANSWER_BYTES).await.unwrap_or_default(),
+    match to_bytes(body, limit).await {
+        Ok(body) => Answer {
+            status: parts.status,
+            headers: parts.headers,
+            body,
+        },
+        Err(_) => {
+            let error = ApiError::bad_request(format!(
+                "$batch: the answer to this operation is larger than {limit} bytes, the most one part holds; send it on its own"
+            ));
+            let (parts, body) = formatted(form, error.into_response()).await.into_parts();
+            Answer {
+                status: parts.status,
+                headers: parts.headers,
+                // An error's body is a few hundred bytes.
+                body: to_bytes(body, limit.max(64 * 1024))
+                    .await
+                    .unwrap_or_default(),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+
+    fn streamed(bytes: usize) -> Response {
+        let chunks = (0..bytes / 1024)
+            .map(|_| Ok::<_, std::convert::Infallible>(Bytes::from(vec![b'x'; 1024])));
+        Response::new(Body::from_stream(futures::stream::iter(chunks)))
+    }
+
+    #[tokio::test]
+    async fn an_answer_within_the_limit_is_kept_whole() {
+        let answer = collected(ErrorForm::Json, streamed(4 * 1024), 4 * 1024).await;
+        assert_eq!(answer.status, StatusCode::OK);
+        assert_eq!(answer.body.len(), 4 * 1024);
+    }
+
+    #[tokio::test]
+    async fn an_answer_over_the_limit_is_a_400_that_says_so() {
+        let answer = collected(ErrorForm::Json, streamed(8 * 1024), 4 * 1024).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+        let body: serde_json::Value = serde_json::from_slice(&answer.body).unwrap();
+        let message = body["odata.error"]["message"]["value"].as_str().unwrap();
+        assert!(message.contains("larger than 4096 bytes"), "{message}");
     }
 }
