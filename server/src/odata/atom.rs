@@ -233,7 +233,7 @@ fn namespaces(start: &mut BytesStart<'_>, root: &str) {
     start.push_attribute(("xmlns:m", METADATA));
 }
 
-fn text_element(out: &mut Out<'_>, name: &str, text: &str) -> Written {
+pub(super) fn text_element(out: &mut Out<'_>, name: &str, text: &str) -> Written {
     out.write_event(Event::Start(BytesStart::new(name)))?;
     out.write_event(Event::Text(BytesText::new(text)))?;
     out.write_event(Event::End(BytesEnd::new(name)))

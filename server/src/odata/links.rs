@@ -7,7 +7,7 @@
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 use serde_json::{json, Map, Value as Json};
 
-use super::atom::{document, DATA, METADATA};
+use super::atom::{document, text_element, DATA, METADATA};
 use super::format::Format;
 
 /// What a `$links` request answers.
@@ -85,20 +85,13 @@ pub fn xml_document(links: &Links<'_>) -> Vec<u8> {
             start.push_attribute(("xmlns:m", METADATA));
             out.write_event(Event::Start(start))?;
             if let Some(count) = count {
-                let count = count.to_string();
-                out.write_event(Event::Start(BytesStart::new("m:count")))?;
-                out.write_event(Event::Text(BytesText::new(&count)))?;
-                out.write_event(Event::End(BytesEnd::new("m:count")))?;
+                text_element(out, "m:count", &count.to_string())?;
             }
             for url in *urls {
-                out.write_event(Event::Start(BytesStart::new("uri")))?;
-                out.write_event(Event::Text(BytesText::new(url)))?;
-                out.write_event(Event::End(BytesEnd::new("uri")))?;
+                text_element(out, "uri", url)?;
             }
             if let Some(next) = next {
-                out.write_event(Event::Start(BytesStart::new("next")))?;
-                out.write_event(Event::Text(BytesText::new(next)))?;
-                out.write_event(Event::End(BytesEnd::new("next")))?;
+                text_element(out, "next", next)?;
             }
             out.write_event(Event::End(BytesEnd::new("links")))
         }

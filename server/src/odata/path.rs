@@ -58,6 +58,9 @@ pub enum Suffix {
 #[derive(Debug, Clone)]
 pub struct Key(pub Vec<(&'static Property, Literal)>);
 
+const LINKS_WITHOUT_NAVIGATION: &str =
+    "$links must be followed by a navigation property, as Results(1)/$links/Answers";
+
 /// The longest resource path accepted, in characters.
 const MAX_PATH_LEN: usize = 2048;
 
@@ -238,9 +241,7 @@ fn entity_path(
                     return Err(ApiError::bad_request("the path has $links twice"));
                 }
                 if is_last {
-                    return Err(ApiError::bad_request(
-                        "$links must be followed by a navigation property, as Results(1L)/$links/Answers",
-                    ));
+                    return Err(ApiError::bad_request(LINKS_WITHOUT_NAVIGATION));
                 }
                 if !entity_path.is_single() {
                     return Err(ApiError::bad_request(
@@ -251,9 +252,7 @@ fn entity_path(
                 entity_path.links = true;
             }
             name if links_at.is_some_and(|at| at + 1 == index) && name.starts_with('$') => {
-                return Err(ApiError::bad_request(
-                    "$links must be followed by a navigation property, as Results(1L)/$links/Answers",
-                ));
+                return Err(ApiError::bad_request(LINKS_WITHOUT_NAVIGATION));
             }
             "$count" | "$value" if !is_last => {
                 return Err(ApiError::bad_request(format!(
