@@ -81,5 +81,8 @@ fn respond(links: &Links<'_>, negotiated: Negotiated, context: &str) -> Response
             "application/xml;charset=utf-8",
         );
     }
-    json_response(json_document(links, negotiated.format, context), negotiated)
+    json_response(
+        axum::Json(json_document(links, negotiated.format, context)),
+        negotiated,
+    )
 }

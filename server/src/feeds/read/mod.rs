@@ -146,7 +146,7 @@ async fn single(
         atom_response(atom::entry_document(&entity, context), negotiated, false)
     } else {
         json_response(
-            entity_document(&entity, negotiated.format, &root),
+            axum::Json(entity_document(&entity, negotiated.format, &root)),
             negotiated,
         )
     };

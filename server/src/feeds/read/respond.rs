@@ -1,6 +1,5 @@
 //! How a read answers: the version header and content type of each format.
 
-use axum::body::Body;
 use axum::http::header::{CONTENT_TYPE, HOST};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -33,8 +32,8 @@ pub(super) fn with_headers(
     response
 }
 
-/// A JSON document: a value, or a feed's [`Chunks`] body.
-pub(super) fn json_response(body: impl IntoJsonBody, negotiated: Negotiated) -> Response {
+/// A JSON document: `axum::Json` of a value, or a feed's streamed body.
+pub(super) fn json_response(body: impl IntoResponse, negotiated: Negotiated) -> Response {
     let content_type = match negotiated.format {
         Format::JsonFullMetadata => {
             "application/json;odata=fullmetadata;streaming=true;charset=utf-8"
@@ -45,24 +44,7 @@ pub(super) fn json_response(body: impl IntoJsonBody, negotiated: Negotiated) -> 
             "application/json;odata=minimalmetadata;streaming=true;charset=utf-8"
         }
     };
-    with_headers(body.into_json_body(), negotiated, content_type)
-}
-
-/// What a JSON response is made from.
-pub(super) trait IntoJsonBody {
-    fn into_json_body(self) -> Response;
-}
-
-impl IntoJsonBody for serde_json::Value {
-    fn into_json_body(self) -> Response {
-        axum::Json(self).into_response()
-    }
-}
-
-impl IntoJsonBody for Body {
-    fn into_json_body(self) -> Response {
-        self.into_response()
-    }
+    with_headers(body.into_response(), negotiated, content_type)
 }
 
 /// An Atom document: an entry or a feed.
