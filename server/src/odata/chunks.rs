@@ -35,11 +35,6 @@ impl<P: Pieces> Chunks<P> {
     pub fn into_body(self) -> Body {
         Body::from_stream(futures::stream::iter(self.map(Ok::<_, Infallible>)))
     }
-
-    /// The whole document at once (tests, and bodies that must be measured).
-    pub fn concat(self) -> Vec<u8> {
-        self.flat_map(|chunk| chunk.to_vec()).collect()
-    }
 }
 
 impl<P: Pieces> Iterator for Chunks<P> {
