@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 
 use figment::providers::{Env, Format, Serialized, Toml};
 use figment::Figment;
+use ipnet::IpNet;
 use secrecy::SecretString;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::net::IpAddr;
 
 /// Everything the server needs to run.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -20,8 +22,9 @@ pub struct Settings {
     pub database_url: SecretString,
     /// Entities per response page before a continuation link.
     pub page_size: u32,
-    /// Seconds a verified password stays in the in-memory credential cache.
-    pub credential_cache_seconds: u64,
+    /// Minutes a verified password is remembered after its last use (its
+    /// session): the sign-in limits never refuse it meanwhile (docs/operations.md).
+    pub sign_in_session_minutes: u64,
     /// Seconds an account (its role, area and password hash) is used as read before
     /// it is read again: how long a password changed or an account removed by
     /// another process may still be accepted by this one.
@@ -45,14 +48,19 @@ pub struct Settings {
     pub password_checks_at_once: usize,
     /// Sign-ins that may wait for a password check; more are refused with 429.
     pub password_checks_waiting: usize,
-    /// Failed sign-ins per account name, per window, before 429.
+    /// Failed sign-ins of one account name from one address, per window, before
+    /// 429 there (and, from everywhere, before each check is delayed).
     pub failed_sign_ins_per_account: u32,
-    /// Failed sign-ins per client address, per window, before 429.
+    /// Failed sign-ins from one client address, per window, before its checks are
+    /// spaced out to that rate.
     pub failed_sign_ins_per_address: u32,
     /// The window failed sign-ins are counted in, in seconds.
     pub failed_sign_in_window_seconds: u64,
     /// Seconds a snapshot's printable link stays valid after the read that made it.
     pub print_link_seconds: u64,
+    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (IP
+    /// networks or addresses); empty: every client is its peer address.
+    pub trusted_proxies: Vec<TrustedProxy>,
     /// `Host` header values this server answers to (`name:port`); empty for any.
     /// The desktop app sets its own address, so that a web page that finds its
     /// port through DNS rebinding is refused.
@@ -67,6 +75,42 @@ pub struct Settings {
     /// Retention policies set from this file at start-up, as
     /// `[[retention]]` tables of `customer` and `days` (docs/purges.md).
     pub retention: Vec<RetentionSetting>,
+}
+
+/// A network whose forwarding headers are believed: `10.0.0.0/8`, or one address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrustedProxy(IpNet);
+
+impl TrustedProxy {
+    pub fn net(&self) -> IpNet {
+        self.0
+    }
+}
+
+impl std::str::FromStr for TrustedProxy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim();
+        text.parse::<IpNet>()
+            .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
+            .map(Self)
+            .map_err(|_| format!("'{text}' is not an address or a network such as 10.0.0.0/8"))
+    }
+}
+
+impl<'de> Deserialize<'de> for TrustedProxy {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for TrustedProxy {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0.to_string())
+    }
 }
 
 /// A customer area's retention period, from the configuration file.
@@ -96,7 +140,7 @@ impl Default for Settings {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database_url: SecretString::from(default_database_url()),
             page_size: 100,
-            credential_cache_seconds: 300,
+            sign_in_session_minutes: 720,
             account_cache_seconds: 30,
             max_body_bytes: 32 * 1024 * 1024,
             max_batch_answer_bytes: 64 * 1024 * 1024,
@@ -112,6 +156,7 @@ impl Default for Settings {
             failed_sign_in_window_seconds: 60,
             print_link_seconds: 1800,
             allowed_hosts: Vec::new(),
+            trusted_proxies: Vec::new(),
             job_lease_seconds: 60,
             job_poll_milliseconds: 1000,
             retention_check_seconds: 3600,
@@ -161,6 +206,31 @@ mod tests {
             ..Settings::default()
         };
         assert!(!format!("{settings:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn trusted_proxies_parse_as_networks_or_addresses() {
+        assert!("10.0.0.0/8".parse::<TrustedProxy>().is_ok());
+        assert!("fd00::/8".parse::<TrustedProxy>().is_ok());
+        assert_eq!(
+            "127.0.0.1".parse::<TrustedProxy>().unwrap().net(),
+            "127.0.0.1/32".parse::<IpNet>().unwrap()
+        );
+        let error = "10.0.0.0/33".parse::<TrustedProxy>().unwrap_err();
+        assert!(error.contains("10.0.0.0/33"), "{error}");
+    }
+
+    #[test]
+    fn a_bad_trusted_proxy_in_the_file_is_refused_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("scoredesk.toml");
+        std::fs::write(
+            &file,
+            "trusted_proxies = [\"10.0.0.0/8\", \"proxy.local\"]\n",
+        )
+        .unwrap();
+        let error = Settings::load(Some(&file)).unwrap_err().to_string();
+        assert!(error.contains("proxy.local"), "{error}");
     }
 
     #[test]

@@ -40,9 +40,11 @@ fn sign_in_limits(settings: &Settings) -> SignInLimits {
             n => n,
         },
         waiting: settings.password_checks_waiting,
-        failures_per_account: settings.failed_sign_ins_per_account,
-        failures_per_address: settings.failed_sign_ins_per_address,
-        window: Duration::from_secs(settings.failed_sign_in_window_seconds.max(1)),
+        guesses: auth::GuessLimits {
+            per_pair: settings.failed_sign_ins_per_account,
+            per_address: settings.failed_sign_ins_per_address,
+            window: Duration::from_secs(settings.failed_sign_in_window_seconds.max(1)),
+        },
     }
 }
 
@@ -92,7 +94,7 @@ impl App {
     /// Uses an already connected and migrated store.
     pub fn with_store(settings: Settings, store: Store) -> Self {
         let credentials = CredentialCache::new(
-            Duration::from_secs(settings.credential_cache_seconds),
+            Duration::from_secs(settings.sign_in_session_minutes.max(1) * 60),
             Duration::from_secs(settings.account_cache_seconds),
         );
         let sign_in = SignInGuard::new(sign_in_limits(&settings));
@@ -107,6 +109,8 @@ impl App {
                 store,
                 credentials,
                 sign_in,
+                trusted_proxies: settings.trusted_proxies.iter().map(|p| p.net()).collect(),
+                allowed_hosts: settings.allowed_hosts.iter().cloned().collect(),
                 settings: std::sync::Arc::new(settings),
                 known_areas,
                 metrics: Default::default(),
@@ -128,10 +132,13 @@ impl App {
     /// Serves on `listener` until `shutdown` completes, then finishes open requests;
     /// connections are limited as the settings say (`serve::ConnectionLimits`).
     pub async fn serve(
-        self,
+        mut self,
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
+        if self.state.settings.allowed_hosts.is_empty() {
+            self.state.allowed_hosts = feeds::default_hosts(listener.local_addr()?).into();
+        }
         let router = self.router();
         let settings = &self.state.settings;
         let limits = serve::ConnectionLimits {

@@ -172,11 +172,13 @@ impl ODataClient {
         let json = HeaderValue::from_static("application/json");
         let operations: Vec<Operation> = writes
             .iter()
-            .map(|(path, body)| Operation {
+            .enumerate()
+            .map(|(index, (path, body))| Operation {
                 method: Method::PUT,
                 url: path.clone(),
                 headers: HeaderMap::from_iter([(CONTENT_TYPE, json.clone())]),
                 body: body.to_string().into(),
+                content_id: Some(HeaderValue::from(index + 1)),
             })
             .collect();
         let (content_type, body) = batch::write_change_set(&operations);

@@ -5,8 +5,9 @@ use std::time::{Duration, Instant};
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
+use hmac::{Hmac, Mac};
 use moka::sync::Cache;
-use sha2::{Digest, Sha256};
+use sha2::Sha256;
 
 use super::Principal;
 
@@ -44,18 +45,22 @@ impl std::fmt::Debug for BasicCredentials {
     }
 }
 
-/// Credentials verified recently, so that argon2's deliberate slowness is paid once
-/// per account and password, and the account row is read once in a while rather
-/// than on every request.
+/// Credentials verified before, remembered for the client's session, so that
+/// argon2's deliberate slowness is paid once per account, password and address,
+/// the account row is read once in a while rather than on every request, and the
+/// sign-in limits never refuse a client that was signed in before they began
+/// (auth::guesses says the one exception, a closed pair).
 ///
 /// An entry says that a password matched an account's stored hash, from a client
 /// address, and keeps the account as it was read then. Another address checks the
 /// password again (under the sign-in limits), so a guess cannot be tested against
-/// someone else's session. The key is a SHA-256 over a per-process secret, the user
-/// name, the password and the address: a wrong password gives another key.
+/// someone else's session. The key is an HMAC-SHA-256, under a per-process secret,
+/// of the user name, the password and the address: a wrong password gives another
+/// key, and the table holds no password.
 ///
 /// How long what it knows holds:
-/// - the verified password, `ttl` (`credential_cache_seconds`);
+/// - the verified password, for the session: until it has gone unused for
+///   `session` (`sign_in_session_minutes`), or the stored hash changed;
 /// - the account (role, area, hash), `account_ttl` (`account_cache_seconds`): after
 ///   it, the row is read again, and a changed hash means the password is checked
 ///   again; a removed account is refused;
@@ -71,6 +76,9 @@ pub struct CredentialCache {
     verified: Cache<[u8; 32], Verified>,
 }
 
+/// The most sessions remembered at once (a few hundred bytes each).
+const MAX_SESSIONS: u64 = 50_000;
+
 /// What an entry remembers: the account as read (its hash, and who it is).
 #[derive(Clone)]
 struct Verified {
@@ -81,30 +89,49 @@ struct Verified {
 }
 
 impl CredentialCache {
-    pub fn new(ttl: Duration, account_ttl: Duration) -> Self {
+    pub fn new(session: Duration, account_ttl: Duration) -> Self {
         Self {
             secret: rand::random(),
             account_ttl,
+            // Only verified credentials enter, so guessing cannot fill it.
             verified: Cache::builder()
-                .max_capacity(10_000)
-                .time_to_live(ttl)
+                .max_capacity(MAX_SESSIONS)
+                .time_to_idle(session)
                 .build(),
         }
     }
 
-    fn key(&self, credentials: &BasicCredentials, address: Option<IpAddr>) -> [u8; 32] {
-        let mut hasher = Sha256::new();
-        hasher.update(self.secret);
-        let address = address.map(|a| a.to_string()).unwrap_or_default();
-        for part in [
+    fn key(&self, credentials: &BasicCredentials, address: IpAddr) -> [u8; 32] {
+        self.digest(credentials, address, &[])
+    }
+
+    /// A key for one password check: the credentials, the address and the stored
+    /// hash they are checked against (`None` for an unknown name), so that equal
+    /// checks in flight at once run once (auth::SignInGuard::check_once).
+    pub fn check_key(
+        &self,
+        credentials: &BasicCredentials,
+        address: IpAddr,
+        stored_hash: Option<&str>,
+    ) -> [u8; 32] {
+        let stored = stored_hash.map_or(&b"\0unknown"[..], str::as_bytes);
+        self.digest(credentials, address, &[b"check", stored])
+    }
+
+    fn digest(&self, credentials: &BasicCredentials, address: IpAddr, more: &[&[u8]]) -> [u8; 32] {
+        let mut mac =
+            <Hmac<Sha256> as Mac>::new_from_slice(&self.secret).expect("HMAC takes any key");
+        let address = address.to_string();
+        let parts = [
             credentials.username.as_bytes(),
             credentials.password.as_bytes(),
             address.as_bytes(),
-        ] {
-            hasher.update((part.len() as u64).to_le_bytes());
-            hasher.update(part);
+        ];
+        for part in parts.iter().chain(more) {
+            mac.update(&(part.len() as u64).to_le_bytes());
+            mac.update(part);
         }
-        hasher.finalize().into()
+        mac.finalize().into_bytes().into()
     }
 
     /// Who `credentials` were verified as from `address`, if that was recent and
@@ -113,7 +140,7 @@ impl CredentialCache {
     pub fn recent_principal(
         &self,
         credentials: &BasicCredentials,
-        address: Option<IpAddr>,
+        address: IpAddr,
         generation: u64,
     ) -> Option<Principal> {
         let entry = self.verified.get(&self.key(credentials, address))?;
@@ -127,7 +154,7 @@ impl CredentialCache {
         &self,
         credentials: &BasicCredentials,
         stored_hash: &str,
-        address: Option<IpAddr>,
+        address: IpAddr,
     ) -> bool {
         self.verified
             .get(&self.key(credentials, address))
@@ -141,7 +168,7 @@ impl CredentialCache {
         credentials: &BasicCredentials,
         stored_hash: &str,
         principal: &Principal,
-        address: Option<IpAddr>,
+        address: IpAddr,
         generation: u64,
     ) {
         let entry = Verified {
@@ -198,11 +225,11 @@ mod tests {
             username: "ann".into(),
             password: "right".into(),
         };
-        let here = Some(IpAddr::from([10, 0, 0, 1]));
+        let here = IpAddr::from([10, 0, 0, 1]);
         cache.remember(&right, "$hash-1", &principal(), here, 0);
         assert!(cache.is_verified(&right, "$hash-1", here));
         assert!(
-            !cache.is_verified(&right, "$hash-1", Some(IpAddr::from([10, 0, 0, 2]))),
+            !cache.is_verified(&right, "$hash-1", IpAddr::from([10, 0, 0, 2])),
             "another address checks again"
         );
         let wrong = BasicCredentials {
@@ -223,7 +250,7 @@ mod tests {
             username: "ann".into(),
             password: "right".into(),
         };
-        let here = Some(IpAddr::from([10, 0, 0, 1]));
+        let here = IpAddr::from([10, 0, 0, 1]);
         assert!(cache.recent_principal(&ann, here, 0).is_none());
         cache.remember(&ann, "$hash-1", &principal(), here, 7);
         let known = cache.recent_principal(&ann, here, 7).expect("fresh");
@@ -233,7 +260,7 @@ mod tests {
             "an account changed in this process: read again"
         );
         assert!(cache
-            .recent_principal(&ann, Some(IpAddr::from([10, 0, 0, 2])), 7)
+            .recent_principal(&ann, IpAddr::from([10, 0, 0, 2]), 7)
             .is_none());
         std::thread::sleep(Duration::from_millis(60));
         assert!(

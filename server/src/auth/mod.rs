@@ -2,12 +2,16 @@
 //! limits on sign-ins, and the principal an account becomes. The gate that applies
 //! them to requests is `feeds::gate`.
 
+mod address;
 mod credentials;
+mod guesses;
 pub mod links;
 mod password;
 mod sign_in;
 
+pub use address::client_address;
 pub use credentials::{BasicCredentials, CredentialCache};
+pub use guesses::{Delay, GuessLimits, Guesses};
 pub use password::{dummy_hash, hash_password, verify_password};
 pub use sign_in::{Refusal, SignInGuard, SignInLimits};
 

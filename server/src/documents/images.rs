@@ -40,6 +40,9 @@ pub fn check(media_type: &str, data: &[u8], field: &str) -> Result<(), UploadErr
             "is {width} × {height} pixels; at most {MAX_IMAGE_PIXELS} pixels are accepted"
         )));
     }
+    if actual == ImageFormat::Jpeg {
+        return super::jpeg_whole::check(data, MAX_IMAGE_PIXELS).map_err(refuse);
+    }
     let mut reader = ImageReader::with_format(Cursor::new(data), actual);
     let mut limits = Limits::default();
     limits.max_image_width = Some(width);
@@ -76,5 +79,33 @@ mod tests {
         );
         assert_eq!(field(check("image/png", b"not an image at all", "f")), "f");
         assert_eq!(field(check("text/plain", &image, "f")), "f");
+    }
+
+    #[test]
+    fn a_truncated_tiff_is_refused() {
+        let mut bytes = Vec::new();
+        image::RgbImage::from_fn(64, 64, |x, y| image::Rgb([x as u8, y as u8, 7]))
+            .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Tiff)
+            .unwrap();
+        assert_eq!(check("image/tiff", &bytes, "f"), Ok(()));
+        for cut in [bytes.len() - 1, bytes.len() / 2, 100] {
+            assert!(
+                check("image/tiff", &bytes[..cut], "f").is_err(),
+                "cut at {cut}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_broken_jpeg_is_refused_naming_the_field() {
+        let mut bytes = Vec::new();
+        image::RgbImage::from_fn(64, 64, |x, y| image::Rgb([x as u8, y as u8, 7]))
+            .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Jpeg)
+            .unwrap();
+        assert_eq!(check("image/jpeg", &bytes, "f"), Ok(()));
+        // Cut inside the scan data: the headers, and so the size, are whole.
+        let error = check("image/jpeg", &bytes[..bytes.len() - 40], "Answers[2]").unwrap_err();
+        assert_eq!(error.field, "Answers[2]");
+        assert!(error.message.contains("cut short"), "{}", error.message);
     }
 }

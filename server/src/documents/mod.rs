@@ -9,6 +9,7 @@
 
 pub mod answer_sheets;
 pub mod images;
+mod jpeg_whole;
 pub mod markup;
 pub mod printable;
 pub mod qti_content;

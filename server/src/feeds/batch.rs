@@ -72,9 +72,17 @@ async fn query(service: &Service<'_>, outer: &Incoming, operation: Operation) ->
     }
     .await;
     match result {
-        Ok((incoming, response)) => answer(&incoming, response).await,
+        Ok((incoming, response)) => echoed(answer(&incoming, response).await, &operation),
         Err(error) => error_answer(&operation, error).await,
     }
+}
+
+/// `answer` with its operation's `Content-ID`, if it had one.
+fn echoed(mut answer: Answer, operation: &Operation) -> Answer {
+    if let Some(id) = &operation.content_id {
+        answer.headers.insert("content-id", id.clone());
+    }
+    answer
 }
 
 /// Writes that succeed or fail together.
@@ -124,13 +132,14 @@ async fn change_set(
         return PartAnswer::Failed(error_answer(&operations[0], error.into()).await);
     }
     let mut answers = Vec::with_capacity(written.len());
-    for ((incoming, routed, body), done) in routed.iter().zip(written) {
+    for (((incoming, routed, body), done), operation) in routed.iter().zip(written).zip(&operations)
+    {
         let Target::Write { path, .. } = &routed.target else {
             unreachable!("only writes were kept above")
         };
         let request = service.write_request(incoming, path, &routed.options, body.clone());
         let response = request.respond(done).await;
-        answers.push(answer(incoming, response).await);
+        answers.push(echoed(answer(incoming, response).await, operation));
     }
     PartAnswer::Applied(answers)
 }
@@ -187,7 +196,10 @@ async fn answer(incoming: &Incoming, response: Result<Response, ApiError>) -> An
 
 async fn error_answer(operation: &Operation, error: ApiError) -> Answer {
     let form = error_form(&operation.headers, None);
-    collected(form, error.into_response(), MAX_ANSWER_BYTES).await
+    echoed(
+        collected(form, error.into_response(), MAX_ANSWER_BYTES).await,
+        operation,
+    )
 }
 
 /// `response` as one part of the batch response, its (streamed) body collected. A

@@ -11,7 +11,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use super::state::AppState;
-use crate::auth::{dummy_hash, verify_password, BasicCredentials, Principal, Refusal};
+use crate::auth::{self, BasicCredentials, Principal, Refusal};
 use crate::model::area::CustomerArea;
 use crate::odata::ApiError;
 use crate::store::AccountRecord;
@@ -24,10 +24,7 @@ pub async fn require_customer_area(
     next: Next,
 ) -> Result<Response, ApiError> {
     let authorization = request.headers().get(AUTHORIZATION).cloned();
-    let address = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|info| info.0.ip());
+    let address = client_address(&state, &request);
     let principal = authenticate(&state, authorization, address).await?;
     let segment = request
         .uri()
@@ -84,10 +81,25 @@ fn percent_decode(segment: &str) -> String {
         .unwrap_or_else(|_| segment.to_owned())
 }
 
+/// Where `request` comes from, as the sign-in limits count it: its peer, or the
+/// client a trusted proxy names (auth::address). A request that came through no
+/// socket (an in-process test) counts as the unspecified address.
+pub(super) fn client_address(state: &AppState, request: &Request) -> IpAddr {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.ip());
+    auth::client_address(peer, request.headers(), &state.trusted_proxies)
+}
+
+/// The account the credentials are of, under the sign-in limits (auth::guesses):
+/// credentials verified before from this address are served without a check
+/// unless this account's guesses from here are used up twice over; others are
+/// checked after whatever the failures so far make them wait.
 pub(super) async fn authenticate(
     state: &AppState,
     authorization: Option<HeaderValue>,
-    address: Option<IpAddr>,
+    address: IpAddr,
 ) -> Result<Principal, ApiError> {
     let header = authorization.ok_or(ApiError::Unauthorized)?;
     let credentials = header
@@ -96,7 +108,10 @@ pub(super) async fn authenticate(
         .and_then(BasicCredentials::parse)
         .ok_or(ApiError::Unauthorized)?;
     let refuse = |refusal| refused(refusal, &credentials.username, address);
-    state.sign_in.check_address(address).map_err(refuse)?;
+    let guesses = &state.sign_in.guesses;
+    guesses
+        .check_closed(&credentials.username, address)
+        .map_err(refuse)?;
     // Read before the account, so that a change made meanwhile is never hidden.
     let generation = state.store.accounts_generation();
     if let Some(principal) = state
@@ -114,38 +129,26 @@ pub(super) async fn authenticate(
             return remembered(state, &credentials, account, address, generation);
         }
     }
-    let slot = state
-        .sign_in
-        .slot(&credentials.username, address)
-        .await
-        .map_err(refuse)?;
+    // argon2 takes tens of milliseconds of CPU on purpose: it runs on the guard's
+    // own threads, off the async workers. An unknown name waits as long.
     let stored = account.as_ref().map(|a| a.password_hash.clone());
-    let password = credentials.password.clone();
-    // argon2 takes tens of milliseconds of CPU on purpose: it runs on the guard's own
-    // threads, off the async workers. An unknown name is checked against a dummy
-    // hash: the same work, the same time.
+    let key = state
+        .credentials
+        .check_key(&credentials, address, stored.as_deref());
     let matches = state
         .sign_in
-        .run(slot, move || {
-            let stored = match &stored {
-                Some(hash) => hash.as_str(),
-                None => dummy_hash(),
-            };
-            verify_password(&password, stored)
-        })
-        .await;
+        .check_once(
+            key,
+            &credentials.username,
+            address,
+            &credentials.password,
+            stored,
+        )
+        .await
+        .map_err(refuse)?;
     match account {
         Some(account) if matches => remembered(state, &credentials, &account, address, generation),
-        known => {
-            state.sign_in.record_failure(&credentials.username, address);
-            tracing::warn!(
-                username = %credentials.username,
-                address = ?address,
-                known_account = known.is_some(),
-                "failed sign-in"
-            );
-            Err(ApiError::Unauthorized)
-        }
+        _ => Err(ApiError::Unauthorized),
     }
 }
 
@@ -155,7 +158,7 @@ fn remembered(
     state: &AppState,
     credentials: &BasicCredentials,
     account: &AccountRecord,
-    address: Option<IpAddr>,
+    address: IpAddr,
     generation: u64,
 ) -> Result<Principal, ApiError> {
     let principal = principal_of(account)?;
@@ -183,11 +186,11 @@ fn principal_of(account: &AccountRecord) -> Result<Principal, ApiError> {
     })
 }
 
-fn refused(refusal: Refusal, username: &str, address: Option<IpAddr>) -> ApiError {
+fn refused(refusal: Refusal, username: &str, address: IpAddr) -> ApiError {
     // Debug, not info: refused attempts cost an attacker nothing, so logging each
     // one loudly would hand over the log's volume. Checked failures, which the
     // limits bound, are logged at warn.
-    tracing::debug!(%username, address = ?address, ?refusal, "sign-in refused before checking");
+    tracing::debug!(%username, %address, ?refusal, "sign-in refused before checking");
     match refusal {
         Refusal::TooManyFailures { retry_after } => ApiError::TooManyRequests {
             message: "too many failed sign-ins for this account or address; try again later".into(),

@@ -3,16 +3,15 @@
 //! Scraping takes a server administrator's credentials (an account of no customer
 //! area), as every request here is authenticated: the figures span all areas.
 
-use std::net::SocketAddr;
 use std::time::Instant;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::gate::authenticate;
+use super::gate::{authenticate, client_address};
 use super::route;
 use super::state::AppState;
 use crate::auth::Role;
@@ -40,10 +39,7 @@ pub async fn metrics(
     State(state): State<AppState>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let address = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(address)| address.ip());
+    let address = client_address(&state, &request);
     let authorization = request.headers().get(AUTHORIZATION).cloned();
     let principal = authenticate(&state, authorization, address).await?;
     if principal.area.is_some() || principal.role != Role::Admin {

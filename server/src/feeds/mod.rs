@@ -24,6 +24,7 @@ mod service;
 mod service_root;
 mod state;
 mod store_errors;
+mod unread_body;
 mod write;
 mod writers;
 
@@ -40,6 +41,8 @@ use tower_http::trace::TraceLayer;
 use crate::odata::ApiError;
 use dispatch::dispatch;
 use gate::require_customer_area;
+
+pub use allowed_host::default_hosts;
 
 pub fn router(state: AppState) -> Router {
     let service = Router::new()
@@ -73,6 +76,7 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             metrics::observe,
         ))
+        .layer(middleware::from_fn(unread_body::close_if_body_unread))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

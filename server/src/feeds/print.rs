@@ -91,7 +91,7 @@ async fn verified(
     state: &AppState,
     area: &str,
     target: &str,
-    query: &HashMap<String, String>,
+    query: &[(String, String)],
     allowed: &[PrintVariant],
 ) -> Result<(CustomerArea, i32, PrintVariant), ApiError> {
     let altered = || {
@@ -99,12 +99,19 @@ async fn verified(
             "this print link is not valid: it was changed or is incomplete; read the snapshot or batch again for a fresh one".into(),
         )
     };
-    let area = area
-        .parse::<i32>()
-        .ok()
+    // Exactly the three parameters the server writes, each once.
+    let mut fields = HashMap::new();
+    for (name, value) in query {
+        let known = matches!(name.as_str(), "variant" | "expires" | "signature");
+        if !known || fields.insert(name.as_str(), value.as_str()).is_some() {
+            return Err(altered());
+        }
+    }
+    let query = fields;
+    let area = canonical::<i32>(area)
         .and_then(CustomerArea::new)
         .ok_or_else(altered)?;
-    let target: i32 = target.parse().map_err(|_| altered())?;
+    let target: i32 = canonical(target).ok_or_else(altered)?;
     let variant = query
         .get("variant")
         .and_then(|v| PrintVariant::parse(v))
@@ -112,7 +119,7 @@ async fn verified(
         .ok_or_else(altered)?;
     let expires_at: i64 = query
         .get("expires")
-        .and_then(|v| v.parse().ok())
+        .and_then(|v| canonical(v))
         .ok_or_else(altered)?;
     let signature = query.get("signature").ok_or_else(altered)?;
     let link = PrintLink {
@@ -128,6 +135,15 @@ async fn verified(
             "this print link has expired; read the snapshot or batch again for a fresh one".into(),
         )),
     }
+}
+
+/// A number written as the server writes it: no sign, no leading zero, no space.
+/// The signature covers the number, not its spelling, so `01` or `+5` would open
+/// the same page under a link nobody issued.
+fn canonical<T: std::str::FromStr + ToString>(text: &str) -> Option<T> {
+    text.parse::<T>()
+        .ok()
+        .filter(|value| value.to_string() == text)
 }
 
 /// A printable page, with headers that let it run and load nothing.
@@ -154,7 +170,7 @@ fn printable_response(html: String) -> Response {
 pub async fn sheets(
     State(state): State<AppState>,
     Path((area, batch)): Path<(String, String)>,
-    Query(query): Query<HashMap<String, String>>,
+    Query(query): Query<Vec<(String, String)>>,
 ) -> Result<Response, ApiError> {
     let (area, batch, _) = verified(&state, &area, &batch, &query, &[PrintVariant::Sheets]).await?;
     let sources = state
@@ -195,7 +211,7 @@ pub async fn sheets(
 pub async fn page(
     State(state): State<AppState>,
     Path((area, snapshot)): Path<(String, String)>,
-    Query(query): Query<HashMap<String, String>>,
+    Query(query): Query<Vec<(String, String)>>,
 ) -> Result<Response, ApiError> {
     let (area, snapshot, variant) = verified(
         &state,
@@ -213,4 +229,18 @@ pub async fn page(
     let html = printable::render(&paper, variant == PrintVariant::Answers)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("printable page: {e}")))?;
     Ok(printable_response(html))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+
+    #[test]
+    fn only_the_servers_own_spelling_of_a_number_is_canonical() {
+        assert_eq!(canonical::<i64>("1795253412123"), Some(1_795_253_412_123));
+        assert_eq!(canonical::<i32>("7"), Some(7));
+        for other in ["01", "+1", " 1", "1 ", "1e3", "0x1", "", "-0"] {
+            assert_eq!(canonical::<i64>(other), None, "{other:?}");
+        }
+    }
 }

@@ -14,6 +14,10 @@ pub struct AppState {
     pub credentials: CredentialCache,
     pub sign_in: SignInGuard,
     pub settings: Arc<Settings>,
+    /// The `Host` values answered to; empty for any (feeds::allowed_host).
+    pub allowed_hosts: Arc<[String]>,
+    /// `trusted_proxies` from the settings, as networks (auth::address).
+    pub trusted_proxies: Arc<[ipnet::IpNet]>,
     /// Customer areas found to exist (feeds/gate.rs), for `account_cache_seconds`.
     pub known_areas: moka::sync::Cache<i32, ()>,
     /// What `/metrics` reports (feeds/metrics.rs).

@@ -101,7 +101,7 @@ pub fn read(
     let text = std::str::from_utf8(body)
         .map_err(|_| ApiError::bad_request("the action's body is not UTF-8 text"))?;
     if !text.trim().is_empty() {
-        let json: Json = serde_json::from_str(text).map_err(|e| {
+        let json: Json = super::strict_json::from_slice(text.as_bytes()).map_err(|e| {
             ApiError::bad_request(format!(
                 "the action's body is not JSON ({e}); send its parameters as a JSON object"
             ))

@@ -75,6 +75,7 @@ fn read_properties(
                 let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
                 let null = is_null(reader, &e);
                 let text = element_text(reader)?;
+                refuse_twice(object, &name)?;
                 object.insert(
                     name.clone(),
                     if null {
@@ -91,6 +92,7 @@ fn read_properties(
                 } else {
                     typed(set, &name, String::new())?
                 };
+                refuse_twice(object, &name)?;
                 object.insert(name, value);
             }
             (ns, Event::End(e))
@@ -102,6 +104,17 @@ fn read_properties(
             _ => {}
         }
     }
+}
+
+/// A property named twice is refused, as a JSON key named twice is
+/// (odata::strict_json): which of the two was meant cannot be known.
+fn refuse_twice(object: &Map<String, Json>, name: &str) -> Result<(), ApiError> {
+    if object.contains_key(name) {
+        return Err(ApiError::bad_request(format!(
+            "the entry's m:properties name d:{name} twice"
+        )));
+    }
+    Ok(())
 }
 
 fn is_null(reader: &NsReader<&[u8]>, element: &quick_xml::events::BytesStart<'_>) -> bool {

@@ -69,7 +69,7 @@ pub fn entity_body_format(content_type: Option<&str>) -> Result<BodyFormat, ApiE
 
 /// Reads `bytes` as one entity of `set`.
 pub fn parse_entity(set: &'static EntitySet, bytes: &[u8]) -> Result<EntityBody, ApiError> {
-    let json: Json = serde_json::from_slice(bytes)
+    let json: Json = super::strict_json::from_slice(bytes)
         .map_err(|error| ApiError::bad_request(format!("the body is not valid JSON: {error}")))?;
     let Json::Object(object) = json else {
         return Err(ApiError::bad_request(format!(

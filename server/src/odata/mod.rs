@@ -25,6 +25,7 @@ pub mod path;
 pub mod query;
 pub mod service_document;
 pub mod skiptoken;
+pub mod strict_json;
 pub mod touched;
 pub mod typed;
 pub mod value;

@@ -89,6 +89,16 @@ impl Server {
     /// `serve` on a free port with `config` (a TOML file's text) and the database at
     /// `database_url`; returns once the health check answers, with the base URL.
     pub async fn start(database_url: &str, config: &str, dir: &Path) -> (Self, String) {
+        Self::start_logging(database_url, config, dir, None).await
+    }
+
+    /// As [`Server::start`], its log (at `info`) written to `log` when given.
+    pub async fn start_logging(
+        database_url: &str,
+        config: &str,
+        dir: &Path,
+        log: Option<&Path>,
+    ) -> (Self, String) {
         let config_file = dir.join("scoredesk.toml");
         std::fs::write(&config_file, config).expect("writing the configuration");
         let port = free_port();
@@ -103,9 +113,11 @@ impl Server {
                     "--bind",
                     &format!("127.0.0.1:{port}"),
                 ])
-                .env("RUST_LOG", "warn")
+                .env("RUST_LOG", if log.is_some() { "info" } else { "warn" })
                 .stdout(Stdio::null())
-                .stderr(Stdio::null())
+                .stderr(log.map_or_else(Stdio::null, |path| {
+                    Stdio::from(std::fs::File::create(path).expect("the log file"))
+                }))
                 .spawn()
                 .expect("serve starts"),
         );
@@ -149,6 +161,12 @@ pub fn area_with_account(database_url: &str, username: &str, password: &str) -> 
         .trim()
         .parse()
         .expect("an area ID");
+    add_scorer(database_url, area, username, password);
+    area
+}
+
+/// Another scorer account in `area`.
+pub fn add_scorer(database_url: &str, area: i32, username: &str, password: &str) {
     run(
         database_url,
         &[
@@ -163,5 +181,4 @@ pub fn area_with_account(database_url: &str, username: &str, password: &str) -> 
         ],
         Some(password),
     );
-    area
 }

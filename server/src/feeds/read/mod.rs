@@ -8,8 +8,11 @@ mod resolve;
 mod respond;
 
 use axum::body::Body;
-use axum::http::header::{CONTENT_LENGTH, CONTENT_SECURITY_POLICY, ETAG, X_CONTENT_TYPE_OPTIONS};
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::header::{
+    CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG, IF_MATCH, IF_NONE_MATCH,
+    X_CONTENT_TYPE_OPTIONS,
+};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::feeds::entities;
@@ -17,6 +20,7 @@ use crate::feeds::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::atom;
 use crate::odata::chunks::Chunks;
+use crate::odata::etag::{self, ReadCondition};
 use crate::odata::format::{negotiate, Format, Negotiated};
 use crate::odata::json::{entity_document, EntityOut, FeedHead, FeedPieces};
 use crate::odata::path::{EntityPath, Suffix};
@@ -135,6 +139,21 @@ async fn single(
     };
     super::print::fill_links(state, request.headers, request.area, &mut entity).await?;
     let etag = entity.etag();
+    match conditional(request.headers, etag.as_deref(), type_name)? {
+        ReadCondition::Send => {}
+        _ => {
+            let mut response = with_headers(
+                StatusCode::NOT_MODIFIED.into_response(),
+                negotiated,
+                "application/json",
+            );
+            response.headers_mut().remove(CONTENT_TYPE);
+            if let Some(value) = etag.and_then(|tag| HeaderValue::from_str(&tag).ok()) {
+                response.headers_mut().insert(ETAG, value);
+            }
+            return Ok(response);
+        }
+    }
     apply_select(&mut entity, &options.select);
     let root = service_root(request.headers, request.area);
     let mut response = if negotiated.format == Format::Atom {
@@ -154,6 +173,33 @@ async fn single(
         response.headers_mut().insert(ETAG, value);
     }
     Ok(response)
+}
+
+/// A conditional GET of one entity (`If-Match`, `If-None-Match`): 412 when the
+/// client's revision is stale, `NotModified` when its copy is current.
+fn conditional(
+    headers: &HeaderMap,
+    etag: Option<&str>,
+    type_name: &str,
+) -> Result<ReadCondition, ApiError> {
+    let header = |name: axum::http::HeaderName| {
+        headers
+            .get(&name)
+            .map(|value: &HeaderValue| {
+                value.to_str().map_err(|_| {
+                    ApiError::bad_request(format!(
+                        "the {name} header is not a list of ETags in ASCII"
+                    ))
+                })
+            })
+            .transpose()
+    };
+    match etag::read_condition(header(IF_MATCH)?, header(IF_NONE_MATCH)?, etag) {
+        ReadCondition::Failed => Err(ApiError::PreconditionFailed(format!(
+            "the {type_name} is no longer the revision If-Match names; read it again"
+        ))),
+        condition => Ok(condition),
+    }
 }
 
 async fn feed(

@@ -43,6 +43,9 @@ pub struct Operation {
     pub url: String,
     pub headers: HeaderMap,
     pub body: Bytes,
+    /// The part's `Content-ID` (from its MIME headers, or else its request's), which
+    /// its answer echoes: clients such as breeze match answers to requests by it.
+    pub content_id: Option<axum::http::HeaderValue>,
 }
 
 /// A part of a batch.
@@ -54,7 +57,9 @@ pub enum Part {
     ChangeSet(Vec<Operation>),
 }
 
-/// One operation's answer, as it goes into the batch response.
+/// One operation's answer, as it goes into the batch response. A `Content-ID` in
+/// its headers is written both as the part's MIME header (where MS-ODATA puts it)
+/// and among the answer's own headers (where some clients look).
 #[derive(Debug)]
 pub struct Answer {
     pub status: StatusCode,
@@ -213,6 +218,83 @@ Accept: application/json
     }
 
     #[tokio::test]
+    async fn a_request_line_with_raw_spaces_is_read_as_odatalib_reads_it() {
+        let batch = "--batch_1
+Content-Type: application/http
+Content-Transfer-Encoding: binary
+
+GET ScoringTasks/$count?$filter=Status eq 0 and Group/Name eq 'A b' HTTP/1.1
+Accept: text/plain
+
+
+--batch_1--
+";
+        let parts = parse(Some("multipart/mixed; boundary=batch_1"), body(batch))
+            .await
+            .unwrap();
+        let [Part::Query(query)] = parts.as_slice() else {
+            panic!("{parts:?}")
+        };
+        assert_eq!(
+            query.url,
+            "ScoringTasks/$count?$filter=Status%20eq%200%20and%20Group/Name%20eq%20'A%20b'"
+        );
+        assert_eq!(query.headers["accept"], "text/plain");
+    }
+
+    #[tokio::test]
+    async fn content_ids_are_read_from_the_part_or_else_its_request_and_written_back() {
+        let batch = CHANGESET
+            .replacen(
+                "Content-Transfer-Encoding: binary\n\nPUT ScoringResults",
+                "Content-Transfer-Encoding: binary\nContent-ID: 7\n\nPUT ScoringResults",
+                1,
+            )
+            .replacen(
+                "PUT ScoringTasks(QuestionID=1L,ResultID=3) HTTP/1.1\n",
+                "PUT ScoringTasks(QuestionID=1L,ResultID=3) HTTP/1.1\nContent-ID: 8\n",
+                1,
+            );
+        let parts = parse(Some("multipart/mixed; boundary=batch_1"), body(&batch))
+            .await
+            .unwrap();
+        let [Part::ChangeSet(changes), Part::Query(query)] = parts.as_slice() else {
+            panic!("{parts:?}")
+        };
+        let ids: Vec<_> = changes
+            .iter()
+            .map(|c| c.content_id.clone().unwrap())
+            .collect();
+        assert_eq!(ids, ["7", "8"]);
+        assert!(query.content_id.is_none());
+        let answer = |id: &'static str| Answer {
+            status: StatusCode::NO_CONTENT,
+            headers: HeaderMap::from_iter([(
+                axum::http::HeaderName::from_static("content-id"),
+                axum::http::HeaderValue::from_static(id),
+            )]),
+            body: Bytes::new(),
+        };
+        let (boundary, written) =
+            write_response(&[PartAnswer::Applied(vec![answer("7"), answer("8")])]);
+        let text = String::from_utf8(written.clone()).unwrap();
+        assert!(
+            text.contains("Content-Transfer-Encoding: binary\r\nContent-ID: 7\r\n\r\nHTTP/1.1 204"),
+            "{text}"
+        );
+        let read = parse_response(
+            Some(&format!("multipart/mixed; boundary={boundary}")),
+            Bytes::from(written),
+        )
+        .await
+        .unwrap();
+        let [Answered::ChangeSet(answers)] = read.as_slice() else {
+            panic!("{text}")
+        };
+        assert_eq!(answers[1].headers["content-id"], "8");
+    }
+
+    #[tokio::test]
     async fn malformed_batches_are_refused_with_what_is_wrong() {
         let cases = [
             (Some("application/json"), "x", "multipart/mixed"),
@@ -254,6 +336,7 @@ Accept: application/json
                 HeaderValue::from_static("application/json"),
             )]),
             body: Bytes::from_static(b"{\"Score\": 2}"),
+            content_id: None,
         };
         let (content_type, body) = write_change_set(&[operation("A(1)"), operation("B(2)")]);
         let parts = parse(Some(&content_type), Bytes::from(body)).await.unwrap();

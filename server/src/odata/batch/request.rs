@@ -64,6 +64,8 @@ fn operation(part_headers: &HeaderMap, content: &[u8]) -> Result<Operation, ApiE
             "$batch: each operation is an application/http part, not '{part_type}'"
         )));
     }
+    let content = with_spaces_encoded(content);
+    let content = content.as_ref();
     let mut header_slots = [httparse::EMPTY_HEADER; 64];
     let mut request = httparse::Request::new(&mut header_slots);
     let head_length = match request.parse(content) {
@@ -102,12 +104,53 @@ fn operation(part_headers: &HeaderMap, content: &[u8]) -> Result<Operation, ApiE
         })?;
         headers.append(name, value);
     }
+    let content_id = part_headers
+        .get("content-id")
+        .or_else(|| headers.get("content-id"))
+        .cloned();
     Ok(Operation {
         method,
         url,
         headers,
         body: Bytes::copy_from_slice(&content[head_length..]),
+        content_id,
     })
+}
+
+/// The operation with raw spaces in its request line's URL written as `%20`.
+/// datajs writes `GET ScoringTasks/$count?$filter=Status eq 0 HTTP/1.1`; ODataLib
+/// takes the URL as everything between the first and the last space of the line,
+/// and so does this.
+fn with_spaces_encoded(content: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let line_end = content
+        .iter()
+        .position(|&b| b == b'\n')
+        .unwrap_or(content.len());
+    let line = content[..line_end]
+        .strip_suffix(b"\r")
+        .unwrap_or(&content[..line_end]);
+    let spaces = line.iter().filter(|&&b| b == b' ').count();
+    let (Some(first), Some(last)) = (
+        line.iter().position(|&b| b == b' '),
+        line.iter().rposition(|&b| b == b' '),
+    ) else {
+        return content.into();
+    };
+    if spaces <= 2 {
+        return content.into();
+    }
+    let mut fixed = Vec::with_capacity(content.len() + 2 * spaces);
+    fixed.extend_from_slice(&line[..=first]);
+    for &byte in &line[first + 1..last] {
+        if byte == b' ' {
+            fixed.extend_from_slice(b"%20");
+        } else {
+            fixed.push(byte);
+        }
+    }
+    fixed.extend_from_slice(&line[last..]);
+    fixed.extend_from_slice(&content[line.len()..]);
+    fixed.into()
 }
 
 /// A batch of one change set, as a client sends it: the `Content-Type` and the body.
@@ -122,8 +165,14 @@ pub fn write_change_set(operations: &[Operation]) -> (String, Vec<u8>) {
     for operation in operations {
         out.extend_from_slice(format!("--{change_set}\r\n").as_bytes());
         out.extend_from_slice(
-            b"Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n",
+            b"Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n",
         );
+        if let Some(id) = &operation.content_id {
+            out.extend_from_slice(b"Content-ID: ");
+            out.extend_from_slice(id.as_bytes());
+            out.extend_from_slice(b"\r\n");
+        }
+        out.extend_from_slice(b"\r\n");
         out.extend_from_slice(
             format!("{} {} HTTP/1.1\r\n", operation.method, operation.url).as_bytes(),
         );

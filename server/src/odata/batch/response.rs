@@ -35,8 +35,14 @@ pub fn write_response(parts: &[PartAnswer]) -> (String, Vec<u8>) {
 
 fn write_http(out: &mut Vec<u8>, answer: &Answer) {
     out.extend_from_slice(
-        b"Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n",
+        b"Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n",
     );
+    if let Some(id) = answer.headers.get("content-id") {
+        out.extend_from_slice(b"Content-ID: ");
+        out.extend_from_slice(id.as_bytes());
+        out.extend_from_slice(b"\r\n");
+    }
+    out.extend_from_slice(b"\r\n");
     out.extend_from_slice(
         format!(
             "HTTP/1.1 {} {}\r\n",
@@ -63,19 +69,20 @@ pub async fn parse_response(
         {
             let boundary = boundary_of(Some(&part_type), "a change set's answers")?;
             let mut answers = Vec::new();
-            for (_, content) in split(content, &boundary, "a change set's answers").await? {
-                answers.push(http_answer(&content)?);
+            for (headers, content) in split(content, &boundary, "a change set's answers").await? {
+                answers.push(http_answer(&headers, &content)?);
             }
             parts.push(Answered::ChangeSet(answers));
         } else {
-            parts.push(Answered::One(http_answer(&content)?));
+            parts.push(Answered::One(http_answer(&headers, &content)?));
         }
     }
     Ok(parts)
 }
 
-/// An `application/http` answer: a status line, headers, a blank line, a body.
-fn http_answer(content: &[u8]) -> Result<Answer, ApiError> {
+/// An `application/http` answer: a status line, headers, a blank line, a body; the
+/// part's `Content-ID` kept among its headers.
+fn http_answer(part_headers: &HeaderMap, content: &[u8]) -> Result<Answer, ApiError> {
     let mut header_slots = [httparse::EMPTY_HEADER; 64];
     let mut response = httparse::Response::new(&mut header_slots);
     let Ok(httparse::Status::Complete(length)) = response.parse(content) else {
@@ -95,6 +102,9 @@ fn http_answer(content: &[u8]) -> Result<Answer, ApiError> {
         ) {
             headers.append(name, value);
         }
+    }
+    if let Some(id) = part_headers.get("content-id") {
+        headers.entry("content-id").or_insert_with(|| id.clone());
     }
     Ok(Answer {
         status,
