@@ -517,3 +517,44 @@ fn base64_basic(username: &str, password: &str) -> String {
     use base64::Engine;
     base64::engine::general_purpose::STANDARD.encode(format!("{username}:{password}"))
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_name_cannot_forge_a_log_line_or_colour_the_terminal() {
+    for format in ["pretty", "json"] {
+        let dir = tempfile::tempdir().unwrap();
+        let database = sqlite(&dir);
+        let area = area_with_account(&database, "known", PASSWORD);
+        let log = dir.path().join("server.log");
+        let config = format!("log_format = \"{format}\"\n");
+        let (server, base) =
+            Server::start_logging(&database, &config, dir.path(), Some(&log)).await;
+        let root = format!("{base}/deliveryodata/{area}/");
+        // No colon: Basic credentials end the name at the first one.
+        let forged = "ann\r\n2026-11-26T00.00.00.000000Z  INFO scoredesk forged line\u{1b}[31m";
+        let (status, _, _) = sign_in(&reqwest::Client::new(), &root, forged, "guess").await;
+        assert_eq!(status, 401);
+        drop(server);
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(text.contains("failed sign-in"), "{format}: {text}");
+        assert!(
+            text.contains("forged line"),
+            "{format}: the name is logged: {text}"
+        );
+        assert!(
+            !text.contains('\r') && !text.contains('\u{1b}'),
+            "{format}: {text:?}"
+        );
+        assert!(
+            !text
+                .lines()
+                .any(|line| line.starts_with("2026-11-26T00:00:00")),
+            "{format}: a line was forged: {text}"
+        );
+        if format == "json" {
+            for line in text.lines() {
+                serde_json::from_str::<serde_json::Value>(line)
+                    .unwrap_or_else(|e| panic!("{e}: {line}"));
+            }
+        }
+    }
+}

@@ -9,6 +9,7 @@
 
 pub mod answer_sheets;
 pub mod images;
+mod jpeg_scan;
 mod jpeg_whole;
 pub mod markup;
 pub mod printable;

@@ -9,6 +9,7 @@
 pub mod metrics;
 
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 
 use tracing_subscriber::field::MakeExt;
 use tracing_subscriber::fmt::format::{debug_fn, Writer};
@@ -20,8 +21,10 @@ use crate::config::LogFormat;
 pub fn init(format: LogFormat) {
     let filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    // Colours only for a person at a terminal, never into a file or a journal.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     let _ = match format {
         LogFormat::Json => builder.json().try_init(),

@@ -26,6 +26,7 @@ mod migrations;
 mod paging;
 mod print_links;
 mod print_pdf;
+mod protocol_findings;
 mod purges;
 mod pyodata;
 mod pyslet;

@@ -183,6 +183,14 @@ async fn refused(backend: Backend) {
         questions[..signature_at].to_owned(),
         questions[..questions.find("&signature").unwrap()].to_owned(),
         questions.replace("variant=questions", "variant=everything"),
+        // The same numbers spelled otherwise, and parameters the server never
+        // writes (issue 31): nobody issued these links.
+        questions.replace("expires=", "expires=0"),
+        questions.replace("expires=", "expires=%2B"),
+        questions.replace(&format!("/print/{area}/"), &format!("/print/0{area}/")),
+        questions.replace(&format!("/snapshots/{id}?"), &format!("/snapshots/0{id}?")),
+        format!("{questions}&variant=questions"),
+        format!("{questions}&utm_source=mail"),
     ];
     for url in altered {
         let response = open(&app, &url).await;

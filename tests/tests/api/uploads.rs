@@ -141,6 +141,53 @@ fn png(width: u32, height: u32) -> Vec<u8> {
     bytes
 }
 
+/// A photo-like JPEG: enough detail that its scan data is not trivial.
+fn jpeg(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([
+            (x * 7 % 251) as u8,
+            (y * 5 % 251) as u8,
+            ((x ^ y) % 251) as u8,
+        ])
+    })
+    .write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Jpeg)
+    .unwrap();
+    bytes
+}
+
+/// Where a JPEG's scan data begins (after its start-of-scan header).
+fn scan_start(jpeg: &[u8]) -> usize {
+    let sos = jpeg.windows(2).position(|w| w == [0xFF, 0xDA]).unwrap();
+    sos + 2 + usize::from(u16::from_be_bytes([jpeg[sos + 2], jpeg[sos + 3]]))
+}
+
+/// A JPEG's headers, its frame claiming `width` × `height`, then its end marker.
+fn jpeg_headers_claiming(width: u16, height: u16) -> Vec<u8> {
+    let whole = jpeg(16, 16);
+    let mut headers = whole[..scan_start(&whole)].to_vec();
+    let sof = headers.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+    headers[sof + 5..sof + 7].copy_from_slice(&height.to_be_bytes());
+    headers[sof + 7..sof + 9].copy_from_slice(&width.to_be_bytes());
+    headers.extend_from_slice(&[0xFF, 0xD9]);
+    headers
+}
+
+/// A whole JPEG whose scan data is replaced by noise (no marker bytes in it).
+fn jpeg_with_noise(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = jpeg(width, height);
+    let start = scan_start(&bytes);
+    let end = bytes.len() - 2;
+    let mut state = 0x2545_F491_u32;
+    for byte in &mut bytes[start..end] {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        *byte = (state % 255) as u8;
+    }
+    bytes
+}
+
 fn base64(bytes: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
@@ -587,6 +634,26 @@ async fn malformed(backend: Backend) {
         (
             with(
                 &|f| f["QuestionAndChoices"][essay] = json!({"QuestionOrderNumber": essay + 1, "ImageResponse": {"MediaType": "image/png", "Data": base64(&claimed_png(20_000, 20_000))}}),
+            ),
+            "ImageResponse.Data",
+        ),
+        // Broken JPEGs, which a lenient decoder fills with grey (issue 31): cut
+        // short, headers alone claiming 6000 × 6666, noise for scan data.
+        (
+            with(
+                &|f| f["QuestionAndChoices"][essay] = json!({"QuestionOrderNumber": essay + 1, "ImageResponse": {"MediaType": "image/jpeg", "Data": base64(&jpeg(200, 150)[..jpeg(200, 150).len() - 300])}}),
+            ),
+            "ImageResponse.Data",
+        ),
+        (
+            with(
+                &|f| f["QuestionAndChoices"][essay] = json!({"QuestionOrderNumber": essay + 1, "ImageResponse": {"MediaType": "image/jpeg", "Data": base64(&jpeg_headers_claiming(6000, 6666))}}),
+            ),
+            "ImageResponse.Data",
+        ),
+        (
+            with(
+                &|f| f["QuestionAndChoices"][essay] = json!({"QuestionOrderNumber": essay + 1, "ImageResponse": {"MediaType": "image/jpeg", "Data": base64(&jpeg_with_noise(200, 150))}}),
             ),
             "ImageResponse.Data",
         ),
