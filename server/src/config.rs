@@ -31,6 +31,9 @@ pub struct Settings {
     pub account_cache_seconds: u64,
     /// Largest request body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Bytes of request bodies of 1 MiB or more read and worked on at once; further
+    /// such requests wait their turn (feeds::body_budget).
+    pub body_bytes_at_once: usize,
     /// The answers one `$batch` may hold; GETs past it are not run (400).
     pub max_batch_answer_bytes: usize,
     /// `pretty` for people, `json` for log collectors.
@@ -42,6 +45,9 @@ pub struct Settings {
     pub request_timeout_seconds: u64,
     /// Connections served at once; further ones wait in the listen queue.
     pub max_connections: usize,
+    /// Connections one client address may hold at once (trusted proxies excepted);
+    /// further ones get 503 and are closed.
+    pub max_connections_per_address: usize,
     /// Seconds one SQL statement may run on PostgreSQL (`statement_timeout`).
     pub statement_timeout_seconds: u64,
     /// Password checks (argon2 hashes) run at once; 0 means one per CPU core.
@@ -143,11 +149,13 @@ impl Default for Settings {
             sign_in_session_minutes: 720,
             account_cache_seconds: 30,
             max_body_bytes: 32 * 1024 * 1024,
+            body_bytes_at_once: 64 * 1024 * 1024,
             max_batch_answer_bytes: 64 * 1024 * 1024,
             log_format: LogFormat::Pretty,
             header_timeout_seconds: 15,
             request_timeout_seconds: 60,
             max_connections: 1024,
+            max_connections_per_address: 256,
             statement_timeout_seconds: 30,
             password_checks_at_once: 0,
             password_checks_waiting: 32,

@@ -111,6 +111,7 @@ impl App {
                 sign_in,
                 trusted_proxies: settings.trusted_proxies.iter().map(|p| p.net()).collect(),
                 allowed_hosts: settings.allowed_hosts.iter().cloned().collect(),
+                body_budget: feeds::BodyBudget::new(settings.body_bytes_at_once),
                 settings: std::sync::Arc::new(settings),
                 known_areas,
                 metrics: Default::default(),
@@ -143,6 +144,8 @@ impl App {
         let settings = &self.state.settings;
         let limits = serve::ConnectionLimits {
             max_connections: settings.max_connections,
+            per_address: settings.max_connections_per_address,
+            exempt: self.state.trusted_proxies.to_vec(),
             header_timeout: Duration::from_secs(settings.header_timeout_seconds.max(1)),
         };
         tracing::info!(address = %listener.local_addr()?, "serving");

@@ -15,7 +15,7 @@ use reqwest::StatusCode;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use support::{add_scorer, area_with_account, Server};
+use support::{add_account, add_scorer, area_with_account, Server};
 
 const PASSWORD: &str = "the right password";
 
@@ -557,4 +557,144 @@ async fn a_user_name_cannot_forge_a_log_line_or_colour_the_terminal() {
             }
         }
     }
+}
+
+/// Opens a connection from `from` and sends half a request's headers.
+async fn half_request(address: &str, from: [u8; 4]) -> Option<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4().ok()?;
+    socket.bind(std::net::SocketAddr::from((from, 0))).ok()?;
+    let mut stream = socket.connect(address.parse().ok()?).await.ok()?;
+    stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
+        .await
+        .ok()?;
+    Some(stream)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holding_half_sent_requests_does_not_starve_the_others() {
+    let _alone = FLOODING.lock().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = sqlite(&dir);
+    let area = area_with_account(&database, "known", PASSWORD);
+    let config = "max_connections = 300\nmax_connections_per_address = 100\n\
+                  header_timeout_seconds = 5\n";
+    let (_server, base) = Server::start(&database, config, dir.path()).await;
+    let address = base.trim_start_matches("http://").to_owned();
+    let root = format!("{base}/deliveryodata/{area}/");
+    // The attacker keeps 600 half-sent requests open from one address, reopening
+    // whatever the server closes, for six seconds.
+    let stop = Instant::now() + Duration::from_secs(6);
+    let attacker = {
+        let address = address.clone();
+        tokio::spawn(async move {
+            let mut held: Vec<tokio::net::TcpStream> = Vec::new();
+            let mut opened = 0u32;
+            while Instant::now() < stop {
+                let mut open = Vec::new();
+                for mut stream in held.drain(..) {
+                    let mut probe = [0u8; 1];
+                    match tokio::time::timeout(Duration::from_millis(1), stream.read(&mut probe))
+                        .await
+                    {
+                        Ok(Ok(0)) | Ok(Err(_)) | Ok(Ok(_)) => {}
+                        Err(_) => open.push(stream),
+                    }
+                }
+                held = open;
+                while held.len() < 600 {
+                    match half_request(&address, [127, 0, 0, 1]).await {
+                        Some(stream) => held.push(stream),
+                        None => break,
+                    }
+                    opened += 1;
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            opened
+        })
+    };
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let other = client_from([127, 0, 0, 2]);
+    let mut times = Vec::new();
+    for _ in 0..10 {
+        let (status, took, _) = sign_in(&other, &root, "known", PASSWORD).await;
+        assert_eq!(status, 200, "after {took:?}");
+        times.push(took);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    // The attacker's own address is told why, with the error body.
+    let mut extra = half_request(&address, [127, 0, 0, 1]).await.unwrap();
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), extra.read_to_end(&mut answer)).await;
+    let answer = String::from_utf8_lossy(&answer);
+    let opened = attacker.await.unwrap();
+    eprintln!("{opened} half-sent requests opened from one address; others answered in {times:?}");
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("\"odata.error\""), "{answer}");
+    let slowest = times.iter().max().copied().unwrap();
+    assert!(slowest < Duration::from_secs(2), "{times:?}");
+}
+
+/// An upload file whose one image is `bytes` of base64 text.
+fn upload_with_image_text(bytes: usize) -> Vec<u8> {
+    let head = br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "ImageResponse": {"MediaType": "image/png", "Data": ""#;
+    let mut body = Vec::with_capacity(bytes + 200);
+    body.extend_from_slice(head);
+    body.resize(head.len() + bytes, b'A');
+    body.extend_from_slice(br#""}}]}"#);
+    body
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_uploads_at_once_stay_within_a_bounded_multiple_of_their_size() {
+    let _alone = FLOODING.lock().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = sqlite(&dir);
+    let area = area_with_account(&database, "known", PASSWORD);
+    add_account(&database, area, "coordinator", PASSWORD, "coordinator");
+    let (server, base) = Server::start(&database, "", dir.path()).await;
+    let url = format!("{base}/deliveryodata/{area}/AnswerUploads");
+    let client = reqwest::Client::new();
+    let send = |body: Vec<u8>| {
+        client
+            .post(&url)
+            .basic_auth("coordinator", Some(PASSWORD))
+            .header("Content-Type", "application/json")
+            .body(body)
+            .send()
+    };
+    // Signed in, so that what follows is the bodies' memory alone.
+    let small = send(upload_with_image_text(100)).await.unwrap();
+    assert_eq!(small.status(), 400, "{:?}", small.text().await);
+    let before = server.peak_memory();
+    let size = 31 * 1024 * 1024;
+    let one = send(upload_with_image_text(size)).await.unwrap();
+    assert_eq!(one.status(), 400);
+    let after_one = server.peak_memory();
+    let four = futures::future::join_all((0..4).map(|_| send(upload_with_image_text(size)))).await;
+    for answer in four {
+        let answer = answer.unwrap();
+        assert_eq!(answer.status(), 400);
+        let text = answer.text().await.unwrap();
+        assert!(text.contains("odata.error"), "{text}");
+    }
+    let after_four = server.peak_memory();
+    let mb = |bytes: u64| bytes / 1024 / 1024;
+    eprintln!(
+        "peak memory: {} MB signed in, {} MB after one 31 MB upload, {} MB after four at once",
+        mb(before),
+        mb(after_one),
+        mb(after_four)
+    );
+    let per_byte = (after_one - before) as f64 / size as f64;
+    assert!(
+        per_byte < 4.0,
+        "one upload held {per_byte:.1} times its size"
+    );
+    assert!(
+        after_four - before < 200 * 1024 * 1024,
+        "four uploads at once grew the server by {} MB",
+        mb(after_four - before)
+    );
 }

@@ -40,8 +40,12 @@ pub fn check(media_type: &str, data: &[u8], field: &str) -> Result<(), UploadErr
             "is {width} × {height} pixels; at most {MAX_IMAGE_PIXELS} pixels are accepted"
         )));
     }
-    if actual == ImageFormat::Jpeg {
-        return super::jpeg_whole::check(data, MAX_IMAGE_PIXELS).map_err(refuse);
+    match actual {
+        ImageFormat::Jpeg => {
+            return super::jpeg_whole::check(data, MAX_IMAGE_PIXELS).map_err(refuse)
+        }
+        ImageFormat::Png => return png_whole(data).map_err(refuse),
+        _ => {}
     }
     let mut reader = ImageReader::with_format(Cursor::new(data), actual);
     let mut limits = Limits::default();
@@ -53,6 +57,20 @@ pub fn check(media_type: &str, data: &[u8], field: &str) -> Result<(), UploadErr
         .decode()
         .map_err(|e| refuse(format!("does not decode: {e}")))?;
     Ok(())
+}
+
+/// A PNG decoded row by row to its end (every chunk's CRC and the image data's
+/// checksum included), holding one row at a time rather than the whole picture: a
+/// small file may claim 40,000,000 pixels.
+fn png_whole(data: &[u8]) -> Result<(), String> {
+    let mut decoder = png::Decoder::new(Cursor::new(data));
+    decoder.set_limits(png::Limits {
+        bytes: usize::try_from(MAX_IMAGE_PIXELS * 8).unwrap_or(usize::MAX),
+    });
+    let failed = |e: png::DecodingError| format!("does not decode: {e}");
+    let mut reader = decoder.read_info().map_err(failed)?;
+    while reader.next_row().map_err(failed)?.is_some() {}
+    reader.finish().map_err(failed)
 }
 
 #[cfg(test)]
@@ -79,6 +97,18 @@ mod tests {
         );
         assert_eq!(field(check("image/png", b"not an image at all", "f")), "f");
         assert_eq!(field(check("text/plain", &image, "f")), "f");
+    }
+
+    #[test]
+    fn a_png_is_read_to_its_end() {
+        let image = png(300, 200);
+        assert_eq!(png_whole(&image), Ok(()));
+        // Cut before its end chunk, or a byte changed inside its image data.
+        assert!(png_whole(&image[..image.len() - 12]).is_err());
+        let mut changed = image.clone();
+        let at = changed.windows(4).position(|w| w == b"IDAT").unwrap() + 20;
+        changed[at] ^= 0x55;
+        assert!(png_whole(&changed).is_err());
     }
 
     #[test]

@@ -7,12 +7,13 @@
 
 use std::fmt::Display;
 
-/// A frame's component: its ID and sampling factors.
+/// A frame's component: its ID, sampling factors and quantisation table.
 #[derive(Debug, Clone, Copy)]
 pub struct Component {
     pub id: u8,
     pub horizontal: u8,
     pub vertical: u8,
+    pub quantisation: u8,
 }
 
 /// A canonical Huffman table as DHT defines it.

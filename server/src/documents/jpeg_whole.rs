@@ -10,8 +10,9 @@
 //!   the blocks must use up the scan data, neither running past it nor leaving
 //!   bytes over, which noise in place of the data never does;
 //!
-//! then it is decoded in zune-jpeg's strict mode, which also refuses bad codes and
-//! exhausted data in progressive files.
+//! a file whose scans were not all accounted for (progressive, or naming tables it
+//! leaves to the decoder's defaults) is then decoded in zune-jpeg's strict mode,
+//! which refuses bad codes and exhausted data.
 
 use std::ops::Range;
 
@@ -25,6 +26,7 @@ const EOI: u8 = 0xD9;
 const SOS: u8 = 0xDA;
 const DHT: u8 = 0xC4;
 const DRI: u8 = 0xDD;
+const DQT: u8 = 0xDB;
 
 /// What the walk found: the frame, the tables as they stood at each scan, and
 /// where each scan's entropy-coded data lies.
@@ -60,6 +62,11 @@ pub fn check(data: &[u8], max_pixels: u64) -> Result<(), String> {
             jpeg_scan::account(data, scan, &walked.components, width, height)?;
         }
     }
+    // A baseline file accounted for block by block is whole; decoding it would
+    // only hold its picture (up to 160 MB) to learn nothing more.
+    if walked.scans.iter().all(|(scan, _)| scan.is_some()) {
+        return Ok(());
+    }
     let options = DecoderOptions::default()
         .set_strict_mode(true)
         .set_max_width(width as usize)
@@ -83,6 +90,8 @@ fn walk(data: &[u8]) -> Result<Walked, String> {
     let mut frame: Option<(u16, u16, bool, Vec<Component>)> = None;
     let mut tables = jpeg_scan::Tables::default();
     let mut restart_interval = 0u16;
+    // The quantisation tables defined, by ID: a frame naming another cannot decode.
+    let mut quantisation = [false; 4];
     let mut scans = Vec::new();
     loop {
         if data.get(at) != Some(&0xFF) {
@@ -112,6 +121,7 @@ fn walk(data: &[u8]) -> Result<Walked, String> {
         match marker {
             _ if is_frame(marker) => frame = Some(read_frame(marker, segment)?),
             DHT => tables.read(segment)?,
+            DQT => read_quantisation(segment, &mut quantisation)?,
             DRI => {
                 let [high, low, ..] = *segment else {
                     return Err("has a restart interval segment too short to hold one".into());
@@ -137,6 +147,14 @@ fn walk(data: &[u8]) -> Result<Walked, String> {
         }
     }
     let (width, height, _, components) = frame.ok_or("has no frame header")?;
+    if components.iter().any(|c| {
+        !quantisation
+            .get(usize::from(c.quantisation))
+            .copied()
+            .unwrap_or(false)
+    }) {
+        return Err("has a component whose quantisation table is never defined".into());
+    }
     if scans.iter().all(|(_, range)| range.is_empty()) {
         return Err("has no image data".into());
     }
@@ -149,6 +167,21 @@ fn walk(data: &[u8]) -> Result<Walked, String> {
         components,
         scans,
     })
+}
+
+/// Reads a DQT segment: each table's precision and ID, then 64 values of one or
+/// two bytes.
+fn read_quantisation(mut segment: &[u8], defined: &mut [bool; 4]) -> Result<(), String> {
+    while let [precision_and_id, ref rest @ ..] = *segment {
+        let size = if precision_and_id >> 4 == 0 { 64 } else { 128 };
+        let id = usize::from(precision_and_id & 0x0F);
+        if rest.len() < size || id > 3 {
+            return Err("has a quantisation table cut short or of no ID".into());
+        }
+        defined[id] = true;
+        segment = &rest[size..];
+    }
+    Ok(())
 }
 
 /// SOF0 to SOF15, but not DHT (C4), JPG (C8) or DAC (CC).
@@ -171,6 +204,7 @@ fn read_frame(marker: u8, segment: &[u8]) -> Result<(u16, u16, bool, Vec<Compone
             id: c[0],
             horizontal: c[1] >> 4,
             vertical: c[1] & 0x0F,
+            quantisation: c[2],
         })
         .collect::<Vec<_>>();
     if components.is_empty()
@@ -355,6 +389,18 @@ mod tests {
             }
             assert!(check(&noisy, MAX).is_err(), "{variant:?} with noise");
         }
+    }
+
+    #[test]
+    fn a_frame_without_its_quantisation_table_is_refused() {
+        let whole = jpeg(32, 32);
+        let dqt = whole.windows(2).position(|w| w == [0xFF, DQT]).unwrap();
+        let length = usize::from(u16::from_be_bytes([whole[dqt + 2], whole[dqt + 3]]));
+        let mut without = whole[..dqt].to_vec();
+        without.extend_from_slice(&whole[dqt + 2 + length..]);
+        // The encoder may write both tables in one segment or two.
+        let error = check(&without, MAX).unwrap_err();
+        assert!(error.contains("quantisation"), "{error}");
     }
 
     #[test]

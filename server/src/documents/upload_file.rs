@@ -6,31 +6,34 @@
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
+use std::borrow::Cow;
+
 use serde::Deserialize;
 
+use crate::model::snapshot::limits::MAX_IMAGE_BYTES;
 use crate::model::upload::{UploadError, UploadFile, UploadedImage, UploadedQuestion};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "PascalCase")]
-struct File {
+struct File<'a> {
     #[serde(rename = "AttemptID")]
     attempt_id: Number,
     #[serde(rename = "BatchID", default)]
     batch_id: Option<Number>,
-    #[serde(default)]
-    question_and_choices: Vec<Question>,
+    #[serde(default, borrow)]
+    question_and_choices: Vec<Question<'a>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "PascalCase")]
-struct Question {
+struct Question<'a> {
     question_order_number: Number,
     #[serde(default)]
     uploaded_choices: Vec<Choice>,
     #[serde(default)]
     text_response: Option<String>,
-    #[serde(default)]
-    image_response: Option<Image>,
+    #[serde(default, borrow)]
+    image_response: Option<Image<'a>>,
 }
 
 #[derive(Deserialize)]
@@ -45,11 +48,15 @@ fn selected_by_default() -> bool {
     true
 }
 
+/// An image as sent: its base64 text borrowed from the body where it has no
+/// escapes (base64 never needs one), so that a large image is not held twice as
+/// text.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "PascalCase")]
-struct Image {
+struct Image<'a> {
     media_type: String,
-    data: String,
+    #[serde(borrow)]
+    data: Cow<'a, str>,
 }
 
 /// An integer sent as a JSON number or as a string of digits.
@@ -103,15 +110,26 @@ pub fn read(bytes: &[u8]) -> Result<UploadFile, UploadError> {
         }
         let image = match question.image_response {
             None => None,
-            Some(image) => Some(UploadedImage {
-                media_type: image.media_type.trim().to_ascii_lowercase(),
-                data: STANDARD
-                    .decode(image.data.trim())
-                    .map_err(|error| UploadError {
+            Some(image) => {
+                let text = image.data.trim();
+                // Refused before decoding: what is too large is never held twice.
+                let decoded = text.len() / 4 * 3;
+                if decoded > MAX_IMAGE_BYTES + 3 {
+                    return Err(UploadError {
+                        field: at("ImageResponse.Data"),
+                        message: format!(
+                            "is about {decoded} bytes once decoded; at most {MAX_IMAGE_BYTES} are accepted"
+                        ),
+                    });
+                }
+                Some(UploadedImage {
+                    media_type: image.media_type.trim().to_ascii_lowercase(),
+                    data: STANDARD.decode(text).map_err(|error| UploadError {
                         field: at("ImageResponse.Data"),
                         message: format!("is not base64: {error}"),
                     })?,
-            }),
+                })
+            }
         };
         questions.push(UploadedQuestion {
             order: question

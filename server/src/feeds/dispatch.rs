@@ -39,7 +39,11 @@ pub async fn dispatch(
     let routed = route::route(&principal, &incoming)?;
     let body = match routed.target {
         Target::Batch | Target::Write { .. } | Target::Action { .. } => {
-            write::read_body(body, state.settings.max_body_bytes).await?
+            let expected = incoming
+                .headers
+                .get(axum::http::header::CONTENT_LENGTH)
+                .and_then(|value| value.to_str().ok()?.parse().ok());
+            write::read_body(body, state.settings.max_body_bytes, expected).await?
         }
         _ => Bytes::new(),
     };

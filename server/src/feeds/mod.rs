@@ -6,6 +6,7 @@ mod access;
 pub mod actions;
 mod allowed_host;
 mod batch;
+mod body_budget;
 mod comment_bank;
 mod delivery;
 mod dispatch;
@@ -43,6 +44,7 @@ use dispatch::dispatch;
 use gate::require_customer_area;
 
 pub use allowed_host::default_hosts;
+pub use body_budget::BodyBudget;
 
 pub fn router(state: AppState) -> Router {
     let service = Router::new()
@@ -60,6 +62,10 @@ pub fn router(state: AppState) -> Router {
         .route("/print/{area}/batches/{batch}", get(print::sheets))
         .merge(service)
         .fallback(not_found)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            body_budget::within_body_budget,
+        ))
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
         // 408 once a request (its body included) takes longer than this.
         .layer(TimeoutLayer::with_status_code(

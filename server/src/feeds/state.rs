@@ -16,6 +16,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// The `Host` values answered to; empty for any (feeds::allowed_host).
     pub allowed_hosts: Arc<[String]>,
+    /// What request bodies may hold at once (feeds::body_budget).
+    pub body_budget: super::BodyBudget,
     /// `trusted_proxies` from the settings, as networks (auth::address).
     pub trusted_proxies: Arc<[ipnet::IpNet]>,
     /// Customer areas found to exist (feeds/gate.rs), for `account_cache_seconds`.

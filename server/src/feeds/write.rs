@@ -6,10 +6,12 @@
 //! serves which method is `writers.rs`.
 
 use crate::model::area::CustomerArea;
-use axum::body::{to_bytes, Body, Bytes};
+use axum::body::{Body, Bytes};
 use axum::http::header::{CONTENT_TYPE, ETAG, IF_MATCH, LOCATION};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use bytes::BytesMut;
+use futures::StreamExt;
 
 use super::read::{self, service_root, ReadRequest};
 use crate::auth::Principal;
@@ -202,10 +204,26 @@ fn preference(headers: &HeaderMap, wanted: &str) -> bool {
 }
 
 /// Reads a request body of at most `limit` bytes (413 beyond).
-pub async fn read_body(body: Body, limit: usize) -> Result<Bytes, ApiError> {
-    to_bytes(body, limit)
-        .await
-        .map_err(|_| ApiError::PayloadTooLarge(format!("the body is larger than {limit} bytes")))
+/// The whole body, at most `limit` bytes, gathered into one buffer as it comes:
+/// `expected` (the `Content-Length`) bytes are set aside at once, since collecting
+/// the pieces first and joining them after would hold the body twice.
+pub async fn read_body(
+    body: Body,
+    limit: usize,
+    expected: Option<usize>,
+) -> Result<Bytes, ApiError> {
+    let too_large = || ApiError::PayloadTooLarge(format!("the body is larger than {limit} bytes"));
+    let mut gathered = BytesMut::with_capacity(expected.unwrap_or(0).min(limit));
+    let mut stream = body.into_data_stream();
+    while let Some(piece) = stream.next().await {
+        // The body limit's own error, or a client gone: either way nothing to read.
+        let piece = piece.map_err(|_| too_large())?;
+        if gathered.len() + piece.len() > limit {
+            return Err(too_large());
+        }
+        gathered.extend_from_slice(&piece);
+    }
+    Ok(gathered.freeze())
 }
 
 /// Refuses a body that changes anything but `writable`: key properties must equal

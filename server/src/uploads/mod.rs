@@ -133,6 +133,10 @@ pub async fn check(
         })
         .collect();
     if !images.is_empty() {
+        let _turn = IMAGE_CHECKS
+            .acquire()
+            .await
+            .map_err(|e| Refusal::Internal(format!("checking images: {e}")))?;
         tokio::task::spawn_blocking(move || {
             images
                 .iter()
@@ -155,6 +159,12 @@ pub async fn check(
         at: now_millis(),
     })
 }
+
+/// Uploads whose images are being decoded at once, process-wide. A JPEG (baseline)
+/// or a PNG is checked without holding its picture, but a progressive JPEG or a
+/// TIFF is decoded whole: up to 160 MB for 40,000,000 pixels, which a small file
+/// can claim. Two at a time bound that, whoever sends them; the rest wait.
+static IMAGE_CHECKS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 
 /// Stores a checked upload through the upload writer (its own transaction,
 /// grouped with others').

@@ -167,6 +167,11 @@ pub fn area_with_account(database_url: &str, username: &str, password: &str) -> 
 
 /// Another scorer account in `area`.
 pub fn add_scorer(database_url: &str, area: i32, username: &str, password: &str) {
+    add_account(database_url, area, username, password, "scorer");
+}
+
+/// An account of `role` in `area`.
+pub fn add_account(database_url: &str, area: i32, username: &str, password: &str, role: &str) {
     run(
         database_url,
         &[
@@ -177,7 +182,7 @@ pub fn add_scorer(database_url: &str, area: i32, username: &str, password: &str)
             "--customer",
             &area.to_string(),
             "--role",
-            "scorer",
+            role,
         ],
         Some(password),
     );
