@@ -111,7 +111,10 @@ impl App {
                 sign_in,
                 trusted_proxies: settings.trusted_proxies.iter().map(|p| p.net()).collect(),
                 allowed_hosts: settings.allowed_hosts.iter().cloned().collect(),
-                body_budget: feeds::BodyBudget::new(settings.body_bytes_at_once),
+                body_budget: feeds::BodyBudget::new(
+                    settings.body_bytes_at_once,
+                    settings.max_body_bytes,
+                ),
                 settings: std::sync::Arc::new(settings),
                 known_areas,
                 metrics: Default::default(),

@@ -16,29 +16,29 @@ use axum::middleware::Next;
 use axum::response::Response;
 use tokio::sync::Semaphore;
 
-use super::state::AppState;
-
 const MIB: usize = 1024 * 1024;
 
-/// The budget, in MiB.
+/// The budget, in MiB, and what a body of unknown length counts as.
 #[derive(Clone)]
 pub struct BodyBudget {
     mebibytes: Arc<Semaphore>,
     total: u32,
+    largest_body: usize,
 }
 
 impl BodyBudget {
-    pub fn new(bytes: usize) -> Self {
+    pub fn new(bytes: usize, largest_body: usize) -> Self {
         let total = u32::try_from((bytes / MIB).max(1)).unwrap_or(u32::MAX);
         Self {
             mebibytes: Arc::new(Semaphore::new(total as usize)),
             total,
+            largest_body,
         }
     }
 }
 
 pub async fn within_body_budget(
-    State(state): State<AppState>,
+    State(budget): State<BodyBudget>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -48,13 +48,12 @@ pub async fn within_body_budget(
         .and_then(|value| value.to_str().ok()?.parse::<usize>().ok());
     let size = match length {
         Some(length) => length,
-        None if headers.contains_key(TRANSFER_ENCODING) => state.settings.max_body_bytes,
+        None if headers.contains_key(TRANSFER_ENCODING) => budget.largest_body,
         None => 0,
     };
     if size < MIB {
         return next.run(request).await;
     }
-    let budget = &state.body_budget;
     let weight = u32::try_from(size.div_ceil(MIB))
         .unwrap_or(u32::MAX)
         .min(budget.total);

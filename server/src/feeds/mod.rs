@@ -63,7 +63,7 @@ pub fn router(state: AppState) -> Router {
         .merge(service)
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(
-            state.clone(),
+            state.body_budget.clone(),
             body_budget::within_body_budget,
         ))
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::body_budget::BodyBudget;
 use crate::auth::{CredentialCache, SignInGuard};
 use crate::config::Settings;
 use crate::store::{Store, UploadWriter};
@@ -17,7 +18,7 @@ pub struct AppState {
     /// The `Host` values answered to; empty for any (feeds::allowed_host).
     pub allowed_hosts: Arc<[String]>,
     /// What request bodies may hold at once (feeds::body_budget).
-    pub body_budget: super::BodyBudget,
+    pub body_budget: BodyBudget,
     /// `trusted_proxies` from the settings, as networks (auth::address).
     pub trusted_proxies: Arc<[ipnet::IpNet]>,
     /// Customer areas found to exist (feeds/gate.rs), for `account_cache_seconds`.

@@ -11,6 +11,8 @@
 //! axum's own `serve` sets no timer, so hyper's header timeout never runs there; this
 //! is the same loop with one, in the shape of axum's "serve with hyper" example.
 
+mod error_bodies;
+
 use std::collections::HashMap;
 use std::future::Future;
 use std::net::{IpAddr, Ipv6Addr};
@@ -26,6 +28,8 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use ipnet::IpNet;
 use tokio::net::TcpListener;
+
+use error_bodies::WithErrorBodies;
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
@@ -70,6 +74,34 @@ impl Drop for Held {
     }
 }
 
+/// Connections over their address's limit being told so at once; more are closed
+/// without a word.
+const REFUSING_AT_ONCE: usize = 64;
+/// How long such a connection has to send its request's head.
+const REFUSAL_WAIT: Duration = Duration::from_secs(1);
+
+/// Tells a connection over its address's limit so: its request's head is read
+/// (for at most [`REFUSAL_WAIT`] and 16 KiB), then answered 503 with the error
+/// body, and the connection closed. It holds none of the server's slots.
+async fn refuse(mut stream: tokio::net::TcpStream, _turn: tokio::sync::OwnedSemaphorePermit) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut head = Vec::with_capacity(1024);
+    let read = async {
+        let mut buffer = [0u8; 4096];
+        while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 16 * 1024 {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => return false,
+                Ok(n) => head.extend_from_slice(&buffer[..n]),
+            }
+        }
+        true
+    };
+    if matches!(tokio::time::timeout(REFUSAL_WAIT, read).await, Ok(true)) {
+        let _ = tokio::time::timeout(REFUSAL_WAIT, stream.write_all(TOO_MANY)).await;
+        let _ = stream.shutdown().await;
+    }
+}
+
 /// What an address over its limit is told before its connection is closed.
 const TOO_MANY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json;charset=utf-8\r\n\
 Retry-After: 1\r\nConnection: close\r\nContent-Length: 139\r\n\r\n\
@@ -100,6 +132,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let per_address = Arc::new(PerAddress::default());
+    let refusing = Arc::new(Semaphore::new(REFUSING_AT_ONCE));
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -130,9 +163,10 @@ pub async fn serve(
                 Some(held) => Some(held),
                 None => {
                     tracing::debug!(client = %remote, "too many connections from one address");
-                    // Best effort, never waiting: the client may not even read it.
-                    let _ = stream.try_write(TOO_MANY);
-                    drop(stream);
+                    drop(slot);
+                    if let Ok(turn) = Arc::clone(&refusing).try_acquire_owned() {
+                        tokio::spawn(refuse(stream, turn));
+                    }
                     continue;
                 }
             }
@@ -144,8 +178,10 @@ pub async fn serve(
                 request.extensions_mut().insert(ConnectInfo(remote));
                 request
             });
-        let connection =
-            http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        let connection = http.serve_connection(
+            TokioIo::new(WithErrorBodies::new(stream)),
+            TowerToHyperService::new(service),
+        );
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             if let Err(error) = connection.await {
