@@ -82,6 +82,16 @@ ensure_pyodata() {
   export SCOREDESK_PYODATA_PYTHON="$PYODATA_VENV/bin/python"
 }
 
+# datajs and breeze-client, the JavaScript OData clients of many existing apps, from
+# npm (tests/odata-js), for the tests of $batch as they write it (issue 31).
+ensure_odata_js() {
+  local dir=tests/odata-js
+  if [ ! -d "$dir/node_modules/breeze-client" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    (cd "$dir" && npm ci --silent --no-audit --no-fund)
+  fi
+  export SCOREDESK_ODATA_JS_DIR="$PWD/$dir"
+}
+
 # pyslet, an Atom OData client, in a private virtual environment for the tests of
 # the Atom format (issue 19).
 PYSLET_VENV="$HOME/.cache/scoredesk/pyslet-0.7.20170805"

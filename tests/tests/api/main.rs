@@ -23,6 +23,7 @@ mod links;
 mod malformed;
 mod metrics;
 mod migrations;
+mod odata_js;
 mod paging;
 mod print_links;
 mod print_pdf;

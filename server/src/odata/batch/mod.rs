@@ -142,7 +142,14 @@ pub(super) fn header_text(headers: &HeaderMap, name: &str) -> String {
 /// An embedded message's headers, a blank line, and its body.
 pub(super) fn write_headers_and_body(out: &mut Vec<u8>, headers: &HeaderMap, body: &[u8]) {
     for (name, value) in headers {
-        out.extend_from_slice(name.as_str().as_bytes());
+        // Header names are case-insensitive, but datajs and breeze look this one up
+        // as `headers["Content-ID"]`, spelled as MS-ODATA spells it.
+        let name = if name == "content-id" {
+            "Content-ID"
+        } else {
+            name.as_str()
+        };
+        out.extend_from_slice(name.as_bytes());
         out.extend_from_slice(b": ");
         out.extend_from_slice(value.as_bytes());
         out.extend_from_slice(b"\r\n");
