@@ -14,8 +14,11 @@ use scoredesk_server::seed::demo::{seed_demo, DemoLogins, DEMO_PASSWORD};
 use scoredesk_server::App;
 use tower::ServiceExt;
 
+/// What a target does with one input.
+pub type Target = fn(&[u8]);
+
 /// Every target by name, for the replay and for `scripts/fuzz`.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("odata_request", odata_request),
     ("upload_file", upload_file),
     ("image", image),
