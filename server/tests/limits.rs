@@ -48,6 +48,56 @@ async fn sign_in(
     (response.status(), started.elapsed(), retry_after)
 }
 
+/// 960 wrong sign-ins over 64 connections of `client`, every other one for
+/// `target` and the rest for made-up names, each with `password(i)`; then 30
+/// sign-ins of `working` (as `name`) 50 ms apart meanwhile. The flood's answers
+/// (checked: 401, refused: 429, each refusal with `Retry-After`), and the
+/// working client's statuses.
+async fn flood_while_working(
+    client: &reqwest::Client,
+    root: &str,
+    target: &str,
+    password: impl Fn(usize) -> String,
+    working: (&reqwest::Client, &str),
+) -> (usize, usize, Vec<StatusCode>) {
+    let flooding = futures::stream::iter(0..960)
+        .map(|i| {
+            let name = if i % 2 == 0 {
+                target.to_owned()
+            } else {
+                format!("x{i}")
+            };
+            let guess = password(i);
+            async move { sign_in(client, root, &name, &guess).await }
+        })
+        .buffer_unordered(64)
+        .collect::<Vec<_>>();
+    let (client_working, name) = working;
+    let working = async {
+        let mut answers = Vec::new();
+        for _ in 0..30 {
+            answers.push(sign_in(client_working, root, name, PASSWORD).await.0);
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        answers
+    };
+    let (flooded, worked) = tokio::join!(flooding, working);
+    let refused = flooded
+        .iter()
+        .filter(|(status, _, _)| *status == 429)
+        .count();
+    let checked = flooded
+        .iter()
+        .filter(|(status, _, _)| *status == 401)
+        .count();
+    assert_eq!(refused + checked, flooded.len(), "only 401 and 429");
+    assert!(flooded
+        .iter()
+        .filter(|(status, _, _)| *status == 429)
+        .all(|(_, _, retry)| retry.is_some()));
+    (refused, checked, worked)
+}
+
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
     times[times.len() / 2]
@@ -88,51 +138,22 @@ async fn a_flood_of_wrong_passwords_is_refused_in_bounded_memory_while_signed_in
 
     // The flood: 64 connections at once, wrong passwords for a known and unknown names.
     let flood = reqwest::Client::new();
-    let root_ref = &root;
-    let flooding = futures::stream::iter(0..960)
-        .map(|i| {
-            let flood = flood.clone();
-            async move {
-                let name = if i % 2 == 0 {
-                    "known".to_owned()
-                } else {
-                    format!("x{i}")
-                };
-                sign_in(&flood, root_ref, &name, "guess").await
-            }
-        })
-        .buffer_unordered(64)
-        .collect::<Vec<_>>();
-    let working = async {
-        let mut answers = Vec::new();
-        for _ in 0..30 {
-            answers.push(sign_in(&signed_in, &root, "known", PASSWORD).await.0);
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        answers
-    };
-    let (flooded, worked) = tokio::join!(flooding, working);
+    let (refused, checked, worked) = flood_while_working(
+        &flood,
+        &root,
+        "known",
+        |_| "guess".to_owned(),
+        (&signed_in, "known"),
+    )
+    .await;
     assert!(
         worked.iter().all(|status| *status == 200),
         "signed-in requests keep answering: {worked:?}"
     );
-    let refused = flooded
-        .iter()
-        .filter(|(status, _, _)| *status == 429)
-        .count();
-    let checked = flooded
-        .iter()
-        .filter(|(status, _, _)| *status == 401)
-        .count();
-    assert_eq!(refused + checked, flooded.len(), "only 401 and 429");
     assert!(
         refused > 0 && checked > 0,
         "{refused} refused at once, {checked} checked"
     );
-    assert!(flooded
-        .iter()
-        .filter(|(status, _, _)| *status == 429)
-        .all(|(_, _, retry)| retry.is_some()));
     let peak = server.peak_memory();
     eprintln!(
         "flood: {refused} refused at once, {checked} checked; peak {} MB, {} threads; \
@@ -246,54 +267,25 @@ async fn a_flood_from_a_shared_address_serves_everyone_signed_in_before_during_a
     expect(&before, &root, "before", PASSWORD, 200).await;
 
     let flood = client_from(school);
-    let root_ref = &root;
-    let flooding = futures::stream::iter(0..960)
-        .map(|i| {
-            let flood = flood.clone();
-            async move {
-                let name = if i % 2 == 0 {
-                    "victim".to_owned()
-                } else {
-                    format!("x{i}")
-                };
-                sign_in(&flood, root_ref, &name, &format!("guess-{i}")).await
-            }
-        })
-        .buffer_unordered(64)
-        .collect::<Vec<_>>();
-    let working = async {
-        let mut answers = Vec::new();
-        for _ in 0..30 {
-            answers.push(sign_in(&before, &root, "before", PASSWORD).await.0);
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        answers
-    };
     let arriving = async {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let during = client_from([127, 0, 0, 2]);
         sign_in(&during, &root, "during", PASSWORD).await
     };
-    let (flooded, worked, (arrived, arrival_took, _)) = tokio::join!(flooding, working, arriving);
+    let flooding = flood_while_working(
+        &flood,
+        &root,
+        "victim",
+        |i| format!("guess-{i}"),
+        (&before, "before"),
+    );
+    let ((refused, checked, worked), (arrived, arrival_took, _)) = tokio::join!(flooding, arriving);
     assert!(
         worked.iter().all(|status| *status == 200),
         "signed in before the flood, at the flooding address: {worked:?}"
     );
     assert_eq!(arrived, 200, "signing in from elsewhere during the flood");
     assert!(arrival_took < Duration::from_secs(3), "{arrival_took:?}");
-    let refused = flooded
-        .iter()
-        .filter(|(status, _, _)| *status == 429)
-        .count();
-    let checked = flooded
-        .iter()
-        .filter(|(status, _, _)| *status == 401)
-        .count();
-    assert_eq!(refused + checked, flooded.len(), "only 401 and 429");
-    assert!(flooded
-        .iter()
-        .filter(|(status, _, _)| *status == 429)
-        .all(|(_, _, retry)| retry.is_some()));
     assert!(
         checked <= 120,
         "the flood's guesses were limited: {checked} checked, {refused} refused"
