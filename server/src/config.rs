@@ -158,7 +158,7 @@ impl Default for Settings {
             max_connections_per_address: 256,
             statement_timeout_seconds: 30,
             password_checks_at_once: 0,
-            password_checks_waiting: 32,
+            password_checks_waiting: 256,
             failed_sign_ins_per_account: 10,
             failed_sign_ins_per_address: 50,
             failed_sign_in_window_seconds: 60,

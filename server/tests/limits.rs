@@ -751,3 +751,44 @@ async fn what_hyper_refuses_itself_comes_with_the_error_body() {
         serde_json::from_str::<serde_json::Value>(body).unwrap_or_else(|e| panic!("{e}: {body}"));
     }
 }
+
+/// A class of markers behind one school address, opening the app at the same
+/// second, with the line's default settings: every one of them is served, in
+/// turn, none refused (the soak found 13 of 47 refused when the line held 32).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_class_signing_in_at_the_same_second_from_one_address_is_served() {
+    let _alone = FLOODING.lock().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = sqlite(&dir);
+    let area = area_with_account(&database, "marker-0", PASSWORD);
+    const CLASS: usize = 40;
+    for n in 1..CLASS {
+        add_scorer(&database, area, &format!("marker-{n}"), PASSWORD);
+    }
+    let (_server, base) = Server::start(&database, "", dir.path()).await;
+    let root = format!("{base}/deliveryodata/{area}/");
+    let sign_ins = (0..CLASS).map(|n| {
+        let root = root.clone();
+        async move {
+            let client = reqwest::Client::new();
+            sign_in(&client, &root, &format!("marker-{n}"), PASSWORD).await
+        }
+    });
+    let answers = futures::future::join_all(sign_ins).await;
+    let refused: Vec<_> = answers
+        .iter()
+        .enumerate()
+        .filter(|(_, (status, _, _))| *status != StatusCode::OK)
+        .map(|(n, (status, took, _))| format!("marker-{n}: {status} after {took:?}"))
+        .collect();
+    assert!(
+        refused.is_empty(),
+        "{} of {CLASS} not served: {refused:?}",
+        refused.len()
+    );
+    let slowest = answers.iter().map(|(_, took, _)| *took).max().unwrap();
+    assert!(
+        slowest < Duration::from_secs(20),
+        "the last waited {slowest:?}"
+    );
+}

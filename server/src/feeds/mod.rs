@@ -37,7 +37,8 @@ use axum::routing::{any, get};
 use axum::{middleware, Router};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
+use tracing::Level;
 
 use crate::odata::ApiError;
 use dispatch::dispatch;
@@ -83,7 +84,10 @@ pub fn router(state: AppState) -> Router {
             metrics::observe,
         ))
         .layer(middleware::from_fn(unread_body::close_if_body_unread))
-        .layer(TraceLayer::new_for_http())
+        // A 5xx answer is a warning here: one that is our fault (500) is logged as
+        // an error with its cause where it arises; a 503 while the database
+        // restarts is the service working as it should (docs/operations.md).
+        .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(Level::WARN)))
         .with_state(state)
 }
 

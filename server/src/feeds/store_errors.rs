@@ -18,6 +18,22 @@ impl From<StoreError> for ApiError {
             StoreError::TimedOut => ApiError::ServiceUnavailable(
                 "the database took too long to answer; try again, or ask for less".into(),
             ),
+            StoreError::Unavailable(cause) => {
+                tracing::warn!(error = %cause, "the database is unavailable");
+                ApiError::ServiceUnavailable(
+                    "the database is not answering now; nothing was written, so try again \
+                     in a moment"
+                        .into(),
+                )
+            }
+            StoreError::DiskFull(cause) => {
+                tracing::error!(error = %cause, "the database's disk is full");
+                ApiError::InsufficientStorage(
+                    "the database's disk is full; nothing was written. Reads go on; \
+                     writes resume once the operator frees space"
+                        .into(),
+                )
+            }
             other => ApiError::Internal(other.into()),
         }
     }

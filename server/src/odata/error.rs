@@ -47,9 +47,13 @@ pub enum ApiError {
     /// 429: too many attempts; `retry_after` seconds become the `Retry-After` header.
     #[error("{message}")]
     TooManyRequests { message: String, retry_after: u64 },
-    /// 503: the database did not answer in time; the client may try again.
+    /// 503: the database did not answer in time; the client may try again (after
+    /// [`RETRY_UNAVAILABLE_SECONDS`], as `Retry-After` says).
     #[error("{0}")]
     ServiceUnavailable(String),
+    /// 507: the database's disk is full; nothing was written.
+    #[error("{0}")]
+    InsufficientStorage(String),
     /// 501: a feed the model declares but this version does not serve yet.
     #[error("{0}")]
     NotImplemented(String),
@@ -75,6 +79,7 @@ impl ApiError {
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::ServiceUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::InsufficientStorage(_) => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -96,6 +101,7 @@ impl ApiError {
             ApiError::TooManyRequests { .. } => "TooManyRequests",
             ApiError::NotImplemented(_) => "NotImplemented",
             ApiError::ServiceUnavailable(_) => "ServiceUnavailable",
+            ApiError::InsufficientStorage(_) => "InsufficientStorage",
             ApiError::Internal(_) => "InternalError",
         }
     }
@@ -120,6 +126,10 @@ impl ApiError {
         }
     }
 }
+
+/// When a client told the database is unavailable should try again: long enough
+/// for a PostgreSQL restart, short enough that nobody waits for nothing.
+pub const RETRY_UNAVAILABLE_SECONDS: u64 = 2;
 
 /// The JSON light error body of the contract.
 pub fn error_body(code: &str, message: &str) -> serde_json::Value {
@@ -151,6 +161,12 @@ impl IntoResponse for ApiError {
             ApiError::TooManyRequests { retry_after, .. } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
             }
+            ApiError::ServiceUnavailable(_) => {
+                headers.insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(RETRY_UNAVAILABLE_SECONDS),
+                );
+            }
             _ => {}
         }
         response
@@ -175,5 +191,15 @@ mod tests {
         let body = error_body("BadRequest", "no");
         assert_eq!(body["odata.error"]["message"]["value"], "no");
         assert_eq!(body["odata.error"]["message"]["lang"], "en-US");
+    }
+
+    #[test]
+    fn an_unavailable_database_says_when_to_try_again_and_a_full_disk_is_507() {
+        let unavailable = ApiError::ServiceUnavailable("try again".into()).into_response();
+        assert_eq!(unavailable.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(unavailable.headers()[header::RETRY_AFTER], "2");
+        let full = ApiError::InsufficientStorage("full".into()).into_response();
+        assert_eq!(full.status(), StatusCode::INSUFFICIENT_STORAGE);
+        assert_eq!(full.headers().get(header::RETRY_AFTER), None);
     }
 }

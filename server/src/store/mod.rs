@@ -123,9 +123,12 @@ impl Store {
                 options =
                     options.options([("statement_timeout", format!("{}ms", timeout.as_millis()))]);
             }
+            // A request waits for a connection no longer than a statement may run,
+            // so that a database that is down answers 503 within that bound.
+            let acquire = statement_timeout.unwrap_or(Duration::from_secs(10));
             let pool = PgPoolOptions::new()
                 .max_connections(POSTGRES_CONNECTIONS)
-                .acquire_timeout(Duration::from_secs(10))
+                .acquire_timeout(acquire.min(Duration::from_secs(10)))
                 .connect_with(options)
                 .await?;
             let writers = POSTGRES_CONNECTIONS as usize / 2;
@@ -142,6 +145,7 @@ impl Store {
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
                 .test_before_acquire(false)
+                .after_release(|connection, _| Box::pin(release_whole(connection)))
                 .connect_with(options)
                 .await?;
             Pool::Sqlite(pool, Arc::new(Semaphore::new(1)))
@@ -259,6 +263,24 @@ impl Store {
             Pool::Postgres(pool, _) => pool.close().await,
         }
     }
+}
+
+/// Whether a SQLite connection may go back to the pool: not when a transaction it
+/// began could not end. A COMMIT that fails on a full disk finds SQLite has rolled
+/// the transaction back already, so sqlx's ROLLBACK after it fails too and sqlx
+/// goes on counting the transaction as open: every BEGIN on that connection would
+/// then fail ("non-zero transaction depth") long after the disk has room again.
+/// Such a connection is closed instead (docs/reliability.md, "Faults").
+async fn release_whole(connection: &mut sqlx::SqliteConnection) -> Result<bool, sqlx::Error> {
+    use sqlx::sqlite::SqliteTransactionManager;
+    use sqlx::{Connection, TransactionManager};
+    if SqliteTransactionManager::get_transaction_depth(connection) == 0 {
+        return Ok(true);
+    }
+    // A transaction dropped without COMMIT queues its ROLLBACK on the connection's
+    // worker: a ping runs after it.
+    connection.ping().await?;
+    Ok(SqliteTransactionManager::get_transaction_depth(connection) == 0)
 }
 
 /// Milliseconds since the Unix epoch, UTC: how every date-time is stored.

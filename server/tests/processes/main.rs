@@ -5,9 +5,15 @@
 #![allow(clippy::unwrap_used)]
 
 mod backup;
+mod cluster;
+mod crash_import;
+mod crash_uploads;
+mod disk_full;
+mod postgres_restart;
 mod purge_crash;
 mod purges_shared;
 mod several_processes;
 mod sheets_scan;
 mod shutdown;
 mod support;
+mod uploading;

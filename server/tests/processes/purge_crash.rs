@@ -12,7 +12,7 @@ use scoredesk_server::seed::scale::seed_scale;
 use scoredesk_server::store::{NewAccount, Store};
 use serde_json::Value;
 
-use crate::support::ServerProcess;
+use crate::support::{ServerProcess, Sql};
 
 const RESULTS: usize = 10_000;
 const NAME: &str = "crash-test";
@@ -28,35 +28,6 @@ async fn a_purge_killed_mid_way_completes_after_a_restart_on_postgres() {
     crash_and_resume(Backend::Postgres).await;
 }
 
-/// Plain SQL on the test's database, beside the servers.
-enum Sql {
-    Sqlite(sqlx::SqlitePool),
-    Postgres(sqlx::PgPool),
-}
-
-impl Sql {
-    async fn connect(backend: Backend, url: &str) -> Self {
-        match backend {
-            Backend::Sqlite => Sql::Sqlite(sqlx::SqlitePool::connect(url).await.unwrap()),
-            Backend::Postgres => Sql::Postgres(sqlx::PgPool::connect(url).await.unwrap()),
-        }
-    }
-
-    async fn execute(&self, sql: &str) {
-        match self {
-            Sql::Sqlite(pool) => drop(sqlx::query(sql).execute(pool).await.unwrap()),
-            Sql::Postgres(pool) => drop(sqlx::query(sql).execute(pool).await.unwrap()),
-        }
-    }
-}
-
-async fn scalar(sql_pool: &Sql, sql: &str) -> i64 {
-    match sql_pool {
-        Sql::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.unwrap(),
-        Sql::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.unwrap(),
-    }
-}
-
 /// Rows anywhere that belong to no result, or to a result of the purge.
 async fn leftovers(store: &Sql) -> Vec<(String, i64)> {
     let mut found = Vec::new();
@@ -68,29 +39,25 @@ async fn leftovers(store: &Sql) -> Vec<(String, i64)> {
         "scoring_events",
         "topic_scores",
     ] {
-        let n = scalar(
-            store,
-            &format!("SELECT COUNT(*) FROM {table} t WHERE NOT EXISTS (SELECT 1 FROM results r WHERE r.id = t.result_id)"),
+        let n = store.scalar(&format!("SELECT COUNT(*) FROM {table} t WHERE NOT EXISTS (SELECT 1 FROM results r WHERE r.id = t.result_id)"),
         )
         .await;
         found.push((table.to_owned(), n));
     }
     found.push((
         "results".into(),
-        scalar(
-            store,
-            &format!("SELECT COUNT(*) FROM results WHERE participant_name = '{NAME}'"),
-        )
-        .await,
+        store
+            .scalar(&format!(
+                "SELECT COUNT(*) FROM results WHERE participant_name = '{NAME}'"
+            ))
+            .await,
     ));
     found.push((
         "scoring_task_counts".into(),
-        scalar(
-            store,
-            "SELECT CAST(COALESCE(SUM(tasks), 0) AS BIGINT) FROM scoring_task_counts",
-        )
-        .await
-            - scalar(store, "SELECT COUNT(*) FROM scoring_tasks").await,
+        store
+            .scalar("SELECT CAST(COALESCE(SUM(tasks), 0) AS BIGINT) FROM scoring_task_counts")
+            .await
+            - store.scalar("SELECT COUNT(*) FROM scoring_tasks").await,
     ));
     found
 }
@@ -109,16 +76,16 @@ async fn crash_and_resume(backend: Backend) {
         })
         .await
         .unwrap();
-    let sql = Sql::connect(backend, database.url()).await;
+    let sql = Sql::connect(database.url()).await;
     sql.execute(&format!(
         "UPDATE results SET participant_name = '{NAME}' WHERE customer_id = {area}"
     ))
     .await;
-    let answers_each = scalar(
-        &sql,
-        &format!("SELECT COUNT(*) FROM answers WHERE customer_id = {area}"),
-    )
-    .await
+    let answers_each = sql
+        .scalar(&format!(
+            "SELECT COUNT(*) FROM answers WHERE customer_id = {area}"
+        ))
+        .await
         / RESULTS as i64;
     assert!(answers_each >= 1);
 
@@ -133,19 +100,15 @@ async fn crash_and_resume(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(response.status(), reqwest::StatusCode::ACCEPTED);
-    let entry = scalar(
-        &sql,
-        "SELECT CAST(MAX(id) AS BIGINT) FROM results_audit_log",
-    )
-    .await;
+    let entry = sql
+        .scalar("SELECT CAST(MAX(id) AS BIGINT) FROM results_audit_log")
+        .await;
     // Killed once a fifth is done.
     let mut done = 0;
     for _ in 0..600 {
-        done = scalar(
-            &sql,
-            "SELECT CAST(COALESCE(MAX(results_done), 0) AS BIGINT) FROM jobs",
-        )
-        .await;
+        done = sql
+            .scalar("SELECT CAST(COALESCE(MAX(results_done), 0) AS BIGINT) FROM jobs")
+            .await;
         if done >= RESULTS as i64 / 5 {
             break;
         }
@@ -156,25 +119,23 @@ async fn crash_and_resume(backend: Backend) {
         done > 0 && done < RESULTS as i64,
         "killed part-way ({done} done)"
     );
-    let left = scalar(
-        &sql,
-        &format!("SELECT COUNT(*) FROM results WHERE participant_name = '{NAME}'"),
-    )
-    .await;
+    let left = sql
+        .scalar(&format!(
+            "SELECT COUNT(*) FROM results WHERE participant_name = '{NAME}'"
+        ))
+        .await;
     assert!(
         left > 0 && left < RESULTS as i64,
         "part of the results purged ({left} left)"
     );
     // No result half purged: every one still there has all its answers, and no
     // row is left of one that is gone.
-    let half = scalar(
-        &sql,
-        &format!(
+    let half = sql
+        .scalar(&format!(
             "SELECT COUNT(*) FROM results r WHERE r.participant_name = '{NAME}' AND \
              (SELECT COUNT(*) FROM answers a WHERE a.result_id = r.id) <> {answers_each}"
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(half, 0, "results half purged at the crash");
     let orphans: Vec<(String, i64)> = leftovers(&sql)
         .await
@@ -183,14 +144,14 @@ async fn crash_and_resume(backend: Backend) {
         .collect();
     assert!(orphans.iter().all(|(_, n)| *n == 0), "{orphans:?}");
     assert_eq!(
-        scalar(&sql, &format!("SELECT CAST(CASE WHEN is_in_queue THEN 1 ELSE 0 END AS BIGINT) FROM results_audit_log WHERE id = {entry}")).await,
+        sql.scalar(&format!("SELECT CAST(CASE WHEN is_in_queue THEN 1 ELSE 0 END AS BIGINT) FROM results_audit_log WHERE id = {entry}")).await,
         1
     );
 
     let second = ServerProcess::start(database.url(), SETTINGS).await;
     let mut closed = false;
     for _ in 0..1200 {
-        if scalar(&sql, &format!("SELECT CAST(CASE WHEN is_in_queue THEN 1 ELSE 0 END AS BIGINT) FROM results_audit_log WHERE id = {entry}")).await == 0 {
+        if sql.scalar(&format!("SELECT CAST(CASE WHEN is_in_queue THEN 1 ELSE 0 END AS BIGINT) FROM results_audit_log WHERE id = {entry}")).await == 0 {
             closed = true;
             break;
         }
@@ -215,7 +176,7 @@ async fn crash_and_resume(backend: Backend) {
     let left = leftovers(&sql).await;
     assert!(left.iter().all(|(_, n)| *n == 0), "{left:?}");
     assert_eq!(
-        scalar(&sql, "SELECT COUNT(*) FROM jobs").await,
+        sql.scalar("SELECT COUNT(*) FROM jobs").await,
         0,
         "the job left the queue"
     );

@@ -21,7 +21,27 @@ impl ServerProcess {
     /// Starts `serve` on `database_url` with `settings` as `SCOREDESK_*` variables,
     /// and waits until it logs the address it listens on.
     pub async fn start(database_url: &str, settings: &[(&str, &str)]) -> Self {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_scoredesk-server"));
+        Self::start_wrapped(database_url, settings, &[]).await
+    }
+
+    /// As [`ServerProcess::start`], run by `wrapper` (a command and its arguments
+    /// that end by running the binary and `serve`'s arguments they are given, such
+    /// as `unshare ... sh -c '...; exec "$@"' sh`). The process keeps the wrapper's
+    /// PID when the wrapper `exec`s.
+    pub async fn start_wrapped(
+        database_url: &str,
+        settings: &[(&str, &str)],
+        wrapper: &[&str],
+    ) -> Self {
+        let binary = env!("CARGO_BIN_EXE_scoredesk-server");
+        let mut command = match wrapper.split_first() {
+            None => Command::new(binary),
+            Some((program, args)) => {
+                let mut command = Command::new(program);
+                command.args(args).arg(binary);
+                command
+            }
+        };
         command
             .args(["serve", "--bind", "127.0.0.1:0"])
             .env_remove("SCOREDESK_CONFIG")
@@ -86,6 +106,10 @@ impl ServerProcess {
         assert!(status.success(), "kill -TERM {pid}");
     }
 
+    pub fn pid(&self) -> u32 {
+        self.child.id().expect("the process is running")
+    }
+
     /// Kills the process at once (SIGKILL): a crash, with no chance to finish
     /// anything.
     pub async fn kill(&mut self) {
@@ -111,4 +135,58 @@ fn serving_address(line: &str) -> Option<String> {
         return None;
     }
     entry["fields"]["address"].as_str().map(str::to_owned)
+}
+
+/// Plain SQL on a test's database, beside the servers: `sqlite:` or PostgreSQL.
+pub enum Sql {
+    Sqlite(sqlx::SqlitePool),
+    Postgres(sqlx::PgPool),
+}
+
+impl Sql {
+    pub async fn connect(url: &str) -> Self {
+        if url.starts_with("sqlite:") {
+            Sql::Sqlite(
+                sqlx::SqlitePool::connect(url)
+                    .await
+                    .expect("the SQLite file opens"),
+            )
+        } else {
+            Sql::Postgres(
+                sqlx::PgPool::connect(url)
+                    .await
+                    .expect("PostgreSQL answers"),
+            )
+        }
+    }
+
+    pub async fn execute(&self, sql: &str) {
+        match self {
+            Sql::Sqlite(pool) => drop(sqlx::query(sql).execute(pool).await.expect(sql)),
+            Sql::Postgres(pool) => drop(sqlx::query(sql).execute(pool).await.expect(sql)),
+        }
+    }
+
+    /// The one BIGINT `sql` selects.
+    pub async fn scalar(&self, sql: &str) -> i64 {
+        match self {
+            Sql::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql),
+            Sql::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await.expect(sql),
+        }
+    }
+
+    /// The BIGINT pairs `sql` selects.
+    pub async fn pairs(&self, sql: &str) -> Vec<(i64, Option<i64>)> {
+        match self {
+            Sql::Sqlite(pool) => sqlx::query_as(sql).fetch_all(pool).await.expect(sql),
+            Sql::Postgres(pool) => sqlx::query_as(sql).fetch_all(pool).await.expect(sql),
+        }
+    }
+
+    pub async fn close(self) {
+        match self {
+            Sql::Sqlite(pool) => pool.close().await,
+            Sql::Postgres(pool) => pool.close().await,
+        }
+    }
 }

@@ -1,0 +1,55 @@
+//! The people the soak plays, each a task looping until the end: scorers,
+//! coordinators, an administrator, readers, a password flood, newcomers signing
+//! in during it, and an operator importing QTI packages with the CLI.
+
+pub mod admin;
+pub mod coordinator;
+pub mod flood;
+pub mod importer;
+pub mod newcomer;
+pub mod reader;
+pub mod scorer;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+
+use crate::ledger::Ledger;
+use crate::recorder::Recorder;
+
+/// The address the flood comes from; some real people share it, as in a school.
+pub const FLOOD_ADDRESS: &str = "203.0.113.66";
+
+/// What every actor shares.
+pub struct Load {
+    pub ledger: Ledger,
+    pub recorder: Arc<Recorder>,
+    pub stopping: AtomicBool,
+    pub started: Instant,
+}
+
+impl Load {
+    pub fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::Relaxed)
+    }
+
+    /// Whether the wrong-password flood runs now: minutes 3 to 6 of every ten, so
+    /// that the windows the verdict compares (minutes 10 to 20, the last ten)
+    /// hold as much flood as each other.
+    pub fn flooding(&self) -> bool {
+        let minute = self.started.elapsed().as_secs() / 60;
+        (3..6).contains(&(minute % 10))
+    }
+
+    /// Sleeps `from` to `to` milliseconds, or less if the load is stopping.
+    pub async fn pause(&self, from: u64, to: u64) {
+        let millis = rand::rng().random_range(from..=to);
+        let until = Instant::now() + Duration::from_millis(millis);
+        while Instant::now() < until && !self.stopping() {
+            let left = until.saturating_duration_since(Instant::now());
+            tokio::time::sleep(left.min(Duration::from_millis(500))).await;
+        }
+    }
+}

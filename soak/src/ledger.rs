@@ -1,0 +1,56 @@
+//! What the load knows it wrote, kept apart from the server, so that the database
+//! can be reconciled against it at the end: no write lost, none doubled.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// A scoring task, as (QuestionID, ResultID).
+pub type Task = (i64, i64);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scored {
+    pub score: i64,
+    /// The comment of the ScoringResult PUT that won (owner or rival).
+    pub comment: String,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Uploaded {
+    pub result: i64,
+    pub expected_total: i64,
+}
+
+#[derive(Default)]
+pub struct Ledger {
+    /// Tasks set to Status 3, with their ScoringResult as last written.
+    pub scored: Mutex<BTreeMap<Task, Scored>>,
+    /// Tasks claimed (Status 1) and not finished when the load stopped.
+    pub claimed: Mutex<BTreeSet<Task>>,
+    /// Accepted uploads, by AttemptID.
+    pub uploads: Mutex<BTreeMap<i64, Uploaded>>,
+    /// Results whose purge finished successfully.
+    pub purged: Mutex<BTreeSet<i64>>,
+    /// Imports: (customer area, questions created).
+    pub imports: Mutex<Vec<(i32, usize)>>,
+    pub races: AtomicU64,
+    /// Races where both PUTs succeeded (a doubled write) or neither did.
+    pub races_broken: AtomicU64,
+    pub replays: AtomicU64,
+    pub refused_uploads: AtomicU64,
+    pub second_uploads: AtomicU64,
+}
+
+pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Ledger {
+    pub fn count(counter: &AtomicU64) -> u64 {
+        counter.load(Ordering::Relaxed)
+    }
+
+    pub fn add(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+}
