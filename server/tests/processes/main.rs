@@ -7,6 +7,7 @@
 mod backup;
 mod cluster;
 mod crash_import;
+mod crash_sheets;
 mod crash_uploads;
 mod disk_full;
 mod postgres_restart;
