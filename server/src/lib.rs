@@ -18,6 +18,7 @@ pub mod serve;
 pub mod store;
 pub mod telemetry;
 pub mod uploads;
+pub mod xml;
 
 use std::future::Future;
 use std::time::Duration;

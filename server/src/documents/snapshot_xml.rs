@@ -44,8 +44,10 @@ fn write_into(
         .with_attribute(("ID", id.as_str()))
         .with_attribute(("AssessmentID", assessment.as_str()))
         .with_attribute(("QuestionCount", count.as_str()));
-    if let Some(language) = header.language {
-        root = root.with_attribute(("Language", language));
+    let language = header.language.map(crate::xml::escape_attribute);
+    if let Some(language) = &language {
+        // Escaped already: the bytes go in as they are.
+        root = root.with_attribute(("Language".as_bytes(), language.as_bytes()));
     }
     root.write_inner_content(|writer| {
         for question in questions {
@@ -71,8 +73,12 @@ fn write_question(
         .with_attribute(("Type", question.kind.as_str()))
         .with_attribute(("ExpectedResponse", expected.as_str()))
         .with_attribute(("MaxScore", max_score.as_str()));
-    if let Some(topic) = &question.topic {
-        element = element.with_attribute(("Topic", topic.path.as_str()));
+    let topic = question
+        .topic
+        .as_ref()
+        .map(|t| crate::xml::escape_attribute(&t.path));
+    if let Some(topic) = &topic {
+        element = element.with_attribute(("Topic".as_bytes(), topic.as_bytes()));
     }
     element.write_inner_content(|writer| {
         for choice in &question.choices {
@@ -80,7 +86,9 @@ fn write_question(
             writer
                 .create_element("Choice")
                 .with_attribute(("OrderNumber", order.as_str()))
-                .write_text_content(quick_xml::events::BytesText::new(&choice.text))?;
+                .write_text_content(quick_xml::events::BytesText::from_escaped(
+                    crate::xml::escape_text(&choice.text),
+                ))?;
         }
         write_validation(writer, expected, question.choices.len())
     })?;

@@ -150,7 +150,9 @@ pub fn error_document(code: &str, message: &str) -> Vec<u8> {
         let mut text = BytesStart::new("m:message");
         text.push_attribute(("xml:lang", "en-US"));
         out.write_event(Event::Start(text))?;
-        out.write_event(Event::Text(BytesText::new(message)))?;
+        out.write_event(Event::Text(BytesText::from_escaped(
+            crate::xml::escape_text(message),
+        )))?;
         out.write_event(Event::End(BytesEnd::new("m:message")))?;
         out.write_event(Event::End(BytesEnd::new("m:error")))
     })
@@ -198,12 +200,16 @@ fn json_value(
         }
         Json::String(text) => {
             out.write_event(Event::Start(start))?;
-            out.write_event(Event::Text(BytesText::new(text)))?;
+            out.write_event(Event::Text(BytesText::from_escaped(
+                crate::xml::escape_text(text),
+            )))?;
             out.write_event(Event::End(BytesEnd::new(element)))
         }
         other => {
             out.write_event(Event::Start(start))?;
-            out.write_event(Event::Text(BytesText::new(&other.to_string())))?;
+            out.write_event(Event::Text(BytesText::from_escaped(
+                crate::xml::escape_text(&other.to_string()),
+            )))?;
             out.write_event(Event::End(BytesEnd::new(element)))
         }
     }
@@ -235,7 +241,9 @@ fn namespaces(start: &mut BytesStart<'_>, root: &str) {
 
 pub(super) fn text_element(out: &mut Out<'_>, name: &str, text: &str) -> Written {
     out.write_event(Event::Start(BytesStart::new(name)))?;
-    out.write_event(Event::Text(BytesText::new(text)))?;
+    out.write_event(Event::Text(BytesText::from_escaped(
+        crate::xml::escape_text(text),
+    )))?;
     out.write_event(Event::End(BytesEnd::new(name)))
 }
 
@@ -245,7 +253,9 @@ fn feed_head(out: &mut Out<'_>, title: &str, href: &str, context: Context<'_>) -
     let mut heading = BytesStart::new("title");
     heading.push_attribute(("type", "text"));
     out.write_event(Event::Start(heading))?;
-    out.write_event(Event::Text(BytesText::new(title)))?;
+    out.write_event(Event::Text(BytesText::from_escaped(
+        crate::xml::escape_text(title),
+    )))?;
     out.write_event(Event::End(BytesEnd::new("title")))?;
     text_element(out, "updated", context.updated)?;
     let mut link = BytesStart::new("link");
@@ -368,7 +378,9 @@ fn properties(out: &mut Out<'_>, entity: &EntityOut) -> Written {
             }
             Some(text) => {
                 out.write_event(Event::Start(start))?;
-                out.write_event(Event::Text(BytesText::new(&text)))?;
+                out.write_event(Event::Text(BytesText::from_escaped(
+                    crate::xml::escape_text(&text),
+                )))?;
                 out.write_event(Event::End(BytesEnd::new(element.as_str())))?;
             }
         }

@@ -16,6 +16,48 @@ on_both_backends! {
     the_overall_score_lies_between_0_and_the_rubrics_max_score => score_range;
     keys_and_created_date_time_are_read_only => read_only_properties;
     a_verbose_json_client_can_send_back_what_it_read => verbose_round_trip;
+    comments_of_any_characters_are_written_as_xml_can_carry_them_in_atom => comments_in_atom;
+}
+
+/// Issue 31 (fuzzing's `snapshot_xml`): a comment saved through JSON may hold what
+/// XML 1.0 cannot carry (a BEL from a pasted text) or would change (a CR): the
+/// Atom entry stays XML a strict parser takes, with the CR as a reference and the
+/// control character as U+FFFD; JSON gives the comment back as saved.
+async fn comments_in_atom(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let task = open_task_with_rubric(&app).await;
+    let read = scoring_result_of(&app, task).await;
+    let comment = "line one\r\nline two\u{7} rang";
+    let response = put_scoring_result(&app, &read, 2, comment).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    assert_eq!(stored(&app, &read).await["Comments"], comment);
+    let response = app
+        .client
+        .get(app.url(&scoring_result_path(&app, &read)))
+        .basic_auth(SCORER, Some(scoredesk_server::seed::demo::DEMO_PASSWORD))
+        .header("Accept", "application/atom+xml")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let atom = response.text().await.unwrap();
+    let bad: Vec<char> = atom
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "characters XML 1.0 cannot carry: {bad:?} in {atom}"
+    );
+    assert!(
+        atom.contains("line one&#13;\nline two\u{FFFD} rang"),
+        "{atom}"
+    );
+    let entry = crate::atom_support::entry(&atom);
+    assert_eq!(
+        entry.properties["Comments"].text.as_deref(),
+        Some("line one\r\nline two\u{FFFD} rang")
+    );
 }
 
 async fn stored(app: &TestApp, scoring_result: &Value) -> Value {
