@@ -39,11 +39,11 @@ use setup::{World, PASSWORD};
 #[command(about = "An hour of mixed load on the release server, reconciled and plotted")]
 struct Args {
     /// The release `scoredesk-server`.
-    #[arg(long)]
-    server: PathBuf,
+    #[arg(long, required_unless_present = "plot_only")]
+    server: Option<PathBuf>,
     /// An empty database: `sqlite:<file>` or a PostgreSQL URL.
-    #[arg(long)]
-    database_url: String,
+    #[arg(long, required_unless_present = "plot_only")]
+    database_url: Option<String>,
     /// "SQLite" or "PostgreSQL", for the report and the plots' names.
     #[arg(long)]
     name: String,
@@ -61,10 +61,25 @@ struct Args {
     /// Where the plots go (docs/reliability).
     #[arg(long)]
     plots: PathBuf,
+    /// Only draw the plots again from `<out>/samples.jsonl` of an earlier run.
+    #[arg(long)]
+    plot_only: bool,
 }
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    if args.plot_only {
+        let samples: Vec<sampler::Sample> =
+            std::fs::read_to_string(args.out.join("samples.jsonl"))?
+                .lines()
+                .map(serde_json::from_str)
+                .collect::<Result<_, _>>()?;
+        let prefix = format!("soak-{}", args.name.to_lowercase());
+        for plot in plots::draw(&args.plots, &prefix, &samples)? {
+            println!("{}", plot.display());
+        }
+        return Ok(());
+    }
     let runtime = tokio::runtime::Runtime::new()?;
     let passed = runtime.block_on(soak(&args))?;
     if !passed {
@@ -77,14 +92,16 @@ fn main() -> anyhow::Result<()> {
 }
 
 async fn soak(args: &Args) -> anyhow::Result<bool> {
+    let (Some(binary), Some(database_url)) = (&args.server, &args.database_url) else {
+        anyhow::bail!("--server and --database-url are needed to run the soak");
+    };
     std::fs::create_dir_all(&args.out)?;
     std::fs::create_dir_all(&args.plots)?;
     eprintln!("setting up: {} tasks", args.tasks);
-    let store = scoredesk_server::store::Store::connect(&args.database_url).await?;
+    let store = scoredesk_server::store::Store::connect(database_url).await?;
     let world = setup::make(&store, args.tasks).await?;
     drop(store);
-    let server =
-        Arc::new(server::Server::start(&args.server, &args.database_url, &args.out).await?);
+    let server = Arc::new(server::Server::start(binary, database_url, &args.out).await?);
     let root = format!("{}/deliveryodata/{}", server.base, world.customer);
     let recorder = Arc::new(Recorder::default());
     let person =
@@ -159,7 +176,7 @@ async fn soak(args: &Args) -> anyhow::Result<bool> {
         "198.51.100.201",
         recorder.clone(),
     );
-    let database = Arc::new(database::Database::connect(&args.database_url).await?);
+    let database = Arc::new(database::Database::connect(database_url).await?);
     let sampler = tokio::spawn({
         let (load, database, out) = (load.clone(), database.clone(), args.out.clone());
         let pid = server.pid();

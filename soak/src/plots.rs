@@ -21,13 +21,19 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(23, 190, 207),
 ];
 
+/// A chart of `series` over the run; `log` for a logarithmic y axis (latencies
+/// and rates whose spikes would flatten the rest).
 fn chart(
     path: &Path,
     title: &str,
     y_label: &str,
     series: &[Series],
     samples: &[Sample],
+    log: bool,
 ) -> anyhow::Result<()> {
+    if log {
+        return log_chart(path, title, y_label, series, samples);
+    }
     let root = SVGBackend::new(path, (900, 420)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| anyhow::anyhow!("{e}"))?;
     let x_max = samples.last().map_or(1.0, |s| s.seconds / 60.0).max(1.0);
@@ -79,6 +85,68 @@ fn chart(
     Ok(())
 }
 
+fn log_chart(
+    path: &Path,
+    title: &str,
+    y_label: &str,
+    series: &[Series],
+    samples: &[Sample],
+) -> anyhow::Result<()> {
+    let root = SVGBackend::new(path, (900, 420)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let x_max = samples.last().map_or(1.0, |s| s.seconds / 60.0).max(1.0);
+    let positive = || {
+        series
+            .iter()
+            .flat_map(|(_, points)| points.iter().map(|(_, y)| *y))
+            .filter(|y| y.is_finite() && *y > 0.0)
+    };
+    let y_max = positive().fold(1.0_f64, f64::max) * 2.0;
+    let y_min = positive().fold(f64::MAX, f64::min).min(y_max / 10.0) / 2.0;
+    let mut c = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..x_max, (y_min..y_max).log_scale())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    c.configure_mesh()
+        .x_desc("minutes")
+        .y_desc(y_label)
+        .draw()
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let step = EVERY.as_secs_f64() / 60.0;
+    c.draw_series(samples.iter().filter(|s| s.flooding).map(|s| {
+        let x = s.seconds / 60.0;
+        Rectangle::new(
+            [(x - step, y_min), (x, y_max)],
+            RGBColor(250, 225, 225).filled(),
+        )
+    }))
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    for (i, (name, points)) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let shown = points
+            .iter()
+            .copied()
+            .filter(|(_, y)| y.is_finite() && *y > 0.0);
+        c.draw_series(LineSeries::new(shown, colour.stroke_width(2)))
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+            .label(name.as_str())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
+            });
+    }
+    c.configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperLeft)
+        .draw()
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    root.present().map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(())
+}
+
 fn over_time(samples: &[Sample], value: impl Fn(&Sample) -> f64) -> Vec<(f64, f64)> {
     samples
         .iter()
@@ -114,6 +182,7 @@ pub fn draw(dir: &Path, prefix: &str, samples: &[Sample]) -> anyhow::Result<Vec<
             ),
         ],
         samples,
+        false,
     )?;
     written.push(memory);
     let latency = file("p99");
@@ -131,10 +200,11 @@ pub fn draw(dir: &Path, prefix: &str, samples: &[Sample]) -> anyhow::Result<Vec<
     }
     chart(
         &latency,
-        &format!("{prefix}: p99 per 10 s (flood shaded)"),
+        &format!("{prefix}: p99 per 10 s, log scale (flood shaded)"),
         "ms",
         &series,
         samples,
+        true,
     )?;
     written.push(latency);
     let rates = file("requests");
@@ -148,7 +218,7 @@ pub fn draw(dir: &Path, prefix: &str, samples: &[Sample]) -> anyhow::Result<Vec<
     };
     chart(
         &rates,
-        &format!("{prefix}: requests per second by status (flood shaded)"),
+        &format!("{prefix}: requests per second by status, log scale (flood shaded)"),
         "requests/s",
         &[
             (
@@ -175,23 +245,34 @@ pub fn draw(dir: &Path, prefix: &str, samples: &[Sample]) -> anyhow::Result<Vec<
             ),
         ],
         samples,
+        true,
     )?;
     written.push(rates);
     let store = file("database");
     chart(
         &store,
-        &format!("{prefix}: database size and connection pool"),
-        "MB / connections",
-        &[
-            (
-                "database (MB)".into(),
-                over_time(samples, |s| s.database_mb),
-            ),
-            ("pool in use".into(), over_time(samples, |s| s.pool_in_use)),
-            ("pool idle".into(), over_time(samples, |s| s.pool_idle)),
-        ],
+        &format!("{prefix}: database size"),
+        "MB",
+        &[(
+            "database (MB)".into(),
+            over_time(samples, |s| s.database_mb),
+        )],
         samples,
+        false,
     )?;
     written.push(store);
+    let pool = file("pool");
+    chart(
+        &pool,
+        &format!("{prefix}: the connection pool, sampled every 10 s (flood shaded)"),
+        "connections",
+        &[
+            ("in use".into(), over_time(samples, |s| s.pool_in_use)),
+            ("idle".into(), over_time(samples, |s| s.pool_idle)),
+        ],
+        samples,
+        false,
+    )?;
+    written.push(pool);
     Ok(written)
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::actors::Load;
 use crate::client::Person;
@@ -19,14 +19,14 @@ use crate::recorder::quantile_ms;
 
 pub const EVERY: Duration = Duration::from_secs(10);
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RouteFigures {
     pub count: usize,
     pub p50_ms: f64,
     pub p99_ms: f64,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Sample {
     pub seconds: f64,
     pub rss_mb: f64,
@@ -41,7 +41,7 @@ pub struct Sample {
     pub p99_ms: f64,
     pub statuses: BTreeMap<u16, u64>,
     /// Every real request's time (µs), for quantiles over spans of samples.
-    #[serde(skip)]
+    #[serde(skip, default)]
     pub times: Vec<u32>,
 }
 

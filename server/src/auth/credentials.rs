@@ -150,6 +150,13 @@ impl CredentialCache {
 
     /// Whether `credentials` were found, recently and from `address`, to match
     /// `stored_hash`, the account's hash as read now.
+    /// Whether `credentials` from `address` have a session at all, whatever the
+    /// account's hash is now: what decides whether an attempt from a flooding
+    /// address is worth reading the account for (`feeds::gate`).
+    pub fn has_session(&self, credentials: &BasicCredentials, address: IpAddr) -> bool {
+        self.verified.contains_key(&self.key(credentials, address))
+    }
+
     pub fn is_verified(
         &self,
         credentials: &BasicCredentials,

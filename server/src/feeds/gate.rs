@@ -120,6 +120,9 @@ pub(super) async fn authenticate(
     {
         return Ok(principal);
     }
+    if !state.credentials.has_session(&credentials, address) {
+        guesses.check_lane_full(address).map_err(refuse)?;
+    }
     let account = state.store.find_account(&credentials.username).await?;
     if let Some(account) = &account {
         if state
