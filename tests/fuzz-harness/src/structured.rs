@@ -278,7 +278,10 @@ fn read_back(text: &str) -> Vec<String> {
             // quick-xml reports `&lt;` and `&#13;` in text as events of their own.
             Event::GeneralRef(reference) => {
                 if let Some(choice) = in_choice.as_mut() {
-                    match reference.resolve_char_ref().expect("a valid character reference") {
+                    match reference
+                        .resolve_char_ref()
+                        .expect("a valid character reference")
+                    {
                         Some(c) => choice.push(c),
                         None => {
                             let name = std::str::from_utf8(&reference).expect("UTF-8");
