@@ -83,7 +83,10 @@ enum Class {
 /// the statement. PostgreSQL's codes are five characters (SQLSTATE); SQLite's are
 /// numbers whose low byte is the primary code.
 fn classify_code(code: &str) -> Option<Class> {
-    if let Ok(sqlite) = code.parse::<i32>() {
+    // A SQLSTATE is five characters, often all digits (08006, 53100); SQLite's
+    // codes, extended ones included, have at most four digits.
+    let sqlstate = code.len() == 5;
+    if let Some(sqlite) = code.parse::<i32>().ok().filter(|_| !sqlstate) {
         return match sqlite & 0xff {
             // SQLITE_FULL.
             13 => Some(Class::DiskFull),
