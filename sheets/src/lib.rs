@@ -9,6 +9,8 @@
 pub mod answers;
 pub mod batch;
 pub mod code;
+#[cfg(feature = "drawn")]
+pub mod drawn;
 pub mod layout;
 pub mod recognise;
 

@@ -5,20 +5,13 @@
 use std::io::Cursor;
 
 use image::{imageops, GrayImage, ImageFormat, Luma};
-use imageproc::drawing::{
-    draw_filled_circle_mut, draw_filled_rect_mut, draw_hollow_rect_mut, draw_line_segment_mut,
-};
+use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::geometric_transformations::{rotate_about_center, Interpolation};
 use imageproc::rect::Rect as PixelRect;
-use qrcode::{EcLevel, QrCode};
-use scoredesk_sheets::layout::{
-    lay_out, PageLayout, Shape, SheetQuestion, BUBBLE_RADIUS, MARK_SIDE,
-};
+use scoredesk_sheets::drawn::{print_page as print, Pencil, PAPER};
+use scoredesk_sheets::layout::{lay_out, PageLayout, Shape, SheetQuestion};
 use scoredesk_sheets::recognise::{self, ScanError};
 use scoredesk_sheets::{assemble, Answer, DoubtReason, SheetCode, Verdict};
-
-const PAPER: u8 = 248;
-const INK: u8 = 25;
 
 fn questions() -> Vec<SheetQuestion> {
     let mut questions: Vec<SheetQuestion> = (1..=8)
@@ -41,13 +34,6 @@ fn questions() -> Vec<SheetQuestion> {
     questions
 }
 
-/// A pencil mark of this darkness (0 paper, 1 ink) on a bubble.
-struct Pencil {
-    question: i32,
-    choice: i32,
-    darkness: f32,
-}
-
 fn code(page: u16, pages: u16) -> SheetCode {
     SheetCode {
         area: 3,
@@ -56,78 +42,6 @@ fn code(page: u16, pages: u16) -> SheetCode {
         page,
         pages,
     }
-}
-
-/// The page as a printer would put it on paper at `dpi`, with `pencil` marks and a
-/// stroke in the first essay frame.
-fn print(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil]) -> GrayImage {
-    let s = dpi / 25.4;
-    let px = |mm: f32| (mm * s).round() as i32;
-    let mut image = GrayImage::from_pixel(px(210.0) as u32, px(297.0) as u32, Luma([PAPER]));
-    for mark in &page.marks {
-        let side = px(MARK_SIDE) as u32;
-        draw_filled_rect_mut(
-            &mut image,
-            PixelRect::at(
-                px(mark.center.x - MARK_SIDE / 2.0),
-                px(mark.center.y - MARK_SIDE / 2.0),
-            )
-            .of_size(side, side),
-            Luma([INK]),
-        );
-    }
-    let qr = QrCode::with_error_correction_level(code_text, EcLevel::H)
-        .expect("code")
-        .render::<Luma<u8>>()
-        .quiet_zone(false)
-        .module_dimensions(1, 1)
-        .build();
-    let side = px(page.code.width) as u32;
-    let qr = imageops::resize(&qr, side, side, imageops::FilterType::Nearest);
-    imageops::overlay(
-        &mut image,
-        &qr,
-        i64::from(px(page.code.x)),
-        i64::from(px(page.code.y)),
-    );
-    for bubble in &page.bubbles {
-        let center = (px(bubble.center.x), px(bubble.center.y));
-        draw_filled_circle_mut(&mut image, center, px(BUBBLE_RADIUS), Luma([INK]));
-        draw_filled_circle_mut(&mut image, center, px(BUBBLE_RADIUS - 0.3), Luma([PAPER]));
-        if let Some(mark) = pencil
-            .iter()
-            .find(|p| p.question == bubble.question && p.choice == bubble.choice)
-        {
-            let grey = f32::from(PAPER) - mark.darkness * f32::from(PAPER - INK);
-            draw_filled_circle_mut(
-                &mut image,
-                center,
-                px(BUBBLE_RADIUS - 0.3),
-                Luma([grey as u8]),
-            );
-        }
-    }
-    for (index, essay) in page.essays.iter().enumerate() {
-        let frame = essay.frame;
-        draw_hollow_rect_mut(
-            &mut image,
-            PixelRect::at(px(frame.x), px(frame.y))
-                .of_size(px(frame.width) as u32, px(frame.height) as u32),
-            Luma([INK]),
-        );
-        if index == 0 {
-            for dy in 0..3 {
-                let y = frame.y * s + frame.height * s / 2.0 + dy as f32;
-                draw_line_segment_mut(
-                    &mut image,
-                    (px(frame.x + 20.0) as f32, y),
-                    (px(frame.x + 120.0) as f32, y),
-                    Luma([60]),
-                );
-            }
-        }
-    }
-    image
 }
 
 fn png(image: &GrayImage, format: ImageFormat) -> Vec<u8> {
@@ -375,4 +289,29 @@ fn bad_scans_are_refused_by_name() {
         .err()
         .expect("refused");
     assert!(matches!(error, ScanError::NoCode), "{error}");
+}
+
+/// Found by the `sheet_page` fuzz target: a page of a few pure greys (a sheet of
+/// one unmarked question, as a PDF rasterised without smoothing gives: paper, the
+/// marks' ink, the code's black and white) makes Otsu's level the marks' own grey:
+/// they were lost when ink was taken to be only what is darker than that level.
+#[test]
+fn a_page_of_two_greys_only_is_read() {
+    let pages = lay_out(&[SheetQuestion {
+        order: 1,
+        shape: Shape::Choices {
+            count: 1,
+            single: true,
+        },
+    }]);
+    for dpi in [122.0, 150.0, 300.0] {
+        let image = print(&pages[0], &code(1, 1).encode(), dpi, &[]);
+        let mut greys: Vec<u8> = image.pixels().map(|p| p.0[0]).collect();
+        greys.sort_unstable();
+        greys.dedup();
+        assert!(greys.len() <= 4, "no smoothing: {greys:?}");
+        let scan = recognise::find_page(image).expect("the page is found");
+        let reading = scan.read(&pages[0]).expect("read");
+        assert_eq!(reading.bubbles[0].verdict, Verdict::Blank, "{dpi} dpi");
+    }
 }

@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use crate::sampler::{Sample, EVERY};
@@ -31,120 +33,92 @@ fn chart(
     samples: &[Sample],
     log: bool,
 ) -> anyhow::Result<()> {
-    if log {
-        return log_chart(path, title, y_label, series, samples);
-    }
     let root = SVGBackend::new(path, (900, 420)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| anyhow::anyhow!("{e}"))?;
+    root.fill(&WHITE).map_err(plotting)?;
     let x_max = samples.last().map_or(1.0, |s| s.seconds / 60.0).max(1.0);
-    let y_max = series
-        .iter()
-        .flat_map(|(_, points)| points.iter().map(|(_, y)| *y))
-        .filter(|y| y.is_finite())
-        .fold(0.0_f64, f64::max)
-        .max(1e-3)
-        * 1.1;
-    let mut c = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(36)
-        .y_label_area_size(60)
-        .build_cartesian_2d(0.0..x_max, 0.0..y_max)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    c.configure_mesh()
-        .x_desc("minutes")
-        .y_desc(y_label)
-        .draw()
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let step = EVERY.as_secs_f64() / 60.0;
-    c.draw_series(samples.iter().filter(|s| s.flooding).map(|s| {
-        let x = s.seconds / 60.0;
-        Rectangle::new(
-            [(x - step, 0.0), (x, y_max)],
-            RGBColor(250, 225, 225).filled(),
-        )
-    }))
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    for (i, (name, points)) in series.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
-        c.draw_series(LineSeries::new(
-            points.iter().copied().filter(|(_, y)| y.is_finite()),
-            colour.stroke_width(2),
-        ))
-        .map_err(|e| anyhow::anyhow!("{e}"))?
-        .label(name.as_str())
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2)));
-    }
-    c.configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperLeft)
-        .draw()
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    root.present().map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(())
-}
-
-fn log_chart(
-    path: &Path,
-    title: &str,
-    y_label: &str,
-    series: &[Series],
-    samples: &[Sample],
-) -> anyhow::Result<()> {
-    let root = SVGBackend::new(path, (900, 420)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let x_max = samples.last().map_or(1.0, |s| s.seconds / 60.0).max(1.0);
-    let positive = || {
+    // A log axis shows only what is above 0.
+    let shown = |y: f64| y.is_finite() && (!log || y > 0.0);
+    let values = || {
         series
             .iter()
             .flat_map(|(_, points)| points.iter().map(|(_, y)| *y))
-            .filter(|y| y.is_finite() && *y > 0.0)
+            .filter(|y| shown(*y))
     };
-    let y_max = positive().fold(1.0_f64, f64::max) * 2.0;
-    let y_min = positive().fold(f64::MAX, f64::min).min(y_max / 10.0) / 2.0;
-    let mut c = ChartBuilder::on(&root)
+    let mut builder = ChartBuilder::on(&root);
+    builder
         .caption(title, ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(36)
-        .y_label_area_size(60)
-        .build_cartesian_2d(0.0..x_max, (y_min..y_max).log_scale())
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    c.configure_mesh()
+        .y_label_area_size(60);
+    if log {
+        let y_max = values().fold(1.0_f64, f64::max) * 2.0;
+        let y_min = values().fold(f64::MAX, f64::min).min(y_max / 10.0) / 2.0;
+        let chart = builder
+            .build_cartesian_2d(0.0..x_max, (y_min..y_max).log_scale())
+            .map_err(plotting)?;
+        lines(chart, y_label, series, samples, (y_min, y_max), shown)?;
+    } else {
+        let y_max = values().fold(0.0_f64, f64::max).max(1e-3) * 1.1;
+        let chart = builder
+            .build_cartesian_2d(0.0..x_max, 0.0..y_max)
+            .map_err(plotting)?;
+        lines(chart, y_label, series, samples, (0.0, y_max), shown)?;
+    }
+    root.present().map_err(plotting)?;
+    Ok(())
+}
+
+/// The mesh, the flood's minutes shaded from `y_min` to `y_max`, each series'
+/// `shown` points as a line, and the legend, on either kind of y axis.
+fn lines<'a, Y>(
+    mut chart: ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, Y>>,
+    y_label: &str,
+    series: &[Series],
+    samples: &[Sample],
+    (y_min, y_max): (f64, f64),
+    shown: impl Fn(f64) -> bool,
+) -> anyhow::Result<()>
+where
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    chart
+        .configure_mesh()
         .x_desc("minutes")
         .y_desc(y_label)
         .draw()
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        .map_err(plotting)?;
     let step = EVERY.as_secs_f64() / 60.0;
-    c.draw_series(samples.iter().filter(|s| s.flooding).map(|s| {
-        let x = s.seconds / 60.0;
-        Rectangle::new(
-            [(x - step, y_min), (x, y_max)],
-            RGBColor(250, 225, 225).filled(),
-        )
-    }))
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let shade = RGBColor(250, 225, 225).filled();
+    chart
+        .draw_series(samples.iter().filter(|s| s.flooding).map(|s| {
+            let x = s.seconds / 60.0;
+            Rectangle::new([(x - step, y_min), (x, y_max)], shade)
+        }))
+        .map_err(plotting)?;
     for (i, (name, points)) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
-        let shown = points
-            .iter()
-            .copied()
-            .filter(|(_, y)| y.is_finite() && *y > 0.0);
-        c.draw_series(LineSeries::new(shown, colour.stroke_width(2)))
-            .map_err(|e| anyhow::anyhow!("{e}"))?
+        let drawn = points.iter().copied().filter(|(_, y)| shown(*y));
+        chart
+            .draw_series(LineSeries::new(drawn, colour.stroke_width(2)))
+            .map_err(plotting)?
             .label(name.as_str())
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
             });
     }
-    c.configure_series_labels()
+    chart
+        .configure_series_labels()
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .position(SeriesLabelPosition::UpperLeft)
         .draw()
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    root.present().map_err(|e| anyhow::anyhow!("{e}"))?;
+        .map_err(plotting)?;
     Ok(())
+}
+
+/// plotters' errors borrow their backend; ours carry the words.
+fn plotting(error: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!("{error}")
 }
 
 fn over_time(samples: &[Sample], value: impl Fn(&Sample) -> f64) -> Vec<(f64, f64)> {

@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 
 use image::GrayImage;
 use reqwest::StatusCode;
-use scoredesk_paper::{mark_bubble, print_pages, write_essay, ChaCha8Rng, Pencil, Rng};
+use scoredesk_paper::{
+    mark_bubble, print_pages, scan, write_essay, ChaCha8Rng, Damage, Pencil, Rng,
+};
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use scoredesk_sheets::layout::{lay_out, PageLayout, Point, Shape, SheetQuestion};
 use scoredesk_sheets::{DoubtReason, SheetCode};
@@ -313,4 +315,46 @@ pub fn mark_sheet(
 fn sorted(mut choices: Vec<i32>) -> Vec<i32> {
     choices.sort_unstable();
     choices
+}
+
+/// What a coordinator decided for each attempt's doubts (attempt → question →
+/// choices), as `sheets scan --decisions` reads it.
+pub type Decisions = BTreeMap<String, BTreeMap<String, Vec<i32>>>;
+
+/// Each of `attempts`' printed pages pencilled at random and scanned at `dpi` with
+/// random damage into `dir`, as `scan-<attempt>-<page>.jpg`: the files, in order,
+/// and the coordinator's decisions for every doubt (no clear mark, so nothing).
+pub fn scan_attempts(
+    delivery: &PaperDelivery,
+    pages: &[(SheetCode, GrayImage)],
+    attempts: &[i64],
+    dpi: f32,
+    random: &mut ChaCha8Rng,
+    dir: &std::path::Path,
+) -> (Vec<std::path::PathBuf>, Decisions) {
+    let mut decisions = Decisions::new();
+    let mut files = Vec::new();
+    for attempt in attempts {
+        let own: Vec<_> = pages
+            .iter()
+            .filter(|(code, _)| i64::from(code.attempt) == *attempt)
+            .map(|(_, page)| page.clone())
+            .collect();
+        let marked = mark_sheet(&delivery.layout, &delivery.questions, &own, random);
+        for (question, expect) in &marked.expect {
+            if let Expect::Doubt(_) = expect {
+                decisions
+                    .entry(attempt.to_string())
+                    .or_default()
+                    .insert(question.to_string(), vec![]);
+            }
+        }
+        for (index, page) in marked.pages.iter().enumerate() {
+            let bytes = scan(page, Damage::random(random, dpi), *attempt as u64);
+            let file = dir.join(format!("scan-{attempt}-{}.jpg", index + 1));
+            std::fs::write(&file, bytes).unwrap();
+            files.push(file);
+        }
+    }
+    (files, decisions)
 }

@@ -3,37 +3,14 @@
 //! attempt is in. Every attempt is whole or absent; the same command run again
 //! says which were uploaded already and uploads the rest.
 
-use std::collections::BTreeMap;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use scoredesk_e2e::paper::{rng, scan, Damage};
-use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, Expect};
+use scoredesk_e2e::paper::rng;
+use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts};
 use scoredesk_e2e::{Backend, TestApp};
 
-fn sheets_scan(
-    app: &TestApp,
-    dir: &std::path::Path,
-    batch: i64,
-    decisions: &std::path::Path,
-) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_scoredesk-server"));
-    command
-        .arg("--database-url")
-        .arg(app.database_url())
-        .env_remove("SCOREDESK_CONFIG")
-        .args(["sheets", "scan"])
-        .arg(dir)
-        .args([
-            "--customer",
-            &app.northwind().to_string(),
-            "--batch",
-            &batch.to_string(),
-        ])
-        .arg("--decisions")
-        .arg(decisions);
-    command
-}
+use crate::scanning::sheets_scan;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sheets_scan_killed_mid_way_is_whole_or_absent_and_finishes_when_run_again_on_sqlite() {
@@ -53,34 +30,14 @@ async fn killed_mid_scan(backend: Backend) {
     let print_dir = tempfile::tempdir().unwrap();
     let pages = printed(&app, *batch, print_dir.path()).await;
     let scans = tempfile::tempdir().unwrap();
-    let mut random = rng(31);
-    let mut decisions: BTreeMap<String, BTreeMap<String, Vec<i32>>> = BTreeMap::new();
-    for attempt in attempts {
-        let own: Vec<_> = pages
-            .iter()
-            .filter(|(code, _)| i64::from(code.attempt) == *attempt)
-            .map(|(_, page)| page.clone())
-            .collect();
-        let marked = mark_sheet(&delivery.layout, &delivery.questions, &own, &mut random);
-        for (question, expect) in &marked.expect {
-            if let Expect::Doubt(_) = expect {
-                decisions
-                    .entry(attempt.to_string())
-                    .or_default()
-                    .insert(question.to_string(), vec![]);
-            }
-        }
-        for (index, page) in marked.pages.iter().enumerate() {
-            let bytes = scan(page, Damage::random(&mut random, 150.0), *attempt as u64);
-            std::fs::write(
-                scans
-                    .path()
-                    .join(format!("scan-{attempt}-{}.jpg", index + 1)),
-                bytes,
-            )
-            .unwrap();
-        }
-    }
+    let (_, decisions) = scan_attempts(
+        &delivery,
+        &pages,
+        attempts,
+        150.0,
+        &mut rng(31),
+        scans.path(),
+    );
     let decided = print_dir.path().join("decisions.json");
     std::fs::write(&decided, serde_json::to_vec(&decisions).unwrap()).unwrap();
     let list = attempts
@@ -91,7 +48,7 @@ async fn killed_mid_scan(backend: Backend) {
     let uploaded =
         format!("SELECT COUNT(*) FROM attempts WHERE id IN ({list}) AND result_id IS NOT NULL");
 
-    let mut child = sheets_scan(&app, scans.path(), *batch, &decided)
+    let mut child = sheets_scan(&app, scans.path(), *batch, Some(&decided))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -125,7 +82,7 @@ async fn killed_mid_scan(backend: Backend) {
         .await;
     assert_eq!(partial, 0, "an attempt half uploaded");
 
-    let again = sheets_scan(&app, scans.path(), *batch, &decided)
+    let again = sheets_scan(&app, scans.path(), *batch, Some(&decided))
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&again.stdout);

@@ -13,6 +13,7 @@ mod disk_full;
 mod postgres_restart;
 mod purge_crash;
 mod purges_shared;
+mod scanning;
 mod several_processes;
 mod sheets_scan;
 mod shutdown;

@@ -5,33 +5,20 @@
 //! coordinator's decisions the attempts are uploaded, through the upload checks;
 //! run again, nothing is uploaded twice.
 
-use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use scoredesk_e2e::paper::{rng, scan, Damage};
-use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, Expect};
+use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts};
 use scoredesk_e2e::{Backend, TestApp};
 use serde_json::json;
 
-fn sheets_scan(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Path>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_scoredesk-server"));
-    command
-        .arg("--database-url")
-        .arg(app.database_url())
-        .env_remove("SCOREDESK_CONFIG")
-        .args(["sheets", "scan"])
-        .arg(dir)
-        .args([
-            "--customer",
-            &app.northwind().to_string(),
-            "--batch",
-            &batch.to_string(),
-        ]);
-    if let Some(file) = decisions {
-        command.arg("--decisions").arg(file);
-    }
-    command.output().expect("the binary runs")
+use crate::scanning::sheets_scan;
+
+fn run(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Path>) -> Output {
+    sheets_scan(app, dir, batch, decisions)
+        .output()
+        .expect("the binary runs")
 }
 
 fn said(output: &Output) -> String {
@@ -54,33 +41,14 @@ async fn scanned_folder(backend: Backend) {
 
     let scans = tempfile::tempdir().unwrap();
     let mut random = rng(7);
-    let mut decisions: BTreeMap<String, BTreeMap<String, Vec<i32>>> = BTreeMap::new();
-    let mut files = Vec::new();
-    for attempt in attempts.iter().take(2) {
-        let own: Vec<_> = pages
-            .iter()
-            .filter(|(code, _)| i64::from(code.attempt) == *attempt)
-            .map(|(_, page)| page.clone())
-            .collect();
-        let marked = mark_sheet(&delivery.layout, &delivery.questions, &own, &mut random);
-        for (question, expect) in &marked.expect {
-            if let Expect::Doubt(_) = expect {
-                // The coordinator looked, and saw no clear mark.
-                decisions
-                    .entry(attempt.to_string())
-                    .or_default()
-                    .insert(question.to_string(), vec![]);
-            }
-        }
-        for (index, page) in marked.pages.iter().enumerate() {
-            let bytes = scan(page, Damage::random(&mut random, 300.0), *attempt as u64);
-            let file = scans
-                .path()
-                .join(format!("scan-{attempt}-{}.jpg", index + 1));
-            std::fs::write(&file, bytes).unwrap();
-            files.push(file);
-        }
-    }
+    let (mut files, decisions) = scan_attempts(
+        &delivery,
+        &pages,
+        &attempts[..2],
+        300.0,
+        &mut random,
+        scans.path(),
+    );
     assert!(!decisions.is_empty(), "the pencil left something unsure");
     // A page of the other batch, and a note the scanner software wrote.
     let foreign = scans.path().join("scan-other.png");
@@ -95,7 +63,7 @@ async fn scanned_folder(backend: Backend) {
     let kept_aside = print_dir.path().join("late.jpg");
     std::fs::rename(&late, &kept_aside).unwrap();
 
-    let first = sheets_scan(&app, scans.path(), *batch, None);
+    let first = run(&app, scans.path(), *batch, None);
     let text = said(&first);
     assert!(!first.status.success(), "{text}");
     assert!(
@@ -132,13 +100,13 @@ async fn scanned_folder(backend: Backend) {
     std::fs::remove_file(&foreign).unwrap();
     let decided = scans.path().join("decisions.json");
     std::fs::write(&decided, serde_json::to_vec(&json!(decisions)).unwrap()).unwrap();
-    let second = sheets_scan(&app, scans.path(), *batch, Some(&decided));
+    let second = run(&app, scans.path(), *batch, Some(&decided));
     let text = said(&second);
     assert!(second.status.success(), "{text}");
     assert!(text.contains("2 attempts: 2 uploaded, 0 held"), "{text}");
     assert_eq!(app.sql_i64(&results).await, 2);
 
-    let third = sheets_scan(&app, scans.path(), *batch, Some(&decided));
+    let third = run(&app, scans.path(), *batch, Some(&decided));
     let text = said(&third);
     assert!(third.status.success(), "{text}");
     assert_eq!(text.matches("already uploaded").count(), 2, "{text}");

@@ -137,7 +137,10 @@ pub fn find_page(image: GrayImage) -> Result<Scan, ScanError> {
     Err(ScanError::NoCode)
 }
 
-/// Otsu's level between ink and paper. imageproc's sum of intensities is a u32,
+/// The least grey that is paper: ink is what is darker. Otsu's level is the
+/// darkest class's last grey (imageproc counts the level itself as dark), so the
+/// threshold is one above it; on a page of a few pure greys the level is the
+/// marks' own ink, which `< level` lost. imageproc's sum of intensities is a u32,
 /// which a page of more than 16.8 million pixels (600 dpi) overflows, so a large
 /// scan is measured on every n-th pixel each way: the histogram's shape does not
 /// need them all.
@@ -145,14 +148,16 @@ fn ink_threshold(image: &GrayImage) -> u8 {
     const MOST_PIXELS: u64 = 4_000_000;
     let (width, height) = image.dimensions();
     let pixels = u64::from(width) * u64::from(height);
-    if pixels <= MOST_PIXELS {
-        return otsu_level(image);
-    }
-    let step = ((pixels as f64 / MOST_PIXELS as f64).sqrt().ceil()) as u32;
-    let sample = GrayImage::from_fn(width / step, height / step, |x, y| {
-        *image.get_pixel(x * step, y * step)
-    });
-    otsu_level(&sample)
+    let level = if pixels <= MOST_PIXELS {
+        otsu_level(image)
+    } else {
+        let step = ((pixels as f64 / MOST_PIXELS as f64).sqrt().ceil()) as u32;
+        let sample = GrayImage::from_fn(width / step, height / step, |x, y| {
+            *image.get_pixel(x * step, y * step)
+        });
+        otsu_level(&sample)
+    };
+    level.saturating_add(1)
 }
 
 /// The paper's grey: the median of what is lighter than the threshold.

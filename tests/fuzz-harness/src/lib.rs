@@ -14,7 +14,9 @@ use scoredesk_server::seed::demo::{seed_demo, DemoLogins, DEMO_PASSWORD};
 use scoredesk_server::App;
 use tower::ServiceExt;
 
+mod sheet_page;
 mod structured;
+pub use sheet_page::sheet_page;
 pub use structured::{batch, snapshot_xml};
 
 /// What a target does with one input.
@@ -30,6 +32,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("entity_body", entity_body),
     ("batch", batch),
     ("snapshot_xml", snapshot_xml),
+    ("sheet_page", sheet_page),
 ];
 
 /// One request through the whole router (gate, routing, query options, filters,

@@ -1,0 +1,81 @@
+//! A page drawn from its layout as a printer puts it on paper, with pencil marks
+//! on chosen bubbles and a stroke in the first essay frame: what recognition's
+//! tests and the `sheet_page` fuzz target read back. Only with the `drawn` feature;
+//! the product prints through Chromium (docs/paper-sheets.md).
+
+use image::{imageops, GrayImage, Luma};
+use imageproc::drawing::{
+    draw_filled_circle_mut, draw_filled_rect_mut, draw_hollow_rect_mut, draw_line_segment_mut,
+};
+use imageproc::rect::Rect as PixelRect;
+use qrcode::{EcLevel, QrCode};
+
+use crate::layout::{PageLayout, BUBBLE_RADIUS, MARK_SIDE, PAGE_HEIGHT, PAGE_WIDTH};
+
+/// The paper's grey and the ink's, as a clean scan shows them.
+pub const PAPER: u8 = 248;
+pub const INK: u8 = 25;
+
+/// A pencil mark of this darkness (0 paper, 1 ink) on a bubble.
+#[derive(Debug, Clone, Copy)]
+pub struct Pencil {
+    pub question: i32,
+    pub choice: i32,
+    pub darkness: f32,
+}
+
+/// The page at `dpi`, its code square holding `code_text` as a QR code (any text,
+/// so that a foreign code can be drawn too).
+pub fn print_page(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil]) -> GrayImage {
+    let s = dpi / 25.4;
+    let px = |mm: f32| (mm * s).round() as i32;
+    let mut image =
+        GrayImage::from_pixel(px(PAGE_WIDTH) as u32, px(PAGE_HEIGHT) as u32, Luma([PAPER]));
+    let side = px(MARK_SIDE) as u32;
+    for mark in &page.marks {
+        let corner = PixelRect::at(
+            px(mark.center.x - MARK_SIDE / 2.0),
+            px(mark.center.y - MARK_SIDE / 2.0),
+        );
+        draw_filled_rect_mut(&mut image, corner.of_size(side, side), Luma([INK]));
+    }
+    if let Ok(code) = QrCode::with_error_correction_level(code_text, EcLevel::H) {
+        let qr = code
+            .render::<Luma<u8>>()
+            .quiet_zone(false)
+            .module_dimensions(1, 1)
+            .build();
+        let side = px(page.code.width) as u32;
+        let qr = imageops::resize(&qr, side, side, imageops::FilterType::Nearest);
+        let (x, y) = (px(page.code.x), px(page.code.y));
+        imageops::overlay(&mut image, &qr, i64::from(x), i64::from(y));
+    }
+    for bubble in &page.bubbles {
+        let center = (px(bubble.center.x), px(bubble.center.y));
+        draw_filled_circle_mut(&mut image, center, px(BUBBLE_RADIUS), Luma([INK]));
+        let inside = px(BUBBLE_RADIUS - 0.3);
+        draw_filled_circle_mut(&mut image, center, inside, Luma([PAPER]));
+        let mark = pencil
+            .iter()
+            .find(|p| p.question == bubble.question && p.choice == bubble.choice);
+        if let Some(mark) = mark {
+            let grey = f32::from(PAPER) - mark.darkness.clamp(0.0, 1.0) * f32::from(PAPER - INK);
+            draw_filled_circle_mut(&mut image, center, inside, Luma([grey as u8]));
+        }
+    }
+    for (index, essay) in page.essays.iter().enumerate() {
+        let frame = essay.frame;
+        let corner = PixelRect::at(px(frame.x), px(frame.y));
+        let size = (px(frame.width) as u32, px(frame.height) as u32);
+        draw_hollow_rect_mut(&mut image, corner.of_size(size.0, size.1), Luma([INK]));
+        if index == 0 {
+            for dy in 0..3 {
+                let y = frame.y * s + frame.height * s / 2.0 + dy as f32;
+                let from = (px(frame.x + 20.0) as f32, y);
+                let to = (px(frame.x + 120.0) as f32, y);
+                draw_line_segment_mut(&mut image, from, to, Luma([60]));
+            }
+        }
+    }
+    image
+}
