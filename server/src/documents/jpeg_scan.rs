@@ -206,6 +206,13 @@ pub fn account(
     width: u32,
     height: u32,
 ) -> Result<(), String> {
+    if scan
+        .parts
+        .iter()
+        .any(|(index, ..)| *index >= components.len())
+    {
+        return Err(malformed("a scan of a component its frame lacks"));
+    }
     let h_max = u32::from(components.iter().map(|c| c.horizontal).max().unwrap_or(1));
     let v_max = u32::from(components.iter().map(|c| c.vertical).max().unwrap_or(1));
     // One component alone is coded block by block over its own size; several

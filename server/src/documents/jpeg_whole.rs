@@ -119,6 +119,11 @@ fn walk(data: &[u8]) -> Result<Walked, String> {
             .filter(|_| length >= 2)
             .ok_or_else(truncated)?;
         match marker {
+            // A second frame would leave the scans read against the first one's
+            // components (the fuzz target `image` found it); a file is one image.
+            _ if is_frame(marker) && frame.is_some() => {
+                return Err("has a second frame header: a JPEG file holds one image".into());
+            }
             _ if is_frame(marker) => frame = Some(read_frame(marker, segment)?),
             DHT => tables.read(segment)?,
             DQT => read_quantisation(segment, &mut quantisation)?,
@@ -401,6 +406,20 @@ mod tests {
         // The encoder may write both tables in one segment or two.
         let error = check(&without, MAX).unwrap_err();
         assert!(error.contains("quantisation"), "{error}");
+    }
+
+    #[test]
+    fn a_second_frame_header_is_refused() {
+        let whole = jpeg(32, 32);
+        let sof = whole.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+        // A grey frame of one component after the colour one's scan.
+        let grey = [0xFF, 0xC0, 0, 11, 8, 0, 32, 0, 32, 1, 1, 0x11, 0];
+        assert_eq!(whole[sof + 9], 3, "a colour frame first");
+        let mut twice = whole[..whole.len() - 2].to_vec();
+        twice.extend_from_slice(&grey);
+        twice.extend_from_slice(&whole[whole.len() - 2..]);
+        let error = check(&twice, MAX).unwrap_err();
+        assert!(error.contains("second frame"), "{error}");
     }
 
     #[test]
