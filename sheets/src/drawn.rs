@@ -10,11 +10,34 @@ use imageproc::drawing::{
 use imageproc::rect::Rect as PixelRect;
 use qrcode::{EcLevel, QrCode};
 
-use crate::layout::{PageLayout, BUBBLE_RADIUS, MARK_SIDE, PAGE_HEIGHT, PAGE_WIDTH};
+use crate::layout::{
+    PageLayout, Shape, SheetQuestion, BUBBLE_RADIUS, MARK_SIDE, PAGE_HEIGHT, PAGE_WIDTH,
+};
 
 /// The paper's grey and the ink's, as a clean scan shows them.
 pub const PAPER: u8 = 248;
 pub const INK: u8 = 25;
+
+/// The sheet that tests draw: eight choice questions of 4 to 6 choices (the third
+/// with several right), then two essays worth 2 and 1; one page.
+pub fn sample_sheet() -> Vec<SheetQuestion> {
+    let mut questions: Vec<SheetQuestion> = (1..=8)
+        .map(|order| SheetQuestion {
+            order,
+            shape: Shape::Choices {
+                count: 4 + (order as usize % 3),
+                single: order != 3,
+            },
+        })
+        .collect();
+    for (order, max_score) in [(9, 2), (10, 1)] {
+        questions.push(SheetQuestion {
+            order,
+            shape: Shape::Essay { max_score },
+        });
+    }
+    questions
+}
 
 /// A pencil mark of this darkness (0 paper, 1 ink) on a bubble.
 #[derive(Debug, Clone, Copy)]

@@ -8,31 +8,10 @@ use image::{imageops, GrayImage, ImageFormat, Luma};
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::geometric_transformations::{rotate_about_center, Interpolation};
 use imageproc::rect::Rect as PixelRect;
-use scoredesk_sheets::drawn::{print_page as print, Pencil, PAPER};
+use scoredesk_sheets::drawn::{print_page as print, sample_sheet, Pencil, PAPER};
 use scoredesk_sheets::layout::{lay_out, PageLayout, Shape, SheetQuestion};
 use scoredesk_sheets::recognise::{self, ScanError};
 use scoredesk_sheets::{assemble, Answer, DoubtReason, SheetCode, Verdict};
-
-fn questions() -> Vec<SheetQuestion> {
-    let mut questions: Vec<SheetQuestion> = (1..=8)
-        .map(|order| SheetQuestion {
-            order,
-            shape: Shape::Choices {
-                count: 4 + (order as usize % 3),
-                single: order != 3,
-            },
-        })
-        .collect();
-    questions.push(SheetQuestion {
-        order: 9,
-        shape: Shape::Essay { max_score: 2 },
-    });
-    questions.push(SheetQuestion {
-        order: 10,
-        shape: Shape::Essay { max_score: 1 },
-    });
-    questions
-}
 
 fn code(page: u16, pages: u16) -> SheetCode {
     SheetCode {
@@ -149,7 +128,7 @@ fn check(reading: &scoredesk_sheets::PageReading) {
 
 #[test]
 fn a_straight_page_is_read_in_full() {
-    let pages = lay_out(&questions());
+    let pages = lay_out(&sample_sheet());
     assert_eq!(pages.len(), 1);
     let code = code(1, 1);
     let image = print(&pages[0], &code.encode(), 200.0, &marks());
@@ -163,7 +142,7 @@ fn a_straight_page_is_read_in_full() {
 
 #[test]
 fn a_turned_shifted_page_upside_down_in_jpeg_is_read_the_same() {
-    let pages = lay_out(&questions());
+    let pages = lay_out(&sample_sheet());
     let code = code(1, 1);
     let image = print(&pages[0], &code.encode(), 150.0, &marks());
     let turned = rotate_about_center(
@@ -181,7 +160,7 @@ fn a_turned_shifted_page_upside_down_in_jpeg_is_read_the_same() {
 
 #[test]
 fn a_600_dpi_tiff_and_a_150_dpi_colour_jpeg_are_read_the_same() {
-    let pages = lay_out(&questions());
+    let pages = lay_out(&sample_sheet());
     let code = code(1, 1);
     let fine = print(&pages[0], &code.encode(), 600.0, &marks());
     let reading = read(&png(&fine, ImageFormat::Tiff), &pages[0]);
@@ -200,7 +179,7 @@ fn a_600_dpi_tiff_and_a_150_dpi_colour_jpeg_are_read_the_same() {
 
 #[test]
 fn an_attempts_pages_become_answers_and_doubts_that_a_person_resolves() {
-    let questions = questions();
+    let questions = sample_sheet();
     let pages = lay_out(&questions);
     let image = print(&pages[0], &code(1, 1).encode(), 200.0, &marks());
     let page = read(&png(&image, ImageFormat::Png), &pages[0]);
@@ -272,7 +251,7 @@ fn bad_scans_are_refused_by_name() {
         recognise::open(&png(&small, ImageFormat::Png)),
         Err(ScanError::TooSmall { .. })
     ));
-    let pages = lay_out(&questions());
+    let pages = lay_out(&sample_sheet());
     let foreign = print(&pages[0], "https://example.com/", 150.0, &[]);
     let error = recognise::open(&png(&foreign, ImageFormat::Png))
         .err()

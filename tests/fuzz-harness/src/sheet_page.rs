@@ -12,7 +12,7 @@ use image::{imageops, GrayImage, ImageFormat, Luma};
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::geometric_transformations::{rotate_about_center, Interpolation};
 use imageproc::rect::Rect as PixelRect;
-use scoredesk_sheets::drawn::{print_page, Pencil, PAPER};
+use scoredesk_sheets::drawn::{print_page, sample_sheet, Pencil, PAPER};
 use scoredesk_sheets::layout::{lay_out, Shape, SheetQuestion};
 use scoredesk_sheets::recognise::find_page;
 use scoredesk_sheets::{assemble, read_batch_page, SheetCode, Verdict};
@@ -171,22 +171,7 @@ pub fn sheet_page(data: &[u8]) {
 
 fn questions(drawn: &[Question]) -> Vec<SheetQuestion> {
     if drawn.is_empty() {
-        let mut default: Vec<SheetQuestion> = (1..=8)
-            .map(|order| SheetQuestion {
-                order,
-                shape: Shape::Choices {
-                    count: 4 + (order as usize % 3),
-                    single: order != 3,
-                },
-            })
-            .collect();
-        for (order, max_score) in [(9, 2), (10, 1)] {
-            default.push(SheetQuestion {
-                order,
-                shape: Shape::Essay { max_score },
-            });
-        }
-        return default;
+        return sample_sheet();
     }
     drawn
         .iter()
