@@ -37,6 +37,10 @@ pub const ROW_HEIGHT: f32 = 9.0;
 pub const NUMBER_WIDTH: f32 = 16.0;
 /// The most choices a half-width row holds; more take the whole width.
 const HALF_ROW_CHOICES: usize = 7;
+/// The most choices a whole row holds (the last bubble within the content's
+/// width); more go on to further rows under the first, beside no number.
+pub const ROW_CHOICES: usize =
+    ((CONTENT.width - NUMBER_WIDTH - 2.0 * BUBBLE_RADIUS) / BUBBLE_PITCH) as usize + 1;
 /// An essay's frame: its label line above it, and its height by marks.
 const ESSAY_LABEL: f32 = 6.0;
 const ESSAY_GAP: f32 = 4.0;
@@ -130,12 +134,15 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
         match question.shape {
             Shape::Choices { count, .. } => {
                 let half = count <= HALF_ROW_CHOICES;
+                // A question's rows stay together on one page.
+                let rows = count.div_ceil(ROW_CHOICES).max(1);
+                let height = ROW_HEIGHT * rows as f32;
                 let x = if half && right_half_free {
                     right_half_free = false;
                     y -= ROW_HEIGHT;
                     CONTENT.x + CONTENT.width / 2.0
                 } else {
-                    if y + ROW_HEIGHT > bottom {
+                    if y + height > bottom {
                         pages.push(new_page(pages.len() as u16 + 1));
                         y = CONTENT.y;
                     }
@@ -146,16 +153,17 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
                 let middle = y + ROW_HEIGHT / 2.0;
                 page.numbers.push((question.order, Point { x, y: middle }));
                 for choice in 0..count {
+                    let (row, column) = (choice / ROW_CHOICES, choice % ROW_CHOICES);
                     page.bubbles.push(Bubble {
                         question: question.order,
                         choice: choice as i32 + 1,
                         center: Point {
-                            x: x + NUMBER_WIDTH + BUBBLE_PITCH * choice as f32,
-                            y: middle,
+                            x: x + NUMBER_WIDTH + BUBBLE_PITCH * column as f32,
+                            y: middle + ROW_HEIGHT * row as f32,
                         },
                     });
                 }
-                y += ROW_HEIGHT;
+                y += height;
             }
             Shape::Essay { max_score } => {
                 right_half_free = false;
@@ -193,13 +201,15 @@ impl PageLayout {
     /// bubbles, with a margin; what a person looks at to decide an unsure mark.
     pub fn question_row(&self, question: i32) -> Option<Rect> {
         let (_, number) = self.numbers.iter().find(|(q, _)| *q == question)?;
-        let last = self.bubbles.iter().rev().find(|b| b.question == question)?;
+        let own = || self.bubbles.iter().filter(|b| b.question == question);
+        let last = own().next_back()?;
+        let right = own().map(|b| b.center.x).fold(f32::MIN, f32::max);
         let x = number.x - 2.0;
         Some(Rect {
             x,
             y: number.y - ROW_HEIGHT / 2.0 - 1.0,
-            width: last.center.x + BUBBLE_RADIUS + 3.0 - x,
-            height: ROW_HEIGHT + 2.0,
+            width: right + BUBBLE_RADIUS + 3.0 - x,
+            height: last.center.y - number.y + ROW_HEIGHT + 2.0,
         })
     }
 }
@@ -298,6 +308,35 @@ mod tests {
             (1..=62).collect::<Vec<_>>(),
             "every question once, in order"
         );
+    }
+
+    #[test]
+    fn a_question_of_many_choices_wraps_within_the_content_and_its_row_holds_them_all() {
+        assert_eq!(ROW_CHOICES, 17);
+        let pages = lay_out(&[choices(1, 25), choices(2, 4)]);
+        let right = CONTENT.x + CONTENT.width;
+        for bubble in &pages[0].bubbles {
+            assert!(
+                bubble.center.x + BUBBLE_RADIUS <= right,
+                "choice {} of question {} at {} mm",
+                bubble.choice,
+                bubble.question,
+                bubble.center.x
+            );
+        }
+        let first = pages[0].bubbles[0].center;
+        let last = pages[0].bubbles[24].center;
+        assert_eq!(last.y, first.y + ROW_HEIGHT, "a second row");
+        assert_eq!(
+            pages[0].bubbles[17].center.x, first.x,
+            "begun again at the left"
+        );
+        let next = pages[0].bubbles.iter().find(|b| b.question == 2).unwrap();
+        assert_eq!(next.center.y, first.y + 2.0 * ROW_HEIGHT, "below both rows");
+        let row = pages[0].question_row(1).unwrap();
+        for bubble in pages[0].bubbles.iter().filter(|b| b.question == 1) {
+            assert!(inside(row, bubble.center), "{bubble:?} in {row:?}");
+        }
     }
 
     #[test]

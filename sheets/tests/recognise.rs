@@ -294,3 +294,31 @@ fn a_page_of_two_greys_only_is_read() {
         assert_eq!(reading.bubbles[0].verdict, Verdict::Blank, "{dpi} dpi");
     }
 }
+
+/// More choices than a row holds go on to a second row inside the page, and a mark
+/// on the last of them is read (from 22 choices on, they were off the paper).
+#[test]
+fn a_question_of_25_choices_is_read_to_its_last_choice() {
+    let pages = lay_out(&[SheetQuestion {
+        order: 1,
+        shape: Shape::Choices {
+            count: 25,
+            single: false,
+        },
+    }]);
+    let pencil = [18, 25].map(|choice| Pencil {
+        question: 1,
+        choice,
+        darkness: 0.9,
+    });
+    let image = print(&pages[0], &code(1, 1).encode(), 150.0, &pencil);
+    let reading = read(&png(&image, ImageFormat::Png), &pages[0]);
+    for bubble in &reading.bubbles {
+        let expected = if [18, 25].contains(&bubble.choice) {
+            Verdict::Marked
+        } else {
+            Verdict::Blank
+        };
+        assert_eq!(bubble.verdict, expected, "choice {}", bubble.choice);
+    }
+}
