@@ -188,6 +188,17 @@ fn jpeg_with_noise(width: u32, height: u32) -> Vec<u8> {
     bytes
 }
 
+/// A whole colour JPEG followed by a second, grey frame header: its scans were
+/// once read against the first frame and counted against the second (a panic the
+/// `image` fuzz target found).
+fn jpeg_with_second_frame() -> Vec<u8> {
+    let whole = jpeg(32, 32);
+    let mut twice = whole[..whole.len() - 2].to_vec();
+    twice.extend_from_slice(&[0xFF, 0xC0, 0, 11, 8, 0, 32, 0, 32, 1, 1, 0x11, 0]);
+    twice.extend_from_slice(&[0xFF, 0xD9]);
+    twice
+}
+
 fn base64(bytes: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
@@ -654,6 +665,12 @@ async fn malformed(backend: Backend) {
         (
             with(
                 &|f| f["QuestionAndChoices"][essay] = json!({"QuestionOrderNumber": essay + 1, "ImageResponse": {"MediaType": "image/jpeg", "Data": base64(&jpeg_with_noise(200, 150))}}),
+            ),
+            "ImageResponse.Data",
+        ),
+        (
+            with(
+                &|f| f["QuestionAndChoices"][essay] = json!({"QuestionOrderNumber": essay + 1, "ImageResponse": {"MediaType": "image/jpeg", "Data": base64(&jpeg_with_second_frame())}}),
             ),
             "ImageResponse.Data",
         ),
