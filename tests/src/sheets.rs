@@ -60,7 +60,13 @@ async fn created(app: &TestApp, set: &str, body: Value) -> i64 {
 /// The paper test imported into Northwind, a snapshot of it, an attempt for each
 /// member of `groups` of the demo's groups, and a print batch per group.
 pub async fn deliver_paper(app: &TestApp, groups: usize) -> PaperDelivery {
-    let report = import(app, &paper_test()).await;
+    deliver_package(app, &paper_test(), groups).await
+}
+
+/// `package` (a QTI package of choice and essay items) delivered as
+/// [`deliver_paper`] delivers the paper test.
+pub async fn deliver_package(app: &TestApp, package: &[u8], groups: usize) -> PaperDelivery {
+    let report = import(app, package).await;
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
     let snapshot = created(
         app,

@@ -47,6 +47,7 @@ mod scoring_workflow;
 mod seeding;
 mod sheet_corpus;
 mod sheet_scans;
+mod sheet_wide_questions;
 mod snapshots;
 mod storage;
 mod uploads;
