@@ -26,6 +26,8 @@ pub struct Reply {
     pub body: String,
     /// The `Location` header, where there is one.
     pub location: Option<String>,
+    /// The `Retry-After` header in seconds, where there is one.
+    pub retry_after: Option<Duration>,
 }
 
 impl Reply {
@@ -104,10 +106,16 @@ impl Person {
                     .get("Location")
                     .and_then(|v| v.to_str().ok())
                     .map(str::to_owned);
+                let retry_after = response
+                    .headers()
+                    .get("Retry-After")
+                    .and_then(|v| v.to_str().ok()?.parse().ok())
+                    .map(Duration::from_secs);
                 response.text().await.map(|body| Reply {
                     status,
                     body,
                     location,
+                    retry_after,
                 })
             }
             Err(error) => Err(error),
@@ -118,6 +126,7 @@ impl Person {
                 status: 0,
                 body: format!("no answer: {error}"),
                 location: None,
+                retry_after: None,
             },
         };
         self.recorder.record(route, reply.status, begun.elapsed());

@@ -197,7 +197,9 @@ fn refused(refusal: Refusal, username: &str, address: IpAddr) -> ApiError {
     match refusal {
         Refusal::TooManyFailures { retry_after } => ApiError::TooManyRequests {
             message: "too many failed sign-ins for this account or address; try again later".into(),
-            retry_after: retry_after.as_secs().max(1),
+            // Rounded up: a client that waits exactly as told must find the wait
+            // over (4.8 s said as 4 brought it back to a line still full).
+            retry_after: retry_after.as_secs_f64().ceil().max(1.0) as u64,
         },
         Refusal::Busy => ApiError::TooManyRequests {
             message: "too many sign-ins are being checked; try again in a moment".into(),
@@ -239,5 +241,22 @@ mod tests {
             Err(ApiError::NotFound(_))
         ));
         assert!(matches!(parse_customer_id("0"), Err(ApiError::NotFound(_))));
+    }
+
+    #[test]
+    fn retry_after_is_the_wait_rounded_up_to_a_second() {
+        let address: IpAddr = "203.0.113.66".parse().unwrap();
+        let said = |wait: std::time::Duration| match refused(
+            Refusal::TooManyFailures { retry_after: wait },
+            "ann",
+            address,
+        ) {
+            ApiError::TooManyRequests { retry_after, .. } => retry_after,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(said(std::time::Duration::from_millis(4_800)), 5);
+        assert_eq!(said(std::time::Duration::from_secs(60)), 60);
+        assert_eq!(said(std::time::Duration::from_millis(1)), 1);
+        assert_eq!(said(std::time::Duration::ZERO), 1);
     }
 }

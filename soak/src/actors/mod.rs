@@ -43,6 +43,16 @@ impl Load {
         (3..6).contains(&(minute % 10))
     }
 
+    /// How long ago the last flood stopped (minute 6 of the ten), when none runs.
+    pub fn since_flood(&self) -> Option<Duration> {
+        let elapsed = self.started.elapsed();
+        let minute = elapsed.as_secs() / 60;
+        (!self.flooding() && minute % 10 >= 6).then(|| {
+            let stopped = (minute - minute % 10 + 6) * 60;
+            elapsed.saturating_sub(Duration::from_secs(stopped))
+        })
+    }
+
     /// Sleeps `from` to `to` milliseconds, or less if the load is stopping.
     pub async fn pause(&self, from: u64, to: u64) {
         let millis = rand::rng().random_range(from..=to);
