@@ -109,13 +109,19 @@ impl ODataClient {
 
     /// Sends a built request and sorts out what came back.
     async fn answer_of(&self, request: reqwest::RequestBuilder) -> Result<Answer, RequestFailure> {
-        let response = request.send().await.map_err(|e| {
-            RequestFailure::Unreachable(format!(
-                "Cannot reach {}: {}",
-                self.base_url,
-                root_cause(&e)
-            ))
-        })?;
+        let again = request.try_clone();
+        let mut response = self.sent(request).await?;
+        // A sign-in refused for a moment (the server's limits on failed sign-ins,
+        // docs/operations.md): the request was not run, so wait as the server says,
+        // once, when that is short, rather than show an error a person would only
+        // answer by trying again (a school's shared address just after a spray of
+        // guesses: served within seconds).
+        if let (StatusCode::TOO_MANY_REQUESTS, Some(again)) = (response.status(), again) {
+            if let Some(wait) = retry_after(response.headers()).filter(|wait| *wait <= MAX_WAIT) {
+                tokio::time::sleep(wait).await;
+                response = self.sent(again).await?;
+            }
+        }
         let status = response.status();
         let content_type = response
             .headers()
@@ -137,6 +143,19 @@ impl ODataClient {
             });
         }
         Err(self.failure(status, &bytes))
+    }
+
+    async fn sent(
+        &self,
+        request: reqwest::RequestBuilder,
+    ) -> Result<reqwest::Response, RequestFailure> {
+        request.send().await.map_err(|e| {
+            RequestFailure::Unreachable(format!(
+                "Cannot reach {}: {}",
+                self.base_url,
+                root_cause(&e)
+            ))
+        })
     }
 
     /// What an error answer means for the app.
@@ -352,6 +371,21 @@ pub fn sends_password_in_clear(url: &reqwest::Url) -> bool {
 }
 
 /// The body of a response, refused once it grows past [`MAX_ANSWER_BYTES`].
+/// The longest `Retry-After` the app waits out by itself before answering.
+const MAX_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// A `Retry-After` in seconds.
+fn retry_after(headers: &HeaderMap) -> Option<std::time::Duration> {
+    headers
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+        .map(std::time::Duration::from_secs)
+}
+
 async fn read_capped(mut response: reqwest::Response) -> Result<Vec<u8>, RequestFailure> {
     let too_large = || {
         RequestFailure::Failed(format!(
