@@ -16,7 +16,7 @@ use scoredesk_sheets::{assemble, recognise, Answer, AttemptReading, Verdict};
 use serde_json::json;
 
 use crate::scoring_support::{put_scoring_result, put_status, scoring_result_of, Task, SCORER};
-use crate::uploads::{created, post};
+use crate::uploads::{post, upload_reading};
 use scoredesk_e2e::sheets::{deliver_paper, mark_sheet, printed, PaperDelivery};
 
 on_both_backends! {
@@ -149,17 +149,8 @@ async fn whole_path(backend: Backend) {
             .collect();
         let mut reading = assemble(&delivery.questions, &readings).unwrap();
         decide(&mut reading);
-        let file = upload_file(*batch as i32, &reading).unwrap();
-        created(&app, "AnswerUploads", file).await;
-
-        let result = app
-            .sql_i64(&format!(
-                "SELECT CAST(result_id AS BIGINT) FROM attempts WHERE id = {attempt}"
-            ))
-            .await;
-        let (_, read) = app
-            .get_json_with(SCORER, &format!("{}Results({result})", app.root()), &[])
-            .await;
+        let read = upload_reading(&app, *batch, *attempt, &reading).await;
+        let result = read["ID"].as_i64().unwrap();
         assert_eq!(
             read["TotalScore"].as_i64().unwrap_or(0),
             expected_choice_score(&delivery, &reading),

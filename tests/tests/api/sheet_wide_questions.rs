@@ -10,11 +10,9 @@ use std::collections::BTreeSet;
 use scoredesk_e2e::sheets::{deliver_package, printed};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_paper::{mark_bubble, rng, scan, Damage, Pencil};
-use scoredesk_server::documents::sheet_upload::upload_file;
 use scoredesk_sheets::{assemble, recognise, Answer};
 
-use crate::scoring_support::SCORER;
-use crate::uploads::created;
+use crate::uploads::upload_reading;
 
 on_both_backends! {
     a_question_of_25_choices_printed_by_chromium_is_read_to_its_last_choice => wide;
@@ -88,17 +86,7 @@ async fn wide(backend: Backend) {
         assert_eq!(read, expected, "{dpi} dpi");
         first_reading.get_or_insert(reading);
     }
-    let file = upload_file(*batch as i32, &first_reading.unwrap()).unwrap();
-    created(&app, "AnswerUploads", file).await;
-
-    let result = app
-        .sql_i64(&format!(
-            "SELECT CAST(result_id AS BIGINT) FROM attempts WHERE id = {attempt}"
-        ))
-        .await;
-    let (_, read) = app
-        .get_json_with(SCORER, &format!("{}Results({result})", app.root()), &[])
-        .await;
+    let read = upload_reading(&app, *batch, attempt, &first_reading.unwrap()).await;
     assert_eq!(
         read["TotalScore"].as_i64(),
         Some(4),

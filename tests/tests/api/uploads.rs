@@ -42,6 +42,32 @@ pub(crate) async fn created(app: &TestApp, set: &str, body: Value) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// Posts a sheet's reading as `attempt`'s upload file (201 expected); the
+/// attempt's Result as a scorer reads it.
+pub(crate) async fn upload_reading(
+    app: &TestApp,
+    batch: i64,
+    attempt: i64,
+    reading: &scoredesk_sheets::AttemptReading,
+) -> Value {
+    let file =
+        scoredesk_server::documents::sheet_upload::upload_file(batch as i32, reading).unwrap();
+    created(app, "AnswerUploads", file).await;
+    let result = app
+        .sql_i64(&format!(
+            "SELECT CAST(result_id AS BIGINT) FROM attempts WHERE id = {attempt}"
+        ))
+        .await;
+    let (_, read) = app
+        .get_json_with(
+            crate::scoring_support::SCORER,
+            &format!("{}Results({result})", app.root()),
+            &[],
+        )
+        .await;
+    read
+}
+
 /// The delivery set up for one participant: the snapshot, its batch, the attempt.
 pub(crate) struct Delivery {
     pub assessment: i64,
