@@ -1,6 +1,7 @@
 //! PostgreSQL restarted under load (issue 31), on a cluster of the test's own:
-//! while it is down every request gets a 503 with `Retry-After` and the OData
-//! error body within the statement timeout, none hangs and none gets a 500; once
+//! while it is down a request waits for a connection at most the statement
+//! timeout (the pool retries a refused connect until then), then gets a 503 with
+//! `Retry-After` and the OData error body; none hangs and none gets a 500; once
 //! it is back the same ScoreDesk process serves again without a restart; and no
 //! upload is half written: each is whole or absent, and the absent ones go in
 //! when sent again.
@@ -19,6 +20,11 @@ use crate::uploading::{whole_or_absent, Answer, Delivery, ADMIN, PASSWORD};
 
 const STATEMENT_TIMEOUT: Duration = Duration::from_secs(5);
 const WORKERS: usize = 4;
+/// Longer than the statement timeout, so that a request begun early in the
+/// outage reaches its deadline while the cluster is still down: with an outage
+/// shorter than the wait, every request may be served late and none refused
+/// (CI saw that once), and the 503 path would go untested.
+const OUTAGE: Duration = Duration::from_secs(STATEMENT_TIMEOUT.as_secs() + 4);
 
 /// Each request: when it began, what it was, what it got.
 type Seen = Arc<Mutex<Vec<(Instant, &'static str, Answer)>>>;
@@ -100,11 +106,13 @@ async fn a_postgres_restart_under_load_gets_503s_then_service_resumes_with_nothi
         })
         .collect();
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let cluster = tokio::task::spawn_blocking(move || {
+    let stopping = Instant::now();
+    let (cluster, stopped) = tokio::task::spawn_blocking(move || {
         cluster.stop();
-        std::thread::sleep(Duration::from_secs(4));
+        let stopped = Instant::now();
+        std::thread::sleep(OUTAGE);
         cluster.start_again();
-        cluster
+        (cluster, stopped)
     })
     .await
     .unwrap();
@@ -117,6 +125,7 @@ async fn a_postgres_restart_under_load_gets_503s_then_service_resumes_with_nothi
 
     let seen = std::mem::take(&mut *seen.lock().unwrap());
     let mut unavailable = 0;
+    let mut begun_while_down = 0;
     for (at, what, answer) in &seen {
         match answer.status {
             StatusCode::OK | StatusCode::CREATED => {}
@@ -134,6 +143,20 @@ async fn a_postgres_restart_under_load_gets_503s_then_service_resumes_with_nothi
             }
             _ => panic!("{what}: {answer:?}"),
         }
+        // Begun once the stop began, still waiting when the cluster was down,
+        // and so early that its wait ended before the cluster was back:
+        // refused, not served late and not hung.
+        if *at > stopping
+            && *at + answer.took > stopped
+            && *at + STATEMENT_TIMEOUT + Duration::from_secs(1) < back
+        {
+            begun_while_down += 1;
+            assert_eq!(
+                answer.status,
+                StatusCode::SERVICE_UNAVAILABLE,
+                "{what} begun while the cluster was down: {answer:?}"
+            );
+        }
         // Begun two seconds after the cluster took connections again: served.
         if *at > back + Duration::from_secs(2) {
             assert!(
@@ -142,6 +165,10 @@ async fn a_postgres_restart_under_load_gets_503s_then_service_resumes_with_nothi
             );
         }
     }
+    assert!(
+        begun_while_down > 0,
+        "no request began early enough in the outage to be refused"
+    );
     assert!(
         unavailable > 0,
         "the load never met the restart ({} requests)",
