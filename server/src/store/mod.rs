@@ -6,35 +6,12 @@
 //! explicit `match` on [`Backend`].
 
 mod accounts;
-mod backup;
-mod batch_sheets;
-mod comment_bank;
-mod content_import;
+mod content;
 mod delivery;
-mod error;
-mod exec;
-mod jobs;
-mod observed;
-mod purges;
-mod question_rows;
+mod engine;
 pub mod read;
-mod result_changes;
-mod result_scores;
-mod retention;
-mod rubrics;
-pub mod schema;
+mod results;
 mod scoring;
-mod scoring_reads;
-mod scoring_updates;
-mod script;
-pub mod seed_writes;
-mod signing_key;
-mod snapshot_reads;
-mod snapshots;
-mod upload_writer;
-mod uploads;
-mod values;
-mod write_scope;
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -48,24 +25,22 @@ use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 pub use accounts::{AccountRecord, NewAccount};
-pub use backup::{BackupError, BackupMade};
-pub use batch_sheets::BatchSheets;
-pub use comment_bank::{ConditionalDelete, NewBankedComment, StoredBankedComment};
-pub use delivery::{NewAttempt, NewPrintBatch};
-pub use error::StoreError;
-pub use exec::{Record, Scalar, Tx};
-pub use jobs::{AuditRequest, ClaimedJob, Lease};
-pub use observed::{PoolUse, TasksInStatus};
-pub use rubrics::{Replaced, RubricDeletion};
-pub use scoring::ScoringResultCreation;
-pub use scoring_reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
-pub use scoring_updates::{ConditionalUpdate, ScoringResultValues, StatusChange};
-pub use snapshot_reads::StoredSnapshot;
-pub use snapshots::{NewSnapshot, SnapshotSource};
-pub use upload_writer::UploadWriter;
-pub use uploads::{AttemptForUpload, BatchForUpload, CheckedUpload};
-pub use values::MediaColumn;
-pub use write_scope::WriteScope;
+pub use content::seed_writes;
+pub use delivery::{
+    AttemptForUpload, BatchForUpload, BatchSheets, CheckedUpload, NewAttempt, NewPrintBatch,
+    NewSnapshot, SnapshotSource, StoredSnapshot, UploadWriter,
+};
+pub use engine::schema;
+pub use engine::{
+    BackupError, BackupMade, MediaColumn, PoolUse, Record, Scalar, StoreError, TasksInStatus, Tx,
+    WriteScope,
+};
+pub use results::{AuditRequest, ClaimedJob, Lease};
+pub use scoring::{
+    ConditionalDelete, ConditionalUpdate, NewBankedComment, Replaced, RubricDeletion,
+    ScoringResultCreation, ScoringResultValues, StatusChange, StoredBankedComment,
+    StoredDimensionScore, StoredScoringResult, StoredTask,
+};
 
 /// Which database engine a [`Store`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,6 @@
+//! A customer's content: imported assessments and their questions, and the bulk
+//! writes of seeding.
+
+mod import;
+pub(crate) mod question_rows;
+pub mod seed_writes;

@@ -1,0 +1,19 @@
+//! What every part of the store runs on: statements rendered for either backend
+//! and run on the pool or in a transaction, one request's writes, rows of a shape
+//! known at run time, the schema's names, errors, and what operators watch.
+
+mod backup;
+mod error;
+mod exec;
+mod observed;
+pub mod schema;
+pub(crate) mod script;
+mod values;
+mod write_scope;
+
+pub use backup::{BackupError, BackupMade};
+pub use error::StoreError;
+pub use exec::{Record, Scalar, Tx};
+pub use observed::{PoolUse, TasksInStatus};
+pub use values::MediaColumn;
+pub use write_scope::WriteScope;

@@ -1,0 +1,10 @@
+//! Results after scoring: an administrator's changes, scores rewritten from
+//! answers, the durable queue of purges and replays, and retention.
+
+mod changes;
+pub(crate) mod jobs;
+mod purges;
+mod retention;
+mod scores;
+
+pub use jobs::{AuditRequest, ClaimedJob, Lease};
