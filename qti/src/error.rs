@@ -24,4 +24,15 @@ impl PackageError {
     pub(crate) fn package(message: impl Into<String>) -> Self {
         Self::new("package", message)
     }
+
+    /// A path problem, named at the element that holds the path
+    /// (`items/q1.xml <img src="../x.png">`).
+    pub(crate) fn at_path(
+        file: &str,
+        what: &str,
+        value: &str,
+        problem: &crate::names::PathProblem,
+    ) -> Self {
+        Self::new(format!("{file} <{what}=\"{value}\">"), problem.describe())
+    }
 }

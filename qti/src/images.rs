@@ -10,7 +10,6 @@ use base64::Engine;
 
 use crate::archive::Archive;
 use crate::error::PackageError;
-use crate::markup::path_error;
 use crate::{limits, names, xml};
 
 pub struct Images<'a> {
@@ -41,8 +40,8 @@ impl<'a> Images<'a> {
         if let Some(inline) = src.trim().strip_prefix("data:") {
             return inline_url(file, what, src, inline);
         }
-        let path =
-            names::resolve(file, src).map_err(|problem| path_error(file, what, src, &problem))?;
+        let path = names::resolve(file, src)
+            .map_err(|problem| PackageError::at_path(file, what, src, &problem))?;
         if let Some(url) = self.urls.get(&path) {
             return Ok(url.clone());
         }

@@ -14,6 +14,7 @@
 mod archive;
 mod error;
 mod images;
+mod item;
 pub mod limits;
 mod manifest;
 mod markup;
@@ -24,7 +25,8 @@ mod test_order;
 mod xml;
 
 pub use error::PackageError;
-pub use package::{
-    read_package, read_package_with_progress, Choice, ChoiceScoring, Item, Package, QtiVersion,
-    Response, ScoreBand, SkippedItem, TextKey, TextScoring,
+pub use item::{
+    Choice, ChoiceScoring, Item, Package, QtiVersion, Response, ScoreBand, SkippedItem, TextKey,
+    TextScoring,
 };
+pub use package::{read_package, read_package_with_progress};

@@ -2,7 +2,6 @@
 //! and per resource the topic its metadata classifies it under.
 
 use crate::error::PackageError;
-use crate::markup::path_error;
 use crate::names;
 use crate::xml::Element;
 
@@ -42,8 +41,9 @@ pub fn read(root: &Element) -> Result<Manifest, PackageError> {
             let path = resource
                 .attribute("href")
                 .map(|href| {
-                    names::resolve(FILE, href)
-                        .map_err(|problem| path_error(FILE, "resource href", href, &problem))
+                    names::resolve(FILE, href).map_err(|problem| {
+                        PackageError::at_path(FILE, "resource href", href, &problem)
+                    })
                 })
                 .transpose()?;
             resources.push(Resource {

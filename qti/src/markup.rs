@@ -8,7 +8,7 @@
 
 use crate::error::PackageError;
 use crate::images::Images;
-use crate::names;
+
 use crate::xml::{Element, Node};
 
 /// Elements written as they are (with their kept attributes).
@@ -367,16 +367,6 @@ fn gather(element: &Element, out: &mut String) {
             Node::Element(child) => gather(child, out),
         }
     }
-}
-
-/// Names a path problem at the element that holds the path.
-pub fn path_error(
-    file: &str,
-    what: &str,
-    value: &str,
-    problem: &names::PathProblem,
-) -> PackageError {
-    PackageError::new(format!("{file} <{what}=\"{value}\">"), problem.describe())
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! templates `match_correct` and `map_response`, or custom rules of the same shape)
 //! and the maximum score. An item that does not fit is skipped, with the reason.
 
-use crate::package::{Choice, ChoiceScoring, Response, TextKey, TextScoring};
+use crate::item::{Choice, ChoiceScoring, Response, TextKey, TextScoring};
 use crate::xml::Element;
 use crate::{limits, markup};
 

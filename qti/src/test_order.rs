@@ -3,9 +3,8 @@
 //! interpolation table.
 
 use crate::error::PackageError;
-use crate::markup::path_error;
+use crate::item::ScoreBand;
 use crate::names;
-use crate::package::ScoreBand;
 use crate::xml::Element;
 
 pub struct Test {
@@ -41,7 +40,7 @@ pub fn read(root: &Element, file: &str) -> Result<Test, PackageError> {
                     PackageError::new(file, "an <assessmentItemRef> without href")
                 })?;
                 let path = names::resolve(file, href).map_err(|problem| {
-                    path_error(file, "assessmentItemRef href", href, &problem)
+                    PackageError::at_path(file, "assessmentItemRef href", href, &problem)
                 })?;
                 let category = element
                     .attribute("category")

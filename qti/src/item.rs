@@ -1,0 +1,136 @@
+//! What a package is read into: its items (markup, the one interaction's
+//! response, its scoring), the test's score bands, and the items skipped with why.
+//! Plain data, shared by the readers (`package`, `response`, `test_order`).
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QtiVersion {
+    /// QTI 2.0, 2.1 or 2.2.
+    V2,
+    V3,
+}
+
+impl QtiVersion {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QtiVersion::V2 => "2.x",
+            QtiVersion::V3 => "3.0",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Package {
+    pub version: QtiVersion,
+    /// The manifest's identifier.
+    pub identifier: String,
+    pub test_identifier: Option<String>,
+    /// The test's title, else the manifest's, else empty (the caller names it).
+    pub title: String,
+    pub language: Option<String>,
+    /// The items imported, in the test's order.
+    pub items: Vec<Item>,
+    pub skipped: Vec<SkippedItem>,
+    pub score_bands: Vec<ScoreBand>,
+    /// Distinct images inlined into the markup.
+    pub images: usize,
+    /// What was read differently from how the package meant it.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreBand {
+    pub min_percentage: i32,
+    pub title: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub identifier: String,
+    /// The item's file in the package.
+    pub file: String,
+    pub title: String,
+    /// What it asks, in words, at most 160 characters (for reports).
+    pub stem: String,
+    pub language: Option<String>,
+    /// A topic path (`Biology/Cells`): the test's category for it, else its
+    /// manifest classification.
+    pub topic: Option<String>,
+    /// An XHTML fragment; images inlined.
+    pub markup: String,
+    pub response: Response,
+    pub max_score: i32,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Response {
+    Choice {
+        multiple: bool,
+        /// At most this many may be selected (0: any number).
+        max_choices: usize,
+        shuffle: bool,
+        /// In the item's order.
+        choices: Vec<Choice>,
+        scoring: ChoiceScoring,
+    },
+    Text {
+        /// An essay (extended text) rather than a short entry.
+        extended: bool,
+        scoring: TextScoring,
+    },
+    /// A scan or photo of work on paper (upload), or a drawing.
+    Image { drawing: bool },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    pub identifier: String,
+    pub text: String,
+    pub correct: bool,
+    /// map_response's value for it, if the mapping names it.
+    pub mapped_value: Option<f64>,
+    /// QTI's `fixed`: kept in place when the choices are shuffled.
+    pub fixed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChoiceScoring {
+    /// The maximum for exactly the correct choices, else 0.
+    MatchCorrect,
+    /// The sum of the selected choices' values (unmapped ones: the default),
+    /// within the bounds.
+    MapResponse {
+        default_value: f64,
+        lower_bound: Option<f64>,
+        upper_bound: Option<f64>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TextScoring {
+    /// A person scores it.
+    Person,
+    /// Marked against keys: the first key the answer equals gives its value (a
+    /// correct response's key, without a value: the maximum); none gives the
+    /// default. Within the bounds.
+    Key {
+        keys: Vec<TextKey>,
+        default_value: f64,
+        lower_bound: Option<f64>,
+        upper_bound: Option<f64>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextKey {
+    pub text: String,
+    pub case_sensitive: bool,
+    pub mapped_value: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedItem {
+    pub identifier: String,
+    pub file: String,
+    pub reason: String,
+}
