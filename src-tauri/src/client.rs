@@ -7,6 +7,8 @@ use scoredesk_server::odata::batch::{self, Answered, Operation};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::Value;
 
+use crate::error::CommandError;
+
 /// The largest answer the app reads, in bytes: a 12-megapixel scan is a few MB, a
 /// page of tasks a few hundred KB. A server that sends more is refused, not obeyed.
 pub const MAX_ANSWER_BYTES: usize = 64 * 1024 * 1024;
@@ -344,12 +346,6 @@ impl ODataClient {
     pub async fn delete(&self, path: &str) -> Result<(), RequestFailure> {
         self.send(Method::DELETE, path, &[], None).await.map(drop)
     }
-
-    /// How many open tasks can be taken (`crate::scoring::scorable`).
-    pub async fn count_open_tasks(&self) -> Result<i64, RequestFailure> {
-        self.count("ScoringTasks/$count", &crate::scoring::scorable())
-            .await
-    }
 }
 
 /// Whether signing in to `url` sends the password over the network unencrypted:
@@ -424,6 +420,21 @@ fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
         cause = next;
     }
     cause.to_string()
+}
+
+/// A failed request as a command's error, in words for people.
+impl From<RequestFailure> for CommandError {
+    fn from(failure: RequestFailure) -> Self {
+        match failure {
+            RequestFailure::Unreachable(m) => CommandError::Unreachable(m),
+            RequestFailure::Unauthorized(m) | RequestFailure::Forbidden(m) => {
+                CommandError::Unauthorized(m)
+            }
+            RequestFailure::Stale(m) | RequestFailure::Conflict(m) | RequestFailure::Failed(m) => {
+                CommandError::Server(m)
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,6 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::client::RequestFailure;
-
 #[derive(Debug, thiserror::Error, Serialize, TS)]
 #[serde(tag = "kind", content = "message", rename_all = "camelCase")]
 #[ts(export)]
@@ -24,18 +22,4 @@ pub enum CommandError {
     /// There is no active server yet (the embedded one is starting).
     #[error("{0}")]
     NotConnected(String),
-}
-
-impl From<RequestFailure> for CommandError {
-    fn from(failure: RequestFailure) -> Self {
-        match failure {
-            RequestFailure::Unreachable(m) => CommandError::Unreachable(m),
-            RequestFailure::Unauthorized(m) | RequestFailure::Forbidden(m) => {
-                CommandError::Unauthorized(m)
-            }
-            RequestFailure::Stale(m) | RequestFailure::Conflict(m) | RequestFailure::Failed(m) => {
-                CommandError::Server(m)
-            }
-        }
-    }
 }

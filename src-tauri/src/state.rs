@@ -215,7 +215,9 @@ pub async fn status_of(
     area_name: Option<String>,
     mode: ConnectionMode,
 ) -> ConnectionStatus {
-    let outcome = client.count_open_tasks().await;
+    let outcome = client
+        .count("ScoringTasks/$count", &crate::scoring::scorable())
+        .await;
     let state = match &outcome {
         // Signed in; a coordinator may not read the scorers' tasks, and works on
         // the delivery desk instead.
