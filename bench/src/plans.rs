@@ -4,7 +4,8 @@
 
 use std::fmt::Write;
 
-use scoredesk_server::feeds::entities::{by_name, SCORING_TASKS};
+use scoredesk_server::feeds::catalogue::by_name;
+use scoredesk_server::feeds::scoring::SCORING_TASKS;
 use scoredesk_server::model::area::CustomerArea;
 use scoredesk_server::odata::filter::parse;
 use scoredesk_server::odata::orderby;

@@ -32,7 +32,7 @@ pub struct Settings {
     /// Largest request body accepted, in bytes.
     pub max_body_bytes: usize,
     /// Bytes of request bodies of 1 MiB or more read and worked on at once; further
-    /// such requests wait their turn (feeds::body_budget).
+    /// such requests wait their turn (feeds::pipeline::body_budget).
     pub body_bytes_at_once: usize,
     /// The answers one `$batch` may hold; GETs past it are not run (400).
     pub max_batch_answer_bytes: usize,

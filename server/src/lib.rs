@@ -108,6 +108,7 @@ impl App {
                 uploads: store::UploadWriter::new(store.clone()),
                 jobs_queued: Default::default(),
                 store,
+                sets: feeds::catalogue::by_name,
                 credentials,
                 sign_in,
                 trusted_proxies: settings.trusted_proxies.iter().map(|p| p.net()).collect(),

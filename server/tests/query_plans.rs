@@ -5,7 +5,9 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
-use scoredesk_server::feeds::entities::{by_name, ANSWERS, SCORING_TASKS};
+use scoredesk_server::feeds::catalogue::by_name;
+use scoredesk_server::feeds::content::ANSWERS;
+use scoredesk_server::feeds::scoring::SCORING_TASKS;
 use scoredesk_server::odata::filter::parse;
 use scoredesk_server::odata::model::EntitySet;
 use scoredesk_server::odata::orderby;

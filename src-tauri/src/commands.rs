@@ -117,11 +117,8 @@ pub async fn use_embedded(
     Ok(state.status().await)
 }
 
-pub(crate) async fn client(state: &DesktopState) -> Result<ODataClient, CommandError> {
-    state
-        .active_client()
-        .await
-        .ok_or_else(|| CommandError::NotConnected("The built-in server is still starting.".into()))
+async fn client(state: &DesktopState) -> Result<ODataClient, CommandError> {
+    state.connected_client().await
 }
 
 /// The queue of open tasks, with the group counts.

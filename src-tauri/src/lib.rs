@@ -16,6 +16,7 @@ mod saved_connection;
 pub mod scoring;
 mod startup;
 mod state;
+mod task_filters;
 
 use std::path::PathBuf;
 

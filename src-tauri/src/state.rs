@@ -10,6 +10,7 @@ use ts_rs::TS;
 
 use crate::client::{ODataClient, RequestFailure};
 use crate::embedded::EmbeddedServer;
+use crate::error::CommandError;
 use crate::saved_connection::SecretStore;
 
 #[derive(Default)]
@@ -168,6 +169,14 @@ impl DesktopState {
         }
     }
 
+    /// The active server's client, or the error a command answers while the
+    /// built-in server starts.
+    pub async fn connected_client(&self) -> Result<ODataClient, CommandError> {
+        self.active_client().await.ok_or_else(|| {
+            CommandError::NotConnected("The built-in server is still starting.".into())
+        })
+    }
+
     /// Asks the active server for the open task count and describes the outcome.
     pub async fn status(&self) -> ConnectionStatus {
         let (client, area_name, mode, password_store, notice) = {
@@ -216,7 +225,7 @@ pub async fn status_of(
     mode: ConnectionMode,
 ) -> ConnectionStatus {
     let outcome = client
-        .count("ScoringTasks/$count", &crate::scoring::scorable())
+        .count("ScoringTasks/$count", &crate::task_filters::scorable())
         .await;
     let state = match &outcome {
         // Signed in; a coordinator may not read the scorers' tasks, and works on

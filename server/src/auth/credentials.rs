@@ -152,7 +152,7 @@ impl CredentialCache {
     /// `stored_hash`, the account's hash as read now.
     /// Whether `credentials` from `address` have a session at all, whatever the
     /// account's hash is now: what decides whether an attempt from a flooding
-    /// address is worth reading the account for (`feeds::gate`).
+    /// address is worth reading the account for (`feeds::pipeline::gate`).
     pub fn has_session(&self, credentials: &BasicCredentials, address: IpAddr) -> bool {
         self.verified.contains_key(&self.key(credentials, address))
     }

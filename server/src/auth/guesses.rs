@@ -127,7 +127,7 @@ impl Guesses {
     /// only be refused after it: `address` is past its failures and its lane is
     /// full. A flood from one address then costs no database read per guess (the
     /// soak measured the pool saturated by them). Attempts with a session skip
-    /// this (`feeds::gate`).
+    /// this (`feeds::pipeline::gate`).
     pub fn check_lane_full(&self, address: IpAddr) -> Result<(), Refusal> {
         let over = self
             .failures(&Counted::Address(address))

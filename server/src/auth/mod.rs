@@ -1,6 +1,6 @@
 //! Who is asking: HTTP Basic credentials, password hashes and their checks, the
 //! limits on sign-ins, and the principal an account becomes. The gate that applies
-//! them to requests is `feeds::gate`.
+//! them to requests is `feeds::pipeline::gate`.
 
 mod address;
 mod credentials;

@@ -1,35 +1,27 @@
 //! The HTTP surface: `/health`, `/metrics`, printable snapshots under `/print/`
-//! (signed links), and the OData service under
-//! `/deliveryodata/<customer_id>/`, one module per group of feeds.
+//! (signed links), and the OData service under `/deliveryodata/<customer_id>/`.
+//!
+//! - `pipeline/`: a request from the socket to its handler and back: the gate
+//!   (authentication, the customer area), routing, access, `$batch`, the error
+//!   format, the limits on bodies and hosts.
+//! - `endpoints/`: what is not OData (health, metrics, printable pages).
+//! - `handler/`: what a feature's feeds and actions are written against.
+//! - `read/`: the generic read every feed shares.
+//! - `catalogue`: the features served; `scoring/`, `delivery/`, `results/`,
+//!   `content/`: the features, each declaring its feeds with their handlers.
 
-mod access;
-pub mod actions;
-mod allowed_host;
-mod batch;
-mod body_budget;
-mod comment_bank;
-mod delivery;
-mod dispatch;
-pub mod entities;
-mod error_format;
-mod gate;
-mod health;
-mod metrics;
-mod print;
+pub mod catalogue;
+pub mod content;
+pub mod delivery;
+mod endpoints;
+pub mod handler;
+mod pipeline;
 mod read;
-mod results_admin;
-mod route;
-mod rubric_authoring;
-mod scoring;
-mod service;
-mod service_root;
-mod state;
-mod store_errors;
-mod unread_body;
-mod write;
-mod writers;
+pub mod results;
+pub mod scoring;
 
-pub use state::AppState;
+pub use handler::AppState;
+pub use pipeline::{default_hosts, BodyBudget};
 
 use std::time::Duration;
 
@@ -41,11 +33,10 @@ use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use tracing::Level;
 
 use crate::odata::ApiError;
-use dispatch::dispatch;
-use gate::require_customer_area;
-
-pub use allowed_host::default_hosts;
-pub use body_budget::BodyBudget;
+use endpoints::{health, metrics, print};
+use pipeline::dispatch::dispatch;
+use pipeline::gate::require_customer_area;
+use pipeline::{allowed_host, body_budget, error_format, unread_body};
 
 pub fn router(state: AppState) -> Router {
     let service = Router::new()

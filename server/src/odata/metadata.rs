@@ -70,8 +70,8 @@ impl Xml {
 /// The EDMX document for `sets`, `actions` and `complex_types`.
 pub fn document(
     sets: &[&EntitySet],
-    actions: &[Action],
-    complex_types: &[ComplexType],
+    actions: &[&Action],
+    complex_types: &[&ComplexType],
     by_name: impl Fn(&str) -> Option<&'static EntitySet>,
 ) -> String {
     let mut xml = Xml(Writer::new_with_indent(Vec::new(), b' ', 2));

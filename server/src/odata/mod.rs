@@ -5,6 +5,7 @@
 pub mod action_params;
 pub mod atom;
 pub mod atom_body;
+mod atom_documents;
 pub mod batch;
 pub mod body;
 pub mod chunks;
@@ -17,6 +18,7 @@ pub mod filter;
 pub(crate) mod filter_properties;
 pub mod format;
 pub mod json;
+pub mod key;
 pub mod links;
 pub mod metadata;
 pub mod model;

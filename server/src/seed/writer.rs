@@ -7,7 +7,7 @@ use rand::seq::IndexedRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::content::{AssessmentSpec, QuestionSpec, FIRST_NAMES, LAST_NAMES};
+use super::content::{question_markup, AssessmentSpec, QuestionSpec, FIRST_NAMES, LAST_NAMES};
 use super::scans::{demo_scans, SCAN_MEDIA_TYPE};
 use crate::model::area::CustomerArea;
 use crate::model::choice_scoring;
@@ -287,29 +287,6 @@ async fn write_question(
         }
     }
     Ok(())
-}
-
-/// The question's markup document: an XHTML fragment.
-fn question_markup(spec: &QuestionSpec) -> String {
-    let escape = |text: &str| quick_xml::escape::escape(text).into_owned();
-    let mut markup = format!("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">\n  <p class=\"stem\">{}</p>\n", escape(spec.stem));
-    if !spec.choices.is_empty() {
-        markup.push_str("  <ol class=\"choices\">\n");
-        for (text, _) in spec.choices {
-            markup.push_str(&format!("    <li>{}</li>\n", escape(text)));
-        }
-        markup.push_str("  </ol>\n");
-    }
-    if spec.kind == QuestionKind::Essay {
-        let hint = if spec.handwritten {
-            "Answer on the answer sheet provided."
-        } else {
-            "Type your answer in the box."
-        };
-        markup.push_str(&format!("  <p class=\"response-hint\">{hint}</p>\n"));
-    }
-    markup.push_str("</div>\n");
-    markup
 }
 
 fn answer_for(

@@ -7,7 +7,7 @@
 //! close` (hyper closes the connection after it anyway).
 //!
 //! Only hyper writes a 400, 414 or 431 with `content-length: 0`: every error our
-//! router answers goes through the error body (feeds::error_format).
+//! router answers goes through the error body (feeds::pipeline::error_format).
 
 use std::io;
 use std::pin::Pin;

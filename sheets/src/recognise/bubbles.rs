@@ -10,7 +10,7 @@ use image::GrayImage;
 use crate::layout::{Bubble, Rect, BUBBLE_RADIUS};
 
 use super::geometry::PageGeometry;
-use super::Levels;
+use super::levels::Levels;
 
 /// At least this dark: marked.
 pub const MARKED: f32 = 0.47;

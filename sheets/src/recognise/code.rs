@@ -11,7 +11,7 @@ use crate::code::SheetCode;
 use crate::layout::{Rect, CODE};
 
 use super::geometry::PageGeometry;
-use super::ScanError;
+use super::levels::ScanError;
 
 /// White room around the code, so that rqrr sees its quiet zone.
 const QUIET: f32 = 4.0;

@@ -9,7 +9,7 @@ use image::{GrayImage, ImageFormat};
 use crate::layout::{EssayArea, Rect};
 
 use super::geometry::PageGeometry;
-use super::Levels;
+use super::levels::Levels;
 
 /// About 200 dpi: handwriting stays legible, and the crops stay small.
 pub const ESSAY_PX_PER_MM: f32 = 8.0;

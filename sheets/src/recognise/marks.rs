@@ -8,7 +8,7 @@ use imageproc::region_labelling::{connected_components, Connectivity};
 
 use crate::layout::{MARK_INSET, MARK_SIDE, PAGE_WIDTH};
 
-use super::ScanError;
+use super::levels::ScanError;
 
 /// How far from each corner a mark is looked for, in millimetres of the nominal
 /// page: room for 5 degrees of rotation, a 10 mm shift and a 10 % scale.

@@ -12,6 +12,7 @@ mod bubbles;
 mod code;
 mod essays;
 mod geometry;
+mod levels;
 mod marks;
 
 use std::io::Cursor;
@@ -19,51 +20,21 @@ use std::io::Cursor;
 use image::{GrayImage, ImageFormat, ImageReader, Limits};
 use imageproc::contrast::otsu_level;
 
-use crate::code::{CodeError, SheetCode};
+use crate::code::SheetCode;
 use crate::layout::{PageLayout, Rect};
 
 pub use bubbles::{verdict, BubbleReading, Verdict, BLANK, MARKED};
 pub use essays::{EssayCrop, ESSAY_PX_PER_MM};
 
 use geometry::PageGeometry;
+use levels::Levels;
+pub use levels::ScanError;
 
 /// The least a scan may be: an A4 page at about 120 dpi.
 const MIN_WIDTH: u32 = 1000;
 /// The most: an A4 page at 600 dpi with room to spare (decoding stops beyond).
 const MAX_SIDE: u32 = 9000;
 const MAX_DECODE_BYTES: u64 = 400 * 1024 * 1024;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ScanError {
-    #[error("not an image this reader knows (PNG, JPEG or TIFF): {0}")]
-    Image(String),
-    #[error(
-        "the image is {width}×{height} pixels; a page scanned at 150 dpi is at least 1240 wide"
-    )]
-    TooSmall { width: u32, height: u32 },
-    #[error("no registration mark found near the scan's {0} corner")]
-    Mark(&'static str),
-    #[error("the registration marks found do not form an answer sheet's page")]
-    Geometry,
-    #[error("no sheet code could be read on the page, either way up")]
-    NoCode,
-    #[error("the page's code: {0}")]
-    Code(#[from] CodeError),
-}
-
-/// The paper's grey and the marks' ink, as this scan shows them.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Levels {
-    paper: f32,
-    ink: f32,
-}
-
-impl Levels {
-    /// 0 for paper, 1 for ink, clamped.
-    pub fn darkness(&self, grey: u8) -> f32 {
-        ((self.paper - f32::from(grey)) / (self.paper - self.ink)).clamp(0.0, 1.0)
-    }
-}
 
 /// A page found and its code read, ready to be read against its layout.
 pub struct Scan {

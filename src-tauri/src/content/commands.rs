@@ -4,7 +4,6 @@ use tauri::State;
 use tauri_plugin_dialog::DialogExt;
 
 use super::{PackageReport, RubricForm, RubricQuestion, SavedRubric};
-use crate::commands::client;
 use crate::content;
 use crate::error::CommandError;
 use crate::state::DesktopState;
@@ -16,7 +15,7 @@ pub async fn import_qti_package(
     path: String,
     preview: bool,
 ) -> Result<PackageReport, CommandError> {
-    content::import_package(&client(&state).await?, &path, preview).await
+    content::import_package(&state.connected_client().await?, &path, preview).await
 }
 
 /// The system's file dialog, for a QTI package (a zip); `None` when cancelled.
@@ -44,7 +43,7 @@ pub async fn rubric_questions(
     state: State<'_, DesktopState>,
     assessment_id: String,
 ) -> Result<Vec<RubricQuestion>, CommandError> {
-    content::rubric_questions(&client(&state).await?, &assessment_id).await
+    content::rubric_questions(&state.connected_client().await?, &assessment_id).await
 }
 
 /// A question's rubric as the editor holds it (a new one if it has none).
@@ -53,7 +52,7 @@ pub async fn rubric_form(
     state: State<'_, DesktopState>,
     question_id: String,
 ) -> Result<RubricForm, CommandError> {
-    content::rubric_form(&client(&state).await?, &question_id).await
+    content::rubric_form(&state.connected_client().await?, &question_id).await
 }
 
 /// Saves the form as its question's new rubric.
@@ -62,5 +61,5 @@ pub async fn save_rubric(
     state: State<'_, DesktopState>,
     form: RubricForm,
 ) -> Result<SavedRubric, CommandError> {
-    content::save_rubric(&client(&state).await?, &form).await
+    content::save_rubric(&state.connected_client().await?, &form).await
 }

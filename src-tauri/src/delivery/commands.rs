@@ -10,7 +10,6 @@ use super::{
     BatchResult, DeliveryAssessment, DeliveryGroup, PrintBatch, PurgePlan, PurgeTarget, Snapshot,
     UploadOutcome,
 };
-use crate::commands::client;
 use crate::delivery;
 use crate::error::CommandError;
 use crate::state::DesktopState;
@@ -18,7 +17,7 @@ use crate::state::DesktopState;
 /// Whether this account may use the coordinator's screens (the delivery feeds).
 #[tauri::command]
 pub async fn delivery_access(state: State<'_, DesktopState>) -> Result<bool, CommandError> {
-    delivery::delivery_access(&client(&state).await?).await
+    delivery::delivery_access(&state.connected_client().await?).await
 }
 
 /// The area's assessments, for the coordinator's screens.
@@ -26,7 +25,7 @@ pub async fn delivery_access(state: State<'_, DesktopState>) -> Result<bool, Com
 pub async fn delivery_assessments(
     state: State<'_, DesktopState>,
 ) -> Result<Vec<DeliveryAssessment>, CommandError> {
-    delivery::delivery_assessments(&client(&state).await?).await
+    delivery::delivery_assessments(&state.connected_client().await?).await
 }
 
 /// The snapshots of an assessment, newest first.
@@ -35,7 +34,7 @@ pub async fn snapshots(
     state: State<'_, DesktopState>,
     assessment_id: String,
 ) -> Result<Vec<Snapshot>, CommandError> {
-    delivery::snapshots(&client(&state).await?, &assessment_id).await
+    delivery::snapshots(&state.connected_client().await?, &assessment_id).await
 }
 
 /// Takes a snapshot of an assessment (`expires`: a day, `YYYY-MM-DD`, or none).
@@ -47,7 +46,7 @@ pub async fn create_snapshot(
     expires: Option<String>,
 ) -> Result<Snapshot, CommandError> {
     delivery::create_snapshot(
-        &client(&state).await?,
+        &state.connected_client().await?,
         &assessment_id,
         &name,
         expires.as_deref(),
@@ -64,7 +63,13 @@ pub async fn open_printable(
     snapshot_id: String,
     answer_key: bool,
 ) -> Result<String, CommandError> {
-    delivery::open_printable(&app, &client(&state).await?, &snapshot_id, answer_key).await
+    delivery::open_printable(
+        &app,
+        &state.connected_client().await?,
+        &snapshot_id,
+        answer_key,
+    )
+    .await
 }
 
 /// The area's groups, for a new print batch.
@@ -72,7 +77,7 @@ pub async fn open_printable(
 pub async fn delivery_groups(
     state: State<'_, DesktopState>,
 ) -> Result<Vec<DeliveryGroup>, CommandError> {
-    delivery::delivery_groups(&client(&state).await?).await
+    delivery::delivery_groups(&state.connected_client().await?).await
 }
 
 /// The print batches of a snapshot, newest first.
@@ -81,7 +86,7 @@ pub async fn print_batches(
     state: State<'_, DesktopState>,
     snapshot_id: String,
 ) -> Result<Vec<PrintBatch>, CommandError> {
-    delivery::print_batches(&client(&state).await?, &snapshot_id).await
+    delivery::print_batches(&state.connected_client().await?, &snapshot_id).await
 }
 
 /// Makes a print batch of a group for a snapshot.
@@ -92,7 +97,13 @@ pub async fn create_print_batch(
     group_id: String,
     name: String,
 ) -> Result<PrintBatch, CommandError> {
-    delivery::create_print_batch(&client(&state).await?, &snapshot_id, &group_id, &name).await
+    delivery::create_print_batch(
+        &state.connected_client().await?,
+        &snapshot_id,
+        &group_id,
+        &name,
+    )
+    .await
 }
 
 /// A batch's participants with their attempts and results.
@@ -101,7 +112,7 @@ pub async fn batch_attempts(
     state: State<'_, DesktopState>,
     batch_id: String,
 ) -> Result<Vec<BatchAttempt>, CommandError> {
-    delivery::batch_attempts(&client(&state).await?, &batch_id).await
+    delivery::batch_attempts(&state.connected_client().await?, &batch_id).await
 }
 
 /// Makes an attempt for each of the batch's participants without one, reporting
@@ -112,7 +123,7 @@ pub async fn create_attempts(
     batch_id: String,
     progress: Channel<AttemptsProgress>,
 ) -> Result<AttemptsSummary, CommandError> {
-    delivery::create_attempts(&client(&state).await?, &batch_id, &progress).await
+    delivery::create_attempts(&state.connected_client().await?, &batch_id, &progress).await
 }
 
 /// The answer files among chosen or dropped paths (a folder for its `.json` files).
@@ -127,7 +138,7 @@ pub async fn upload_answer_file(
     state: State<'_, DesktopState>,
     path: String,
 ) -> Result<UploadOutcome, CommandError> {
-    Ok(delivery::upload_answer_file(&client(&state).await?, &path).await)
+    Ok(delivery::upload_answer_file(&state.connected_client().await?, &path).await)
 }
 
 /// The system's file chooser: answer files, or one folder of them. None if the
@@ -183,7 +194,7 @@ pub async fn batch_results(
     state: State<'_, DesktopState>,
     result_ids: Vec<String>,
 ) -> Result<Vec<BatchResult>, CommandError> {
-    delivery::batch_results(&client(&state).await?, &result_ids).await
+    delivery::batch_results(&state.connected_client().await?, &result_ids).await
 }
 
 /// The question of a Result's first task a scorer can take now, if any.
@@ -192,7 +203,7 @@ pub async fn first_scorable_task(
     state: State<'_, DesktopState>,
     result_id: String,
 ) -> Result<Option<String>, CommandError> {
-    delivery::first_scorable_task(&client(&state).await?, &result_id).await
+    delivery::first_scorable_task(&state.connected_client().await?, &result_id).await
 }
 
 /// An assessment's results, newest first, for administrators.
@@ -201,7 +212,7 @@ pub async fn assessment_results(
     state: State<'_, DesktopState>,
     assessment_id: String,
 ) -> Result<Vec<AdminResult>, CommandError> {
-    delivery::assessment_results(&client(&state).await?, &assessment_id).await
+    delivery::assessment_results(&state.connected_client().await?, &assessment_id).await
 }
 
 /// Pauses, resumes or terminates a result (`status`), or sets its extra time.
@@ -212,7 +223,13 @@ pub async fn change_result(
     status: Option<i64>,
     extra_time: Option<i64>,
 ) -> Result<AdminResult, CommandError> {
-    delivery::change_result(&client(&state).await?, &result_id, status, extra_time).await
+    delivery::change_result(
+        &state.connected_client().await?,
+        &result_id,
+        status,
+        extra_time,
+    )
+    .await
 }
 
 /// What a purge would remove, counted now, for its confirmation.
@@ -221,7 +238,7 @@ pub async fn purge_plan(
     state: State<'_, DesktopState>,
     target: PurgeTarget,
 ) -> Result<PurgePlan, CommandError> {
-    delivery::purge_plan(&client(&state).await?, target).await
+    delivery::purge_plan(&state.connected_client().await?, target).await
 }
 
 /// Asks for a purge; the audit log entry that follows it.
@@ -230,7 +247,7 @@ pub async fn purge(
     state: State<'_, DesktopState>,
     target: PurgeTarget,
 ) -> Result<AuditEntry, CommandError> {
-    delivery::purge(&client(&state).await?, &target).await
+    delivery::purge(&state.connected_client().await?, &target).await
 }
 
 /// One audit log entry, read now.
@@ -239,13 +256,13 @@ pub async fn audit_entry(
     state: State<'_, DesktopState>,
     id: String,
 ) -> Result<AuditEntry, CommandError> {
-    delivery::audit_entry(&client(&state).await?, &id).await
+    delivery::audit_entry(&state.connected_client().await?, &id).await
 }
 
 /// The latest audit log entries.
 #[tauri::command]
 pub async fn audit_log(state: State<'_, DesktopState>) -> Result<Vec<AuditEntry>, CommandError> {
-    delivery::audit_log(&client(&state).await?).await
+    delivery::audit_log(&state.connected_client().await?).await
 }
 
 /// Saves a snapshot's open print window (its paper, or its answer key) as a PDF

@@ -69,7 +69,7 @@ pub async fn first_scorable_task(
     let filter = format!(
         "ResultID eq {} and {}",
         key_number("Result", result_id)?,
-        crate::scoring::scorable()
+        crate::task_filters::scorable()
     );
     let tasks = client
         .get_json(

@@ -9,7 +9,6 @@ use ts_rs::TS;
 
 use super::commands::{pick_paths, FileKind};
 use super::sheets::{HeldSheets, SheetScanReport, SheetUpload};
-use crate::commands::client;
 use crate::delivery;
 use crate::error::CommandError;
 use crate::state::DesktopState;
@@ -30,7 +29,7 @@ pub async fn open_answer_sheets(
     state: State<'_, DesktopState>,
     batch_id: String,
 ) -> Result<String, CommandError> {
-    delivery::open_answer_sheets(&app, &client(&state).await?, &batch_id).await
+    delivery::open_answer_sheets(&app, &state.connected_client().await?, &batch_id).await
 }
 
 /// Reads scanned sheets (files, or folders of them) of a print batch.
@@ -42,7 +41,7 @@ pub async fn read_sheet_scans(
     paths: Vec<String>,
     progress: Channel<ScanProgress>,
 ) -> Result<SheetScanReport, CommandError> {
-    let client = client(&state).await?;
+    let client = state.connected_client().await?;
     delivery::sheets::read_sheet_scans(&client, &held, &batch_id, paths, move |done, total| {
         let _ = progress.send(ScanProgress { done, total });
     })
@@ -66,7 +65,7 @@ pub async fn upload_sheet_readings(
     state: State<'_, DesktopState>,
     held: State<'_, HeldSheets>,
 ) -> Result<Vec<SheetUpload>, CommandError> {
-    delivery::sheets::upload_sheet_readings(&client(&state).await?, &held).await
+    delivery::sheets::upload_sheet_readings(&state.connected_client().await?, &held).await
 }
 
 /// Scans chosen in the system's dialog: image files, or a folder of them.

@@ -13,9 +13,10 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use super::{int64_key, scorable};
+use super::int64_key;
 use crate::client::{ODataClient, RequestFailure};
 use crate::error::CommandError;
+use crate::task_filters::scorable;
 
 /// How many questions the picker offers; an area with more is filtered by ID.
 const MAX_QUESTIONS: &str = "500";

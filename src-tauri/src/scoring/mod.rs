@@ -20,7 +20,7 @@ pub use filters::{filter_options, FilterOptions};
 pub use grading::{question_progress, questions_to_grade, QuestionProgress};
 pub use history::{scoring_history, ScoredEvent};
 pub use prepared::PreparedScans;
-pub use queue::{load_queue, scorable, Queue, QueueFilter};
+pub use queue::{load_queue, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};
 pub use take::{prepare, take, Opening, ScoringView};
 

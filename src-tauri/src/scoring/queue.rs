@@ -13,6 +13,7 @@ use ts_rs::TS;
 use super::{int64_key, literal};
 use crate::client::{ODataClient, RequestFailure};
 use crate::error::CommandError;
+use crate::task_filters::{scorable, status_is, HAS_RUBRIC};
 
 /// How many open tasks the queue lists at once.
 pub const QUEUE_LENGTH: &str = "100";
@@ -97,15 +98,6 @@ pub struct AsideCounts {
     pub being_scored: i64,
 }
 
-/// The question of the task has a rubric (the `Rubric` collection is not empty).
-pub const HAS_RUBRIC: &str = "Question/Rubric/any()";
-
-/// What the scorer can take: `Status eq 0 and Question/Rubric/any()`. The header's
-/// count, the groups' counts and the list all use it, so their numbers agree.
-pub fn scorable() -> String {
-    format!("{} and {HAS_RUBRIC}", status_is(TaskStatus::Unscored))
-}
-
 impl QueueFilter {
     /// Whether a group, assessment or question narrows the list.
     pub fn is_narrowed(&self) -> bool {
@@ -113,11 +105,6 @@ impl QueueFilter {
             .iter()
             .any(|value| value.as_deref().is_some_and(|v| !v.is_empty()))
     }
-}
-
-/// `Status eq <code>`.
-fn status_is(status: TaskStatus) -> String {
-    format!("Status eq {}", status.code())
 }
 
 /// The `$filter` of the queue for `filter`.

@@ -126,8 +126,7 @@ fn server() -> &'static (tokio::runtime::Runtime, axum::Router) {
 /// `$format`). No database: a hundred times the speed of [`odata_request`], so
 /// it reaches deeper into the grammars.
 pub fn odata_url(data: &[u8]) {
-    use scoredesk_server::feeds::actions::declared::ACTIONS;
-    use scoredesk_server::feeds::entities;
+    use scoredesk_server::feeds::catalogue;
     use scoredesk_server::odata::{path, query::QueryOptions};
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -136,19 +135,19 @@ pub fn odata_url(data: &[u8]) {
         Some((resource, query)) => (resource, Some(query)),
         None => (text, None),
     };
-    let _ = path::parse(resource, entities::by_name, ACTIONS);
+    let _ = path::parse(resource, catalogue::by_name, catalogue::actions());
     let _ = QueryOptions::parse(query);
 }
 
 /// An entity body for a POST or PUT, in JSON or Atom: the first byte picks the
 /// entity set and the format, the rest is the body.
 pub fn entity_body(data: &[u8]) {
-    use scoredesk_server::feeds::entities;
+    use scoredesk_server::feeds::catalogue;
     use scoredesk_server::odata::{atom_body, body};
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };
-    let set = entities::ALL[usize::from(pick >> 1) % entities::ALL.len()];
+    let set = catalogue::all()[usize::from(pick >> 1) % catalogue::all().len()];
     if pick & 1 == 0 {
         let _ = body::parse_entity(set, rest);
     } else {

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use futures::StreamExt;
 use reqwest::{Method, StatusCode};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
-use scoredesk_server::feeds::entities;
+use scoredesk_server::feeds::catalogue;
 use scoredesk_server::odata::model::EntitySet;
 
 use crate::scoring_support::{open_task_with_rubric, scoring_result_of, scoring_result_path};
@@ -183,7 +183,7 @@ async fn forms(app: &TestApp) -> Vec<Form> {
     let all = METHODS;
     let get = &["GET"][..];
     let mut forms = Vec::new();
-    for set in entities::ALL {
+    for set in catalogue::all() {
         let key = some_key(app, set).await;
         let entity = format!("{}({key})", set.name);
         forms.push(Form {
@@ -221,7 +221,7 @@ async fn forms(app: &TestApp) -> Vec<Form> {
             });
         }
         for navigation in set.navigations {
-            let target = entities::by_name(navigation.target).unwrap();
+            let target = catalogue::by_name(navigation.target).unwrap();
             forms.push(Form {
                 path: format!("{entity}/{}", navigation.name),
                 reads: vec![set.name, target.name],
@@ -247,7 +247,7 @@ async fn forms(app: &TestApp) -> Vec<Form> {
                 methods: get,
             });
             for second in target.navigations {
-                let last = entities::by_name(second.target).unwrap();
+                let last = catalogue::by_name(second.target).unwrap();
                 forms.push(Form {
                     path: format!("{entity}?$expand={}/{}", navigation.name, second.name),
                     reads: vec![set.name, target.name, last.name],
@@ -275,7 +275,7 @@ async fn forms(app: &TestApp) -> Vec<Form> {
                     .iter()
                     .filter(|n| n.many && n.through.is_none())
                 {
-                    let last = entities::by_name(second.target).unwrap();
+                    let last = catalogue::by_name(second.target).unwrap();
                     forms.push(Form {
                         path: format!(
                             "{}?$top=2&$filter={}/{}/any()",
@@ -414,7 +414,7 @@ async fn matrix(backend: Backend) {
 async fn never_taken(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let mut answers: BTreeMap<String, u16> = BTreeMap::new();
-    for set in entities::ALL {
+    for set in catalogue::all() {
         let key = some_key(&app, set).await;
         for (path, single) in [
             (set.name.to_owned(), false),

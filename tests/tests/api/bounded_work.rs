@@ -76,7 +76,7 @@ async fn ten_thousand_keys(backend: Backend) {
             .as_array()
             .unwrap()
             .len(),
-        scoredesk_server::feeds::entities::ALL.len()
+        scoredesk_server::feeds::catalogue::all().len()
     );
 }
 

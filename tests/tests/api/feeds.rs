@@ -17,7 +17,7 @@ on_both_backends! {
 }
 
 async fn expand_sweep(backend: Backend) {
-    use scoredesk_server::feeds::entities;
+    use scoredesk_server::feeds::catalogue;
     let app = TestApp::spawn_with_demo(backend).await;
     let root = app.get_json(&app.root()).await;
     let listed: Vec<&str> = root["value"]
@@ -26,13 +26,13 @@ async fn expand_sweep(backend: Backend) {
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
-    let declared: Vec<&str> = entities::ALL.iter().map(|s| s.name).collect();
+    let declared: Vec<&str> = catalogue::all().iter().map(|s| s.name).collect();
     assert_eq!(
         listed, declared,
         "the service document lists every declared feed"
     );
     let verbose = [("Accept", "application/json;odata=verbose")];
-    for set in entities::ALL
+    for set in catalogue::all()
         .iter()
         .filter(|s| s.name != "AssessmentSnapshots")
     {

@@ -65,7 +65,7 @@ on_both_backends! {
 
 async fn declarations_match_schema(backend: Backend) {
     let app = TestApp::spawn(backend).await;
-    for set in scoredesk_server::feeds::entities::ALL {
+    for set in scoredesk_server::feeds::catalogue::all() {
         let mut columns: Vec<&str> = set
             .properties
             .iter()
@@ -75,7 +75,7 @@ async fn declarations_match_schema(backend: Backend) {
         columns.push("customer_id");
         for navigation in set.navigations {
             columns.extend(navigation.on.iter().map(|(near, _)| *near));
-            let target = scoredesk_server::feeds::entities::by_name(navigation.target).unwrap();
+            let target = scoredesk_server::feeds::catalogue::by_name(navigation.target).unwrap();
             let far: Vec<&str> = navigation.on.iter().map(|(_, far)| *far).collect();
             app.sql_i64(&format!(
                 "SELECT COUNT(*) FROM (SELECT {} FROM {} WHERE 1 = 0) AS probe",

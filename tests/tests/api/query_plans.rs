@@ -7,7 +7,8 @@
 //! group sums the counts the database keeps (docs/benchmarks.md).
 
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
-use scoredesk_server::feeds::entities::{by_name, SCORING_TASKS};
+use scoredesk_server::feeds::catalogue::by_name;
+use scoredesk_server::feeds::scoring::SCORING_TASKS;
 use scoredesk_server::model::area::CustomerArea;
 use scoredesk_server::odata::filter::parse;
 use scoredesk_server::odata::orderby;

@@ -4,20 +4,61 @@
 //! assessment (uploads need it); `ExternalAttemptID` unique in the area (a second
 //! one is 409); `LockStatus` and `LockRequired` false; `ResultID` the server's.
 
+use super::fields;
 use super::fields::{optional_i32, optional_text, required_i32, required_i64};
-use crate::feeds::entities::ATTEMPTS;
-use crate::feeds::write::{WriteRequest, Written};
+use crate::feeds::handler::limits::*;
+use crate::feeds::handler::write_handler;
+use crate::feeds::handler::Feed;
+use crate::feeds::handler::{WriteRequest, Written};
+use crate::odata::edm::EdmType::{Boolean, DateTime, Int32, Int64, String as Str};
+use crate::odata::model::{prop, EntitySet};
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::store::{now_millis, NewAttempt, StoreError, WriteScope};
 
+pub static ATTEMPTS: EntitySet = EntitySet {
+    name: "Attempts",
+    type_name: "Attempt",
+    table: "attempts",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("ParticipantID", "participant_id", Int32, true),
+        prop("AssessmentID", "assessment_id", Int64, true),
+        prop("AssessmentSnapshotID", "snapshot_id", Int32, true),
+        prop("ExternalAttemptID", "external_attempt_id", Str, true).max_length(NAME_LENGTH),
+        prop("LockStatus", "lock_status", Boolean, false),
+        prop("LockRequired", "lock_required", Boolean, false),
+        prop("ResultID", "result_id", Int32, true),
+        prop("LastModifiedDateTime", "last_modified_at", DateTime, false),
+    ],
+    navigations: &[],
+    concurrency: None,
+    // AssessmentSnapshotID and ParticipantID are our extension (docs/odata.md): a
+    // batch's attempts, and a participant's, by index (migrations 15 and 16).
+    filterable: &[
+        "ID",
+        "ExternalAttemptID",
+        "AssessmentSnapshotID",
+        "ParticipantID",
+    ],
+    media: None,
+    writes: CREATE_ONLY,
+};
+
 const TYPE: &str = "Attempt";
 
-pub async fn post(
+pub static FEED: Feed = Feed {
+    post: Some(write_handler!(post)),
+    ..Feed::read_only(&ATTEMPTS)
+};
+
+async fn post(
     request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
+    fields::not_through_navigation(request)?;
     let body = request.entity(&ATTEMPTS)?;
     let participant_id = required_i32(
         &body,

@@ -2,19 +2,64 @@
 //! `GroupID` and `SnapshotID` are required and must be of this area; `ID`, the dates
 //! and `LastUploadedDateTime` are the server's (dummy values may be posted).
 
+use super::fields;
 use super::fields::{optional_text, required_i32};
-use crate::feeds::entities::PRINT_BATCHES;
-use crate::feeds::write::{WriteRequest, Written};
+use crate::feeds::handler::limits::*;
+use crate::feeds::handler::write_handler;
+use crate::feeds::handler::Feed;
+use crate::feeds::handler::{WriteRequest, Written};
+use crate::odata::edm::EdmType::{DateTime, Int32, String as Str};
+use crate::odata::model::{one, prop, EntitySet};
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::ApiError;
 use crate::store::{now_millis, NewPrintBatch, WriteScope};
 
+pub static PRINT_BATCHES: EntitySet = EntitySet {
+    name: "PrintBatches",
+    type_name: "PrintBatch",
+    table: "print_batches",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+        prop("GroupID", "group_id", Int32, false),
+        prop("SnapshotID", "snapshot_id", Int32, false),
+        prop("Name", "name", Str, true).max_length(NAME_LENGTH),
+        prop("LastUploadedDateTime", "last_uploaded_at", DateTime, true),
+        // Our extension (docs/paper-sheets.md): a signed, time-limited link to the
+        // batch's personal answer sheets, computed per request like a snapshot's.
+        prop("AnswerSheetsSourceUrl", "", Str, true),
+    ],
+    navigations: &[
+        one("Group", "Groups", &[("group_id", "id")], true),
+        one(
+            "AssessmentSnapshot",
+            "AssessmentSnapshots",
+            &[("snapshot_id", "id")],
+            true,
+        ),
+    ],
+    concurrency: None,
+    // SnapshotID is our extension (docs/odata.md): a snapshot's batches, by index
+    // (migration 16).
+    filterable: &["ID", "GroupID", "SnapshotID"],
+    media: None,
+    writes: CREATE_ONLY,
+};
+
 const TYPE: &str = "PrintBatch";
 
-pub async fn post(
+pub static FEED: Feed = Feed {
+    post: Some(write_handler!(post)),
+    ..Feed::read_only(&PRINT_BATCHES)
+};
+
+async fn post(
     request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
+    fields::not_through_navigation(request)?;
     let body = request.entity(&PRINT_BATCHES)?;
     let group_id = required_i32(
         &body,

@@ -1,6 +1,7 @@
 //! Reading a delivery entity's body: each refusal names the entity type and the
 //! property, as every 400 of the service does.
 
+use crate::feeds::handler::WriteRequest;
 use crate::odata::body::EntityBody;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
@@ -53,4 +54,16 @@ pub fn optional_text(
             "{type_name}.{property} must be a string"
         ))),
     }
+}
+
+/// 400 for a write addressed through a navigation: delivery's entities are
+/// created at their own collection (and a snapshot changed at its own URL).
+pub fn not_through_navigation(request: &WriteRequest<'_>) -> Result<(), ApiError> {
+    if request.path.steps.is_empty() {
+        return Ok(());
+    }
+    Err(ApiError::bad_request(format!(
+        "{} are created at {0}, not through a navigation",
+        request.path.target().name
+    )))
 }

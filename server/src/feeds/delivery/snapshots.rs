@@ -4,39 +4,61 @@
 //! `PATCH`/`MERGE AssessmentSnapshots(<id>)` changes `Name` and `ExpiresDateTime`;
 //! any other property sent must be its stored value (a 400 names it).
 
-use super::fields::optional_text;
+use super::fields::{self, optional_text};
 use crate::documents::snapshot_xml::{self, SnapshotHeader};
-use crate::feeds::entities::ASSESSMENT_SNAPSHOTS;
-use crate::feeds::write::{check_unchanged, WriteRequest, Written};
+use crate::feeds::handler::limits::*;
+use crate::feeds::handler::write_handler;
+use crate::feeds::handler::{check_unchanged, Feed, WriteRequest, Written};
 use crate::model::snapshot::arrange;
+use crate::odata::edm::EdmType::{DateTime, Int32, Int64, String as Str};
 use crate::odata::filter::Literal;
-use crate::odata::model::{EntitySet, Verb};
+use crate::odata::model::{one, prop, EntitySet};
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::value::Value;
 use crate::odata::ApiError;
 use crate::store::{now_millis, NewSnapshot, WriteScope};
 
-pub fn serves(set: &EntitySet, verb: Verb) -> bool {
-    set.name == ASSESSMENT_SNAPSHOTS.name && matches!(verb, Verb::Post | Verb::Patch | Verb::Merge)
-}
+pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
+    name: "AssessmentSnapshots",
+    type_name: "AssessmentSnapshot",
+    table: "assessment_snapshots",
+    key: &["ID"],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("CreatedDateTime", "created_at", DateTime, false),
+        prop("ModifiedDateTime", "modified_at", DateTime, false),
+        prop("AssessmentID", "assessment_id", Int64, false),
+        prop("Name", "name", Str, true).max_length(NAME_LENGTH),
+        prop("Language", "language", Str, true),
+        prop("ExpiresDateTime", "expires_at", DateTime, true),
+        // Signed, time-limited links computed per request.
+        prop("PrintableDocumentSourceUrl", "", Str, true),
+        prop("PrintableDocumentWithAnswersSourceUrl", "", Str, true),
+    ],
+    navigations: &[one(
+        "AssessmentSnapshotData",
+        "AssessmentSnapshotData",
+        &[("id", "id")],
+        true,
+    )],
+    concurrency: None,
+    filterable: &["ID", "AssessmentID"],
+    media: None,
+    writes: CREATE_AND_MERGE,
+};
 
-pub async fn write(
-    request: &WriteRequest<'_>,
-    verb: Verb,
-    writes: &mut WriteScope<'_>,
-) -> Result<Written, ApiError> {
-    if verb == Verb::Post {
-        post(request, writes).await
-    } else {
-        merge(request, writes).await
-    }
-}
+pub static FEED: Feed = Feed {
+    post: Some(write_handler!(post)),
+    merge: Some(write_handler!(merge)),
+    ..Feed::read_only(&ASSESSMENT_SNAPSHOTS)
+};
 
 /// Changes what a snapshot lets change: its name and expiry.
 async fn merge(
     request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
+    fields::not_through_navigation(request)?;
     let Some((_, Literal::Int32(id))) = request.path.key.as_ref().and_then(|key| key.0.first())
     else {
         return Err(request.missing());
@@ -92,6 +114,7 @@ async fn post(
     request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
+    fields::not_through_navigation(request)?;
     let body = request.entity(&ASSESSMENT_SNAPSHOTS)?;
     let assessment_id =
         match body.get("AssessmentID") {

@@ -2,13 +2,37 @@
 //! upload file checked in full and stored by `uploads` (docs/upload-format.md), in
 //! the request's change set when it is part of one.
 
-use crate::feeds::entities::ANSWER_UPLOADS;
-use crate::feeds::write::{WriteRequest, Written};
+use super::fields;
+use crate::feeds::handler::limits::*;
+use crate::feeds::handler::write_handler;
+use crate::feeds::handler::Feed;
+use crate::feeds::handler::{WriteRequest, Written};
 use crate::odata::body::require_json;
+use crate::odata::edm::EdmType::{DateTime, Int32};
+use crate::odata::model::{prop, EntitySet, Media, MediaType};
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::ApiError;
 use crate::store::WriteScope;
 use crate::uploads::{self, Refusal};
+
+pub static ANSWER_UPLOADS: EntitySet = EntitySet {
+    name: "AnswerUploads",
+    type_name: "AnswerUpload",
+    table: "answer_uploads",
+    key: &["AttemptID"],
+    properties: &[
+        prop("AttemptID", "attempt_id", Int32, false),
+        prop("UploadedDateTime", "uploaded_at", DateTime, false),
+    ],
+    navigations: &[],
+    concurrency: None,
+    filterable: &["AttemptID"],
+    media: Some(Media {
+        content_column: "content",
+        media_type: MediaType::Column("content_type"),
+    }),
+    writes: CREATE_ONLY,
+};
 
 pub(crate) fn answer(refusal: Refusal) -> ApiError {
     match refusal {
@@ -19,10 +43,16 @@ pub(crate) fn answer(refusal: Refusal) -> ApiError {
     }
 }
 
-pub async fn post(
+pub static FEED: Feed = Feed {
+    post: Some(write_handler!(post)),
+    ..Feed::read_only(&ANSWER_UPLOADS)
+};
+
+async fn post(
     request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
+    fields::not_through_navigation(request)?;
     let content_type = request
         .headers
         .get(axum::http::header::CONTENT_TYPE)

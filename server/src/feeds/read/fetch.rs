@@ -3,8 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::feeds::entities;
-use crate::feeds::state::AppState;
+use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::edm::EdmType;
 use crate::odata::json::{EntityOut, Expanded};
@@ -38,10 +37,11 @@ pub struct Read<'a> {
 
 /// The navigations of the first level of `expand`, each once.
 fn expand_navigations(
+    state: &AppState,
     set: &'static EntitySet,
     expand: &[Vec<String>],
 ) -> Result<Vec<&'static Navigation>, ApiError> {
-    let paths = crate::odata::expand::resolve(set, expand, entities::by_name)?;
+    let paths = crate::odata::expand::resolve(set, expand, state.sets)?;
     crate::odata::expand::check_expandable(&paths)?;
     let mut navigations: Vec<&'static Navigation> = Vec::new();
     for path in &paths {
@@ -62,10 +62,10 @@ pub async fn read(
     prefix: &[(&'static str, EdmType)],
 ) -> Result<Vec<Fetched>, ApiError> {
     let set = read.scope.set;
-    let navigations = expand_navigations(set, read.expand)?;
+    let navigations = expand_navigations(state, set, read.expand)?;
     let mut hidden: Vec<(&'static str, EdmType)> = prefix.to_vec();
     for navigation in &navigations {
-        let kinds = navigation.join_kinds(set, entities::by_name);
+        let kinds = navigation.join_kinds(set, state.sets);
         for ((near, _), kind) in navigation.on.iter().zip(kinds) {
             hidden.push((*near, kind));
         }
@@ -78,7 +78,7 @@ pub async fn read(
         limit: read.limit,
         offset: read.offset,
         extra: &hidden,
-        lookup: entities::by_name,
+        lookup: state.sets,
     };
     let rows = state.store.rows(area, &query).await?;
     let mut fetched: Vec<Fetched> = rows
@@ -190,12 +190,12 @@ async fn children_of(
     limit: usize,
     nested: &[Vec<String>],
 ) -> Result<Vec<Fetched>, ApiError> {
-    let target = entities::by_name(navigation.target).expect("navigation targets are declared");
+    let target = (state.sets)(navigation.target).expect("navigation targets are declared");
     // The children carry their join values as their first hidden columns, to be grouped.
     let matching: Vec<(&'static str, EdmType)> = navigation
         .on
         .iter()
-        .zip(navigation.join_kinds(source, entities::by_name))
+        .zip(navigation.join_kinds(source, state.sets))
         .map(|((_, far), kind)| (*far, kind))
         .collect();
     let children_read = Read {

@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::page::{page, read_one, Page, ReadRequest};
 use super::respond::{json_response, service_root, with_headers};
-use crate::feeds::state::AppState;
+use crate::feeds::handler::state::AppState;
 use crate::odata::format::{Format, Negotiated};
 use crate::odata::links::{json_document, xml_document, Links};
 use crate::odata::path::EntityPath;

@@ -15,8 +15,7 @@ use axum::http::header::{
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::feeds::entities;
-use crate::feeds::state::AppState;
+use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::atom;
 use crate::odata::chunks::Chunks;
@@ -72,10 +71,10 @@ async fn count(
     options: &QueryOptions,
     negotiated: Negotiated,
 ) -> Result<Response, ApiError> {
-    let filter = typed_filter(target.set(), options)?;
+    let filter = typed_filter(state, target.set(), options)?;
     let count = state
         .store
-        .count(area, &target.scope, filter.as_ref(), entities::by_name)
+        .count(area, &target.scope, filter.as_ref(), state.sets)
         .await?;
     Ok(with_headers(
         count.to_string().into_response(),
@@ -137,7 +136,8 @@ async fn single(
             "there is no {type_name} with that key"
         )));
     };
-    super::print::fill_links(state, request.headers, request.area, &mut entity).await?;
+    crate::feeds::endpoints::print::fill_links(state, request.headers, request.area, &mut entity)
+        .await?;
     let etag = entity.etag();
     match conditional(request.headers, etag.as_deref(), type_name)? {
         ReadCondition::Send => {}

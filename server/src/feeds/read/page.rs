@@ -6,8 +6,7 @@ use axum::http::{HeaderMap, Uri};
 
 use super::fetch::{read, Read};
 use super::resolve::Target;
-use crate::feeds::entities;
-use crate::feeds::state::AppState;
+use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::json::EntityOut;
 use crate::odata::model::EntitySet;
@@ -26,13 +25,14 @@ pub struct ReadRequest<'a> {
 
 /// `$filter`, resolved against `set` (a 400 for what may not be named).
 pub(super) fn typed_filter(
+    state: &AppState,
     set: &'static EntitySet,
     options: &QueryOptions,
 ) -> Result<Option<Condition>, ApiError> {
     options
         .filter
         .as_ref()
-        .map(|filter| Paths::new(set, entities::by_name).condition(filter))
+        .map(|filter| Paths::new(set, state.sets).condition(filter))
         .transpose()
 }
 
@@ -56,23 +56,18 @@ pub(super) async fn page(
     let wanted = options.top.unwrap_or(u64::MAX);
     // One row more than a page tells whether another page follows.
     let limit = wanted.min(page_size + 1);
-    let filter = typed_filter(set, options)?;
+    let filter = typed_filter(state, set, options)?;
     let count = if options.inline_count {
         Some(
             state
                 .store
-                .count(
-                    request.area,
-                    &target.scope,
-                    filter.as_ref(),
-                    entities::by_name,
-                )
+                .count(request.area, &target.scope, filter.as_ref(), state.sets)
                 .await?,
         )
     } else {
         None
     };
-    let order = Paths::new(set, entities::by_name).order(&options.orderby)?;
+    let order = Paths::new(set, state.sets).order(&options.orderby)?;
     let fingerprint = skiptoken::fingerprint(set.name, options.filter.as_ref(), &options.orderby);
     let after = options
         .skiptoken

@@ -1,8 +1,7 @@
 //! From a resource path to the rows it addresses: the key, then each navigation
 //! step, as a scope of the final entity set that the store reads.
 
-use crate::feeds::entities;
-use crate::feeds::state::AppState;
+use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::model::{EntitySet, Navigation};
 use crate::odata::path::{EntityPath, Key};
@@ -85,7 +84,7 @@ async fn source_values(
     source: &Scope,
     navigation: &Navigation,
 ) -> Result<Vec<Value>, ApiError> {
-    let kinds = navigation.join_kinds(source.set, entities::by_name);
+    let kinds = navigation.join_kinds(source.set, state.sets);
     let row = state
         .store
         .join_values(area, source, navigation, &kinds)

@@ -1,0 +1,94 @@
+//! An item's maximum score.
+
+use super::rules::number;
+use crate::item::{ChoiceScoring, Response, TextScoring};
+use crate::xml::Element;
+
+/// The item's maximum: its SCORE outcome's `normalMaximum`, else a MAXSCORE
+/// outcome's default value, else what the scoring gives (the upper bound or the
+/// best mapping for map_response, 1 for match_correct and for a person's scoring,
+/// noted). Scores here are whole numbers, so a maximum must be one.
+pub(super) fn max_score(
+    item: &Element,
+    response: &Response,
+    notes: &mut Vec<String>,
+) -> Result<i32, String> {
+    let outcome = |identifier: &str| {
+        item.children_named("outcomeDeclaration")
+            .find(|o| o.attribute("identifier") == Some(identifier))
+    };
+    let declared = match outcome("SCORE")
+        .map(|o| number(o, "normalMaximum"))
+        .transpose()?
+        .flatten()
+    {
+        Some(max) => Some(max),
+        None => outcome("MAXSCORE")
+            .and_then(|o| o.child("defaultValue"))
+            .and_then(|d| d.child("value"))
+            .map(|v| {
+                v.text()
+                    .trim()
+                    .parse::<f64>()
+                    .map_err(|_| "the MAXSCORE outcome's default is not a number".to_owned())
+            })
+            .transpose()?,
+    };
+    let max = match declared {
+        Some(max) => max,
+        None => {
+            let derived = derived_max(response);
+            notes.push(format!("no maximum declared: {derived} from the scoring"));
+            derived
+        }
+    };
+    let whole = max.round();
+    if (max - whole).abs() > 1e-9 || !(1.0..=10_000.0).contains(&whole) {
+        return Err(format!(
+            "the maximum score {max} is not a whole number from 1 to 10000, which scores here are"
+        ));
+    }
+    Ok(whole as i32)
+}
+
+fn derived_max(response: &Response) -> f64 {
+    let mapped_best = |values: Vec<f64>, multiple: bool, upper: Option<f64>| {
+        let best = if multiple {
+            values.iter().filter(|v| **v > 0.0).sum()
+        } else {
+            values.iter().copied().fold(0.0, f64::max)
+        };
+        upper.map_or(best, |upper| best.min(upper))
+    };
+    match response {
+        Response::Choice {
+            multiple,
+            choices,
+            scoring:
+                ChoiceScoring::MapResponse {
+                    default_value,
+                    upper_bound,
+                    ..
+                },
+            ..
+        } => mapped_best(
+            choices
+                .iter()
+                .map(|c| c.mapped_value.unwrap_or(*default_value))
+                .collect(),
+            *multiple,
+            *upper_bound,
+        ),
+        Response::Text {
+            scoring: TextScoring::Key {
+                keys, upper_bound, ..
+            },
+            ..
+        } if keys.iter().any(|k| k.mapped_value.is_some()) => mapped_best(
+            keys.iter().filter_map(|k| k.mapped_value).collect(),
+            false,
+            *upper_bound,
+        ),
+        _ => 1.0,
+    }
+}

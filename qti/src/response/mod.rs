@@ -1,0 +1,94 @@
+//! What an item asks and how it is scored: its one interaction, the response
+//! declaration that interaction answers, the response processing (the standard
+//! templates `match_correct` and `map_response`, or custom rules of the same shape)
+//! and the maximum score. An item that does not fit is skipped, with the reason.
+
+mod choice;
+mod max_score;
+mod rules;
+mod text;
+
+use crate::item::Response;
+use crate::xml::Element;
+use choice::choice;
+use max_score::max_score;
+use rules::rule_of;
+use text::text;
+
+/// The interactions imported, each onto one kind of question.
+pub const SUPPORTED: [&str; 5] = [
+    "choiceInteraction",
+    "extendedTextInteraction",
+    "textEntryInteraction",
+    "uploadInteraction",
+    "drawingInteraction",
+];
+
+/// The item's interaction and scoring, or why the item cannot be imported.
+pub struct Reading {
+    pub response: Response,
+    pub max_score: i32,
+    pub notes: Vec<String>,
+}
+
+pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
+    if item.attribute("adaptive") == Some("true") {
+        return Err("adaptive items (which change as they are answered) are not imported".into());
+    }
+    if item.child("templateDeclaration").is_some() {
+        return Err("template items (with variables cloned per delivery) are not imported".into());
+    }
+    let interactions: Vec<&Element> = body
+        .descendants()
+        .into_iter()
+        .filter(|e| e.name.ends_with("Interaction"))
+        .collect();
+    if let Some(other) = interactions
+        .iter()
+        .find(|i| !SUPPORTED.contains(&i.name.as_str()))
+    {
+        return Err(format!(
+            "<{}> is not imported; imported are {}",
+            other.name,
+            SUPPORTED.join(", ")
+        ));
+    }
+    let interaction = match interactions.as_slice() {
+        [one] => *one,
+        [] => return Err("the item has no interaction, so nothing to answer".into()),
+        many => {
+            return Err(format!(
+                "the item has {} interactions; a question here takes one response",
+                many.len()
+            ))
+        }
+    };
+    let identifier = interaction
+        .attribute("responseIdentifier")
+        .unwrap_or("RESPONSE");
+    let declaration = item
+        .children_named("responseDeclaration")
+        .find(|d| d.attribute("identifier") == Some(identifier));
+    let rule = rule_of(item);
+    let mut notes = Vec::new();
+    let response = match interaction.name.as_str() {
+        "choiceInteraction" => {
+            let declaration = declaration
+                .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
+            choice(interaction, declaration, &rule, &mut notes)?
+        }
+        "textEntryInteraction" | "extendedTextInteraction" => {
+            text(interaction, declaration, &rule, &mut notes)?
+        }
+        "uploadInteraction" | "drawingInteraction" => Response::Image {
+            drawing: interaction.name == "drawingInteraction",
+        },
+        _ => unreachable!("only supported interactions get here"),
+    };
+    let max_score = max_score(item, &response, &mut notes)?;
+    Ok(Reading {
+        response,
+        max_score,
+        notes,
+    })
+}

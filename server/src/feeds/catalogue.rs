@@ -1,0 +1,136 @@
+//! Every feature the service serves, and what routing, `$metadata`, the service
+//! document and reads look up in them. A feature lists its own feeds and actions
+//! (its `mod.rs`); nothing here names an entity set or an action.
+
+use std::sync::LazyLock;
+
+use super::handler::{Feature, Feed, ServedAction};
+use super::{content, delivery, results, scoring};
+use crate::odata::model::{Action, ComplexType, EntitySet};
+
+/// In this order their actions and complex types appear in `$metadata`.
+static FEATURES: &[&Feature] = &[
+    &results::FEATURE,
+    &content::FEATURE,
+    &delivery::FEATURE,
+    &scoring::FEATURE,
+];
+
+/// Every feed, in the order of their names: how `$metadata` and the service
+/// document list them.
+static FEEDS: LazyLock<Vec<&'static Feed>> = LazyLock::new(|| {
+    let mut feeds: Vec<&'static Feed> = FEATURES
+        .iter()
+        .flat_map(|f| f.feeds.iter().copied())
+        .collect();
+    feeds.sort_by_key(|feed| feed.set.name);
+    feeds
+});
+
+static SETS: LazyLock<Vec<&'static EntitySet>> =
+    LazyLock::new(|| FEEDS.iter().map(|feed| feed.set).collect());
+
+static ACTIONS: LazyLock<Vec<&'static Action>> = LazyLock::new(|| {
+    FEATURES
+        .iter()
+        .flat_map(|f| f.actions)
+        .map(|served| &served.action)
+        .collect()
+});
+
+static COMPLEX_TYPES: LazyLock<Vec<&'static ComplexType>> =
+    LazyLock::new(|| FEATURES.iter().flat_map(|f| f.complex_types).collect());
+
+/// Every entity set, in the order of their names.
+pub fn all() -> &'static [&'static EntitySet] {
+    &SETS
+}
+
+/// The entity set called `name`.
+pub fn by_name(name: &str) -> Option<&'static EntitySet> {
+    feed(name).map(|feed| feed.set)
+}
+
+/// The feed of the entity set called `name`, with its handlers.
+pub fn feed(name: &str) -> Option<&'static Feed> {
+    FEEDS.iter().copied().find(|feed| feed.set.name == name)
+}
+
+/// Every action, as `$metadata` declares them.
+pub fn actions() -> &'static [&'static Action] {
+    &ACTIONS
+}
+
+/// The action called `name`, with its handler.
+pub fn action(name: &str) -> Option<&'static ServedAction> {
+    FEATURES
+        .iter()
+        .flat_map(|f| f.actions)
+        .find(|served| served.action.name == name)
+}
+
+/// The complex types actions return.
+pub fn complex_types() -> &'static [&'static ComplexType] {
+    &COMPLEX_TYPES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_filterable_property_and_navigation_target_is_declared() {
+        for set in all() {
+            for key in set.key {
+                assert!(set.property(key).is_some(), "{}: key {key}", set.name);
+            }
+            for name in set.filterable {
+                assert!(
+                    set.property(name).is_some(),
+                    "{}: filterable {name}",
+                    set.name
+                );
+            }
+            for navigation in set.navigations {
+                assert!(
+                    by_name(navigation.target).is_some(),
+                    "{}: {}",
+                    set.name,
+                    navigation.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn no_two_feeds_or_actions_share_a_name() {
+        let mut names: Vec<&str> = all().iter().map(|set| set.name).collect();
+        names.extend(actions().iter().map(|action| action.name));
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "a name declared twice");
+    }
+
+    /// A method a feed serves is one its declaration admits: otherwise routing
+    /// would answer 405 before the handler is reached.
+    #[test]
+    fn every_handler_serves_a_declared_method() {
+        use crate::odata::model::Verb;
+        for feed in FEEDS.iter() {
+            for verb in [
+                Verb::Post,
+                Verb::Put,
+                Verb::Patch,
+                Verb::Merge,
+                Verb::Delete,
+            ] {
+                if feed.writer(verb).is_some() {
+                    let declared = feed.set.writes.allowed(true).contains(&verb)
+                        || feed.set.writes.allowed(false).contains(&verb);
+                    assert!(declared, "{} serves {verb:?} undeclared", feed.set.name);
+                }
+            }
+        }
+    }
+}

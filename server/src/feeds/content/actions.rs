@@ -1,0 +1,75 @@
+//! Our extension's import of content (docs/content.md), as `$metadata` declares
+//! it, with its handler and the report it returns.
+
+use super::import;
+use crate::feeds::handler::action_handler;
+use crate::feeds::handler::ServedAction;
+use crate::odata::model::{Action, ComplexType};
+
+pub static ACTIONS: &[ServedAction] = &[
+    // Our extension: a QTI content package into the caller's area (docs/content.md).
+    ServedAction {
+        action: Action {
+            name: "ImportQtiPackage",
+            binding: None,
+            parameters: &[
+                ("Package", "Edm.Binary"),
+                ("FileName", "Edm.String"),
+                ("Preview", "Edm.Boolean"),
+            ],
+            returns: Some("ScoreDesk.ContentImportReport"),
+        },
+        invoke: action_handler!(import::import_qti),
+    },
+];
+
+pub static COMPLEX_TYPES: &[ComplexType] = &[
+    ComplexType {
+        name: "ContentImportReport",
+        properties: &[
+            ("Preview", "Edm.Boolean"),
+            ("QtiVersion", "Edm.String"),
+            ("AssessmentId", "Edm.Int64"),
+            ("AssessmentName", "Edm.String"),
+            ("Assessment", "Edm.String"),
+            ("Questions", "Collection(ScoreDesk.ImportedQuestion)"),
+            ("Skipped", "Collection(ScoreDesk.SkippedItem)"),
+            ("ScoreBands", "Collection(ScoreDesk.ImportedScoreBand)"),
+            ("Images", "Edm.Int32"),
+            ("TopicsCreated", "Edm.Int32"),
+            ("Notes", "Collection(Edm.String)"),
+        ],
+    },
+    ComplexType {
+        name: "ImportedQuestion",
+        properties: &[
+            ("Position", "Edm.Int32"),
+            ("Item", "Edm.String"),
+            ("File", "Edm.String"),
+            ("Title", "Edm.String"),
+            ("Text", "Edm.String"),
+            ("QuestionId", "Edm.Int64"),
+            ("Outcome", "Edm.String"),
+            ("Revision", "Edm.Int32"),
+            ("PreviousQuestionId", "Edm.Int64"),
+            ("QuestionType", "Edm.String"),
+            ("MaxScore", "Edm.Int32"),
+            ("Choices", "Edm.Int32"),
+            ("Scoring", "Edm.String"),
+            ("Topic", "Edm.String"),
+            ("Notes", "Collection(Edm.String)"),
+        ],
+    },
+    ComplexType {
+        name: "SkippedItem",
+        properties: &[
+            ("Item", "Edm.String"),
+            ("File", "Edm.String"),
+            ("Reason", "Edm.String"),
+        ],
+    },
+    ComplexType {
+        name: "ImportedScoreBand",
+        properties: &[("MinPercentage", "Edm.Int32"), ("Title", "Edm.String")],
+    },
+];

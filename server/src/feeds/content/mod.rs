@@ -1,0 +1,23 @@
+//! What is delivered and answered: questions, answers, participants, groups and
+//! assessments (read here; brought in by the import of content, our extension's
+//! `ImportQtiPackage`).
+
+mod actions;
+mod import;
+mod sets;
+
+use crate::feeds::handler::{Feature, Feed};
+
+pub use sets::{ANSWERS, ASSESSMENTS, GROUPS, PARTICIPANTS, QUESTIONS};
+
+pub static FEATURE: Feature = Feature {
+    feeds: &[
+        &Feed::read_only(&ANSWERS),
+        &Feed::read_only(&ASSESSMENTS),
+        &Feed::read_only(&GROUPS),
+        &Feed::read_only(&PARTICIPANTS),
+        &Feed::read_only(&QUESTIONS),
+    ],
+    actions: actions::ACTIONS,
+    complex_types: actions::COMPLEX_TYPES,
+};

@@ -1,0 +1,6 @@
+//! What the server answers besides OData: the health check, the metrics, and the
+//! printable pages of snapshots and print batches behind signed links.
+
+pub mod health;
+pub mod metrics;
+pub mod print;

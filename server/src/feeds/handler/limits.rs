@@ -1,0 +1,35 @@
+//! What the declarations share: limits on the strings clients write, and the write
+//! methods of the feeds that take some.
+
+use crate::odata::model::{Verb, Writes};
+
+/// The longest overall comment on a ScoringResult, in characters: feedback on an
+/// essay runs to a few thousand words at most.
+pub const COMMENTS_LENGTH: u32 = 16_000;
+/// The longest comment on one dimension, in characters.
+pub const COMMENT_LENGTH: u32 = 4_000;
+/// Names and identifiers clients give (snapshots, print batches, attempts).
+pub const NAME_LENGTH: u32 = 256;
+
+/// The scoring feeds: spec, "The scoring feeds support PUT and do not support PATCH or MERGE."
+pub const PUT_ONLY: Writes = Writes {
+    entity: &[Verb::Put],
+    collection: &[],
+};
+
+/// The external-delivery feeds: entities are created by POST to the collection.
+pub const CREATE_ONLY: Writes = Writes {
+    entity: &[],
+    collection: &[Verb::Post],
+};
+
+/// Snapshots: created by POST; their `Name` and `ExpiresDateTime` changed by PATCH
+/// or MERGE (spec, "External delivery"; nothing else of a snapshot changes).
+pub const CREATE_AND_MERGE: Writes = Writes {
+    entity: &[Verb::Patch, Verb::Merge],
+    collection: &[Verb::Post],
+};
+
+/// The longest banked comment, in characters: as long as a dimension's comment,
+/// which it is inserted into.
+pub const BANKED_COMMENT_LENGTH: u32 = COMMENT_LENGTH;

@@ -1,0 +1,46 @@
+//! What every request handler shares.
+
+use std::sync::Arc;
+
+use crate::auth::{CredentialCache, SignInGuard};
+use crate::config::Settings;
+use crate::feeds::pipeline::body_budget::BodyBudget;
+use crate::odata::model::EntitySet;
+use crate::store::{Store, UploadWriter};
+use crate::telemetry::metrics::Metrics;
+use crate::uploads::SnapshotCache;
+
+/// Finds a served entity set by name: how reads follow a navigation to its
+/// target without knowing the features that declare it.
+pub type SetLookup = fn(&str) -> Option<&'static EntitySet>;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    /// Every served entity set by name (`feeds::catalogue::by_name`).
+    pub sets: SetLookup,
+    pub credentials: CredentialCache,
+    pub sign_in: SignInGuard,
+    pub settings: Arc<Settings>,
+    /// The `Host` values answered to; empty for any (feeds::pipeline::allowed_host).
+    pub allowed_hosts: Arc<[String]>,
+    /// What request bodies may hold at once (feeds::pipeline::body_budget).
+    pub body_budget: BodyBudget,
+    /// `trusted_proxies` from the settings, as networks (auth::address).
+    pub trusted_proxies: Arc<[ipnet::IpNet]>,
+    /// Customer areas found to exist (feeds/pipeline/gate.rs), for `account_cache_seconds`.
+    pub known_areas: moka::sync::Cache<i32, ()>,
+    /// What `/metrics` reports (feeds/endpoints/metrics.rs).
+    pub metrics: Arc<Metrics>,
+    /// The key print links are signed with, read from the database once
+    /// (feeds/endpoints/print.rs).
+    pub link_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
+    /// What snapshots fixed, as uploads are checked against it: a snapshot never
+    /// changes once made, so it is read once per process (uploads/).
+    pub snapshots: SnapshotCache,
+    /// Writes answer uploads in groups (store::upload_writer).
+    pub uploads: UploadWriter,
+    /// Told when a job is queued, so that this process's runner starts on it at
+    /// once (jobs/).
+    pub jobs_queued: Arc<tokio::sync::Notify>,
+}

@@ -1,0 +1,104 @@
+//! The actions of the spec's results feed, as `$metadata` declares them, each with
+//! its handler: purges queued, replays, and the retention period.
+
+use super::{purges, replay};
+use crate::feeds::handler::action_handler;
+use crate::feeds::handler::ServedAction;
+use crate::odata::model::{Action, Binding, ComplexType};
+
+pub static ACTIONS: &[ServedAction] = &[
+    ServedAction {
+        action: Action {
+            name: "PurgeResultsByParticipantName",
+            binding: Some(("Results", Binding::Collection)),
+            parameters: &[("ParticipantName", "Edm.String")],
+            returns: None,
+        },
+        invoke: action_handler!(purges::queue),
+    },
+    ServedAction {
+        action: Action {
+            name: "PurgeResultsByAssessmentId",
+            binding: Some(("Results", Binding::Collection)),
+            parameters: &[("AssessmentID", "Edm.String")],
+            returns: None,
+        },
+        invoke: action_handler!(purges::queue),
+    },
+    ServedAction {
+        action: Action {
+            name: "Purge",
+            binding: Some(("Results", Binding::Entity)),
+            parameters: &[],
+            returns: None,
+        },
+        invoke: action_handler!(purges::queue),
+    },
+    ServedAction {
+        action: Action {
+            name: "ReplayResult",
+            binding: Some(("Results", Binding::Entity)),
+            parameters: &[],
+            returns: None,
+        },
+        invoke: action_handler!(replay::invoke),
+    },
+    ServedAction {
+        action: Action {
+            name: "PurgeParticipantAndResultsByParticipantName",
+            binding: None,
+            parameters: &[("ParticipantName", "Edm.String")],
+            returns: None,
+        },
+        invoke: action_handler!(purges::queue),
+    },
+    ServedAction {
+        action: Action {
+            name: "PurgeResultsByRetentionPolicy",
+            binding: None,
+            parameters: &[
+                ("AdministratorName", "Edm.String"),
+                ("RunType", "Edm.String"),
+            ],
+            returns: None,
+        },
+        invoke: action_handler!(purges::queue),
+    },
+    ServedAction {
+        action: Action {
+            name: "FetchPurgeRetentionPeriodDays",
+            binding: None,
+            parameters: &[],
+            returns: Some("Edm.Int32"),
+        },
+        invoke: action_handler!(purges::retention_period),
+    },
+    ServedAction {
+        action: Action {
+            name: "ReplayResultsByDateRange",
+            binding: None,
+            parameters: &[("StartDate", "Edm.DateTime"), ("EndDate", "Edm.DateTime")],
+            returns: None,
+        },
+        invoke: action_handler!(replay::invoke),
+    },
+    ServedAction {
+        action: Action {
+            name: "ReplayResultsByIDList",
+            binding: None,
+            parameters: &[("ResultIds", "Collection(Edm.Int32)")],
+            returns: Some("ScoreDesk.ReplayOutcome"),
+        },
+        invoke: action_handler!(replay::invoke),
+    },
+];
+
+pub static COMPLEX_TYPES: &[ComplexType] = &[ComplexType {
+    name: "ReplayOutcome",
+    properties: &[
+        ("SuccessCount", "Edm.Int32"),
+        ("FailureCount", "Edm.Int32"),
+        ("Message", "Edm.String"),
+        ("FailureResultIds", "Collection(Edm.Int32)"),
+    ],
+}];

@@ -1,0 +1,24 @@
+//! Results (spec, "Results feed"): results and their status changes, their topic
+//! scores, the audit log of the actions on them, and those actions (purges,
+//! replays, the retention period).
+
+mod actions;
+mod purges;
+mod replay;
+mod results;
+mod sets;
+
+use crate::feeds::handler::{Feature, Feed};
+
+pub use results::RESULTS;
+pub use sets::{RESULTS_AUDIT_LOG, TOPIC_SCORES};
+
+pub static FEATURE: Feature = Feature {
+    feeds: &[
+        &results::FEED,
+        &Feed::read_only(&RESULTS_AUDIT_LOG),
+        &Feed::read_only(&TOPIC_SCORES),
+    ],
+    actions: actions::ACTIONS,
+    complex_types: actions::COMPLEX_TYPES,
+};
