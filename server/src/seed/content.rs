@@ -312,6 +312,29 @@ pub const LAST_NAMES: &[&str] = &[
     "Silva",
 ];
 
+/// The question's markup document: an XHTML fragment.
+pub(super) fn question_markup(spec: &QuestionSpec) -> String {
+    let escape = |text: &str| quick_xml::escape::escape(text).into_owned();
+    let mut markup = format!("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">\n  <p class=\"stem\">{}</p>\n", escape(spec.stem));
+    if !spec.choices.is_empty() {
+        markup.push_str("  <ol class=\"choices\">\n");
+        for (text, _) in spec.choices {
+            markup.push_str(&format!("    <li>{}</li>\n", escape(text)));
+        }
+        markup.push_str("  </ol>\n");
+    }
+    if spec.kind == QuestionKind::Essay {
+        let hint = if spec.handwritten {
+            "Answer on the answer sheet provided."
+        } else {
+            "Type your answer in the box."
+        };
+        markup.push_str(&format!("  <p class=\"response-hint\">{hint}</p>\n"));
+    }
+    markup.push_str("</div>\n");
+    markup
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,27 +393,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The question's markup document: an XHTML fragment.
-pub(super) fn question_markup(spec: &QuestionSpec) -> String {
-    let escape = |text: &str| quick_xml::escape::escape(text).into_owned();
-    let mut markup = format!("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">\n  <p class=\"stem\">{}</p>\n", escape(spec.stem));
-    if !spec.choices.is_empty() {
-        markup.push_str("  <ol class=\"choices\">\n");
-        for (text, _) in spec.choices {
-            markup.push_str(&format!("    <li>{}</li>\n", escape(text)));
-        }
-        markup.push_str("  </ol>\n");
-    }
-    if spec.kind == QuestionKind::Essay {
-        let hint = if spec.handwritten {
-            "Answer on the answer sheet provided."
-        } else {
-            "Type your answer in the box."
-        };
-        markup.push_str(&format!("  <p class=\"response-hint\">{hint}</p>\n"));
-    }
-    markup.push_str("</div>\n");
-    markup
 }

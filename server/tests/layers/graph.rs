@@ -14,12 +14,12 @@ pub struct Source {
 
 pub fn sources(root: &Path) -> Vec<Source> {
     let mut files = Vec::new();
-    collect(&root, &mut files);
-    let test_only = test_only_modules(&files, &root);
+    collect(root, &mut files);
+    let test_only = test_only_modules(&files, root);
     files
         .into_iter()
         .filter_map(|file| {
-            let module = module_of(&root, &file);
+            let module = module_of(root, &file);
             if test_only.contains(&module) {
                 return None;
             }

@@ -5,17 +5,17 @@
 mod actions;
 mod purges;
 mod replay;
-mod results;
+mod results_feed;
 mod sets;
 
 use crate::feeds::handler::{Feature, Feed};
 
-pub use results::RESULTS;
+pub use results_feed::RESULTS;
 pub use sets::{RESULTS_AUDIT_LOG, TOPIC_SCORES};
 
 pub static FEATURE: Feature = Feature {
     feeds: &[
-        &results::FEED,
+        &results_feed::FEED,
         &Feed::read_only(&RESULTS_AUDIT_LOG),
         &Feed::read_only(&TOPIC_SCORES),
     ],
