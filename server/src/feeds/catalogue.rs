@@ -133,4 +133,25 @@ mod tests {
             }
         }
     }
+
+    /// The other way round: every write a declaration admits has its handler, so
+    /// that this version answers none of them 501 (routing's answer to a declared
+    /// method without one, kept for a feed whose writes arrive after its reads).
+    #[test]
+    fn every_declared_write_is_served() {
+        let mut unserved = Vec::new();
+        for feed in FEEDS.iter() {
+            for single in [true, false] {
+                for verb in feed.set.writes.allowed(single) {
+                    if !verb.reads() && feed.writer(verb).is_none() {
+                        unserved.push(format!("{verb:?} on {}", feed.set.name));
+                    }
+                }
+            }
+        }
+        assert!(unserved.is_empty(), "declared, not served: {unserved:?}");
+        for set in all() {
+            assert!(feed(set.name).is_some(), "{} has no feed", set.name);
+        }
+    }
 }
