@@ -88,40 +88,112 @@ pub fn scores_of(answers: &[MarkedAnswer], bands: &[ScoreBand]) -> ResultScores 
 /// Checks `file` against the snapshot's `questions` (in order) and marks it.
 /// Questions the file leaves out are unanswered: choice questions score 0, written
 /// ones are stored empty with 0 and need no scorer.
-pub fn check_and_mark(
-    file: &UploadFile,
-    questions: &[SnapshotQuestion],
-) -> Result<Vec<MarkedAnswer>, UploadError> {
+///
+/// A file is refused with every problem found, so that whoever mends it by hand
+/// mends it once: each entry whose question number is wrong or repeated, and the
+/// first problem of each answer. The answers that passed are marked either way, so
+/// that their images can be checked too.
+pub fn check_and_mark(file: &UploadFile, questions: &[SnapshotQuestion]) -> Marking {
+    let mut problems = Vec::new();
     let mut seen = BTreeSet::new();
     let mut answered: Vec<Option<(usize, &UploadedQuestion)>> = vec![None; questions.len()];
     for (index, uploaded) in file.questions.iter().enumerate() {
         let field = format!("QuestionAndChoices[{index}].QuestionOrderNumber");
         let position = usize::try_from(uploaded.order)
             .ok()
-            .filter(|order| (1..=questions.len()).contains(order))
-            .ok_or_else(|| {
-                refuse(
-                    &field,
-                    format!(
-                        "{} is not a question of the snapshot, which has questions 1 to {}",
-                        uploaded.order,
-                        questions.len()
-                    ),
-                )
-            })?;
+            .filter(|order| (1..=questions.len()).contains(order));
+        let Some(position) = position else {
+            problems.push(refuse(
+                field,
+                format!(
+                    "{} is not a question of the snapshot, which has questions 1 to {}",
+                    uploaded.order,
+                    questions.len()
+                ),
+            ));
+            continue;
+        };
         if !seen.insert(uploaded.order) {
-            return Err(refuse(
+            problems.push(refuse(
                 field,
                 format!("question {} is answered twice", uploaded.order),
             ));
+            continue;
         }
         answered[position - 1] = Some((index, uploaded));
     }
-    questions
-        .iter()
-        .zip(answered)
-        .map(|(question, uploaded)| mark(question, uploaded))
-        .collect()
+    let mut marked = Vec::with_capacity(questions.len());
+    for (question, uploaded) in questions.iter().zip(answered) {
+        match mark(question, uploaded) {
+            Ok(answer) => marked.push(answer),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    in_file_order(&mut problems);
+    Marking {
+        answers: marked,
+        problems,
+    }
+}
+
+/// What [`check_and_mark`] found: the answers marked, and the problems, in the
+/// file's order.
+#[derive(Debug)]
+pub struct Marking {
+    pub answers: Vec<MarkedAnswer>,
+    pub problems: Vec<UploadError>,
+}
+
+impl Marking {
+    /// The answers, if nothing was wrong.
+    pub fn into_result(self) -> Result<Vec<MarkedAnswer>, Vec<UploadError>> {
+        if self.problems.is_empty() {
+            Ok(self.answers)
+        } else {
+            Err(self.problems)
+        }
+    }
+}
+
+/// Sorts problems by the entry of the file they are in (stable: an entry's own
+/// problems keep the order they were found in).
+pub fn in_file_order(problems: &mut [UploadError]) {
+    problems.sort_by_key(|problem| entry_of(&problem.field));
+}
+
+/// The entry of the file a field is in (`QuestionAndChoices[3]...` is 3).
+fn entry_of(field: &str) -> usize {
+    field
+        .strip_prefix("QuestionAndChoices[")
+        .and_then(|rest| rest.split(']').next())
+        .and_then(|index| index.parse().ok())
+        .unwrap_or(usize::MAX)
+}
+
+/// How many problems a refusal lists before it says how many more there are: a
+/// file broken throughout should not make a refusal as long as itself.
+pub const LISTED_PROBLEMS: usize = 20;
+
+/// One refusal's text for all of `problems`: "F: what" for one; for more,
+/// "N problems: F1: what; F2: what", the first [`LISTED_PROBLEMS`] of them.
+pub fn describe_problems(problems: &[UploadError]) -> String {
+    match problems {
+        [only] => only.to_string(),
+        _ => {
+            let listed: Vec<String> = problems
+                .iter()
+                .take(LISTED_PROBLEMS)
+                .map(UploadError::to_string)
+                .collect();
+            let more = problems.len().saturating_sub(LISTED_PROBLEMS);
+            let tail = if more > 0 {
+                format!("; and {more} more")
+            } else {
+                String::new()
+            };
+            format!("{} problems: {}{tail}", problems.len(), listed.join("; "))
+        }
+    }
 }
 
 /// A `TextResponse` of at most [`limits::MAX_TEXT_CHARS`] characters.

@@ -12,7 +12,9 @@ use bytes::Bytes;
 use crate::documents::{images, upload_file};
 use crate::model::area::CustomerArea;
 use crate::model::snapshot::SnapshotQuestion;
-use crate::model::upload::{check_and_mark, scores_of, UploadError};
+use crate::model::upload::{
+    check_and_mark, describe_problems, in_file_order, scores_of, UploadError,
+};
 use crate::store::{now_millis, CheckedUpload, Store, StoreError, UploadWriter};
 
 /// A snapshot's questions in order, and its language.
@@ -41,7 +43,12 @@ pub enum Refusal {
 }
 
 fn refused(error: UploadError) -> Refusal {
-    Refusal::Invalid(format!("{}: {}", error.field, error.message))
+    Refusal::Invalid(error.to_string())
+}
+
+/// A file refused for every problem found in it (`describe_problems`).
+fn refused_for_all(problems: Vec<UploadError>) -> Refusal {
+    Refusal::Invalid(describe_problems(&problems))
 }
 
 /// What snapshot `id` fixed, from the cache.
@@ -120,10 +127,11 @@ pub async fn check(
         }
     };
     let snapshot = snapshot_questions(store, snapshots, area, snapshot_id).await?;
-    let answers = check_and_mark(&file, &snapshot.questions).map_err(refused)?;
-    let bands = store.score_bands(area, attempt.assessment_id).await?;
-    let scores = scores_of(&answers, &bands);
-    // Decoding images takes CPU time: off the async workers.
+    let marking = check_and_mark(&file, &snapshot.questions);
+    let (answers, mut problems) = (marking.answers, marking.problems);
+    // The images of the answers that passed are decoded even when others did not,
+    // so that a refusal names every problem at once. Decoding takes CPU time: off
+    // the async workers, a few at a time.
     let images: Vec<(String, String, Vec<u8>)> = answers
         .iter()
         .filter_map(|a| {
@@ -137,15 +145,24 @@ pub async fn check(
             .acquire()
             .await
             .map_err(|e| Refusal::Internal(format!("checking images: {e}")))?;
-        tokio::task::spawn_blocking(move || {
+        let undecoded: Vec<UploadError> = tokio::task::spawn_blocking(move || {
             images
                 .iter()
-                .try_for_each(|(field, media_type, data)| images::check(media_type, data, field))
+                .filter_map(|(field, media_type, data)| {
+                    images::check(media_type, data, field).err()
+                })
+                .collect()
         })
         .await
-        .map_err(|e| Refusal::Internal(format!("checking images: {e}")))?
-        .map_err(refused)?;
+        .map_err(|e| Refusal::Internal(format!("checking images: {e}")))?;
+        problems.extend(undecoded);
     }
+    if !problems.is_empty() {
+        in_file_order(&mut problems);
+        return Err(refused_for_all(problems));
+    }
+    let bands = store.score_bands(area, attempt.assessment_id).await?;
+    let scores = scores_of(&answers, &bands);
     Ok(CheckedUpload {
         area,
         attempt_id,

@@ -730,6 +730,55 @@ async fn malformed(backend: Backend) {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{field}: {message}");
         assert!(message.contains(field), "expected {field} in: {message}");
     }
+    // A file with several problems is refused with all of them, in the file's
+    // order, so that it is mended once (docs/upload-format.md, "Refusals").
+    let several = with(&|f| {
+        f["QuestionAndChoices"][single]["UploadedChoices"][0]["ChoiceOrderNumber"] = json!(99);
+        f["QuestionAndChoices"][essay] = json!({"QuestionOrderNumber": essay + 1, "ImageResponse": {"MediaType": "image/png", "Data": base64(b"not an image")}});
+        f["QuestionAndChoices"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"QuestionOrderNumber": key.len() + 5}));
+    });
+    let response = post(&app, "AnswerUploads", &several).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let message = odata_error_message(response).await;
+    let fields = [
+        format!(
+            "QuestionAndChoices[{single}].UploadedChoices[0].ChoiceOrderNumber: 99 is not a choice"
+        ),
+        format!("QuestionAndChoices[{essay}].ImageResponse.Data"),
+        format!("QuestionAndChoices[{}].QuestionOrderNumber", key.len()),
+    ];
+    assert!(message.starts_with("3 problems: "), "{message}");
+    let at = |field: &str| {
+        message
+            .find(field)
+            .unwrap_or_else(|| panic!("{field} in: {message}"))
+    };
+    let mut entries = [single, essay, key.len()];
+    entries.sort_unstable();
+    let order: Vec<usize> = entries
+        .iter()
+        .map(|entry| at(&format!("QuestionAndChoices[{entry}].")))
+        .collect();
+    assert!(
+        order.windows(2).all(|w| w[0] < w[1]),
+        "in the file's order: {message}"
+    );
+    for field in &fields {
+        at(field);
+    }
+    let image_only = with(&|f| {
+        f["QuestionAndChoices"][essay] = json!({"QuestionOrderNumber": essay + 1, "ImageResponse": {"MediaType": "image/png", "Data": base64(b"not an image")}});
+    });
+    let response = post(&app, "AnswerUploads", &image_only).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let message = odata_error_message(response).await;
+    assert!(
+        message.starts_with(&fields[1]),
+        "one problem reads as before: {message}"
+    );
     // The attempt already used, and bodies that are not the file at all.
     let response = post(&app, "AnswerUploads", &used_file).await;
     assert_eq!(response.status(), StatusCode::CONFLICT);

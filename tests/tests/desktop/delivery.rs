@@ -334,10 +334,18 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
         );
     }
     let spare = attempts[attempts.len() - 2];
+    // Two problems in one file: both are named, each on its line.
+    let choice = questions.iter().position(|q| q.choices > 0).unwrap();
+    let later_choice = questions
+        .iter()
+        .rposition(|q| q.choices > 0)
+        .filter(|&at| at > 0)
+        .expect("a choice question after the first entry");
     let mut out_of_range = answer_file(spare, batch, &questions);
     out_of_range["QuestionAndChoices"][0]["QuestionOrderNumber"] = serde_json::json!(99);
+    out_of_range["QuestionAndChoices"][later_choice]["UploadedChoices"][0]["ChoiceOrderNumber"] =
+        serde_json::json!("99");
     write("broken-question-number.json", &out_of_range.to_string());
-    let choice = questions.iter().position(|q| q.choices > 0).unwrap();
     let mut bad_choice = answer_file(attempts[attempts.len() - 1], batch, &questions);
     bad_choice["QuestionAndChoices"][choice]["UploadedChoices"][0]["ChoiceOrderNumber"] =
         serde_json::json!("9");
@@ -380,6 +388,26 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
             .unwrap();
         assert!(message.contains(field), "{file}: {message}");
     }
+    let row = outcome_row(client, "broken-question-number.json", "refused").await;
+    let mut problems = Vec::new();
+    for item in row
+        .find_all(fantoccini::Locator::Css(".message li"))
+        .await
+        .unwrap()
+    {
+        problems.push(item.text().await.unwrap());
+    }
+    assert_eq!(problems.len(), 2, "each problem on its line: {problems:?}");
+    assert!(
+        problems[0].starts_with("QuestionAndChoices[0].QuestionOrderNumber: 99"),
+        "{problems:?}"
+    );
+    assert!(
+        problems[1].starts_with(&format!(
+            "QuestionAndChoices[{later_choice}].UploadedChoices[0].ChoiceOrderNumber: 99"
+        )),
+        "{problems:?}"
+    );
     // Each valid one shows its result's score and its scoring tasks as stored.
     for attempt in valid {
         let row = outcome_row(client, &format!("attempt-{attempt}.json"), "scored").await;

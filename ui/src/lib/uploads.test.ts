@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { UploadOutcome } from "./bindings/UploadOutcome";
-import { scoreOf, uploadAll, uploadSummary } from "./uploads";
+import { problemsOf, scoreOf, uploadAll, uploadSummary } from "./uploads";
 
 const scored: UploadOutcome = { kind: "scored", attemptId: "1", resultId: "9", totalScore: 3, maxScore: 14, band: "Pass", scoringTasks: 2 };
 
@@ -34,5 +34,25 @@ describe("answer uploads", () => {
   it("shows a score out of the maximum", () => {
     expect(scoreOf(scored)).toBe("3 / 14");
     expect(scoreOf({ kind: "refused", message: "x" })).toBe("");
+  });
+});
+
+describe("problemsOf", () => {
+  it("lists each problem of a file refused for several, the count as its head", () => {
+    const message = "3 problems: QuestionAndChoices[0].UploadedChoices[0].ChoiceOrderNumber: 9 is not a choice of question 1, which has choices 1 to 4; QuestionAndChoices[2].TextResponse: question 3 is answered with choices; and 1 more";
+    expect(problemsOf(message)).toEqual({
+      head: "3 problems:",
+      items: [
+        "QuestionAndChoices[0].UploadedChoices[0].ChoiceOrderNumber: 9 is not a choice of question 1, which has choices 1 to 4",
+        "QuestionAndChoices[2].TextResponse: question 3 is answered with choices",
+        "and 1 more",
+      ],
+    });
+  });
+
+  it("leaves one problem, and any other message, whole", () => {
+    const one = "AttemptID: 7 is not an attempt of this customer area";
+    expect(problemsOf(one)).toEqual({ head: one, items: [] });
+    expect(problemsOf("the server does not answer; try again")).toEqual({ head: "the server does not answer; try again", items: [] });
   });
 });

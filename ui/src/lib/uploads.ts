@@ -46,3 +46,14 @@ export function scoreOf(outcome: UploadOutcome): string {
   if (outcome.kind !== "scored") return "";
   return outcome.totalScore === null ? "–" : `${outcome.totalScore} / ${outcome.maxScore ?? "?"}`;
 }
+
+/**
+ * A refusal's message as its head and its problems, one each: the server names
+ * every problem of a file at once, as "3 problems: A; B; C" (docs/upload-format.md,
+ * "Refusals"), each starting with its field. One problem: the message, no list.
+ */
+export function problemsOf(message: string): { head: string; items: string[] } {
+  const many = /^(\d+ problems): (.*)$/s.exec(message);
+  if (!many) return { head: message, items: [] };
+  return { head: `${many[1]}:`, items: many[2].split(/; (?=QuestionAndChoices\[|and \d+ more$)/) };
+}

@@ -78,6 +78,7 @@ fn choices_are_marked_and_stored_by_the_questions_own_numbers() {
         ]),
         &snapshot(),
     )
+    .into_result()
     .unwrap();
     assert_eq!(answers.len(), 3);
     assert_eq!(
@@ -108,6 +109,7 @@ fn an_uploads_scores_count_the_marked_choices_and_leave_the_essay_to_its_scorer(
         ]),
         &questions,
     )
+    .into_result()
     .unwrap();
     let bands = [
         ScoreBand {
@@ -137,7 +139,9 @@ fn an_uploads_scores_count_the_marked_choices_and_leave_the_essay_to_its_scorer(
 
 #[test]
 fn questions_left_out_are_unanswered_and_need_no_scorer() {
-    let answers = check_and_mark(&file(Vec::new()), &snapshot()).unwrap();
+    let answers = check_and_mark(&file(Vec::new()), &snapshot())
+        .into_result()
+        .unwrap();
     assert!(answers
         .iter()
         .all(|a| a.actual_score == Some(0) && a.content.is_empty()));
@@ -211,9 +215,72 @@ fn every_rule_names_its_field() {
         ),
     ];
     for (questions, field) in cases {
-        let error = check_and_mark(&file(questions.clone()), &snapshot()).unwrap_err();
-        assert_eq!(error.field, field, "{questions:?}: {error}");
+        let problems = check_and_mark(&file(questions.clone()), &snapshot())
+            .into_result()
+            .unwrap_err();
+        let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(fields, [field], "{questions:?}");
     }
+}
+
+#[test]
+fn a_refusal_lists_every_problem_in_the_files_order() {
+    let questions = vec![
+        // 0: a choice the question does not have.
+        question(1, &[(9, true)]),
+        // 1: no such question.
+        question(7, &[]),
+        // 2: a typed answer to a choice question.
+        UploadedQuestion {
+            text: Some("x".into()),
+            ..question(2, &[])
+        },
+        // 3: question 1 again.
+        question(1, &[(1, true)]),
+    ];
+    let problems = check_and_mark(&file(questions), &snapshot())
+        .into_result()
+        .unwrap_err();
+    let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        [
+            "QuestionAndChoices[0].UploadedChoices[0].ChoiceOrderNumber",
+            "QuestionAndChoices[1].QuestionOrderNumber",
+            "QuestionAndChoices[2].TextResponse",
+            "QuestionAndChoices[3].QuestionOrderNumber",
+        ]
+    );
+    let text = describe_problems(&problems);
+    assert!(text.starts_with("4 problems: QuestionAndChoices[0].UploadedChoices[0].ChoiceOrderNumber: 9 is not a choice"), "{text}");
+    assert!(
+        text.contains("; QuestionAndChoices[3].QuestionOrderNumber: question 1 is answered twice"),
+        "{text}"
+    );
+}
+
+#[test]
+fn one_problem_reads_as_before_and_many_are_cut_short() {
+    let one = refuse("AttemptID", "7 is not an attempt");
+    assert_eq!(
+        describe_problems(std::slice::from_ref(&one)),
+        "AttemptID: 7 is not an attempt"
+    );
+    let many: Vec<UploadError> = (0..LISTED_PROBLEMS + 5)
+        .map(|i| {
+            refuse(
+                format!("QuestionAndChoices[{i}].QuestionOrderNumber"),
+                "wrong",
+            )
+        })
+        .collect();
+    let text = describe_problems(&many);
+    assert!(
+        text.starts_with(&format!("{} problems: ", LISTED_PROBLEMS + 5)),
+        "{text}"
+    );
+    assert!(text.ends_with("; and 5 more"), "{text}");
+    assert_eq!(text.matches(": wrong").count(), LISTED_PROBLEMS);
 }
 
 /// An imported snapshot: 1, multiple response under match_correct; 2, single choice
@@ -289,6 +356,7 @@ fn imported_questions_are_marked_by_their_packages_rules() {
         typed(3, " PARIS"),
     ]);
     let scores: Vec<Option<i32>> = check_and_mark(&partly, &imported())
+        .into_result()
         .unwrap()
         .iter()
         .map(|a| a.actual_score)
@@ -304,6 +372,7 @@ fn imported_questions_are_marked_by_their_packages_rules() {
         typed(3, "Rome"),
     ]);
     let scores: Vec<Option<i32>> = check_and_mark(&fully, &imported())
+        .into_result()
         .unwrap()
         .iter()
         .map(|a| a.actual_score)
@@ -314,6 +383,9 @@ fn imported_questions_are_marked_by_their_packages_rules() {
 #[test]
 fn a_text_entry_takes_a_typed_answer_only() {
     let with_choices = file(vec![question(3, &[(1, true)])]);
-    let error = check_and_mark(&with_choices, &imported()).unwrap_err();
-    assert_eq!(error.field, "QuestionAndChoices[0].UploadedChoices");
+    let problems = check_and_mark(&with_choices, &imported())
+        .into_result()
+        .unwrap_err();
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].field, "QuestionAndChoices[0].UploadedChoices");
 }
