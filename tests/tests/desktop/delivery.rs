@@ -222,8 +222,9 @@ async fn batch_and_attempts(session: &DesktopSession, api: &Api, snapshot: &str)
     assert_eq!(stored["SnapshotID"].to_string(), snapshot);
     session.screenshot("delivery-batch-made").await;
 
-    // Esc leaves the name field; Enter opens the highlighted batch.
-    press(client, &[Key::Escape.into(), Key::Enter.into()]).await;
+    // As the message says, Enter opens it: the name field gave the keyboard back
+    // (issue 33, defect 7: it kept focus, and Enter made a second batch).
+    press(client, &[Key::Enter.into()]).await;
     wait_for(client, "#attempt-list").await;
     let members = api.get(&format!("Groups({group})/Participants")).await;
     let members = members["value"].as_array().unwrap().len();
@@ -279,6 +280,32 @@ async fn batch_and_attempts(session: &DesktopSession, api: &Api, snapshot: &str)
         .await
         .unwrap();
     assert_eq!(waiting.len(), members);
+    // Each row shows the AttemptID an answer file names, and the external ID
+    // beside it, as the API has them (issue 33, defect 3).
+    for attempt in &made {
+        let id = attempt["ID"].as_i64().unwrap();
+        let row = wait_for(
+            client,
+            &format!("#attempt-list tbody tr[data-attempt='{id}']"),
+        )
+        .await;
+        let cell = |class: &'static str| {
+            let row = row.clone();
+            async move {
+                row.find(fantoccini::Locator::Css(class))
+                    .await
+                    .unwrap()
+                    .text()
+                    .await
+                    .unwrap()
+            }
+        };
+        assert_eq!(cell(".attempt-id").await, id.to_string());
+        assert_eq!(
+            cell(".external-id").await,
+            attempt["ExternalAttemptID"].as_str().unwrap()
+        );
+    }
     session.screenshot("delivery-attempts-made").await;
 
     // Again: nothing is made twice.
@@ -397,7 +424,12 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
     {
         problems.push(item.text().await.unwrap());
     }
-    assert_eq!(problems.len(), 2, "each problem on its line: {problems:?}");
+    assert_eq!(
+        problems.len(),
+        2,
+        "each problem on its line: {problems:?} in {}",
+        row.html(false).await.unwrap()
+    );
     assert!(
         problems[0].starts_with("QuestionAndChoices[0].QuestionOrderNumber: 99"),
         "{problems:?}"
@@ -421,13 +453,15 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
         let result = api.get(&format!("Attempts({attempt})")).await["ResultID"]
             .as_i64()
             .expect("the upload made a result");
-        assert_eq!(cells[2], result.to_string());
+        // The AttemptID the file named, as an answer file writes it.
+        assert_eq!(cells[2], attempt.to_string());
+        assert_eq!(cells[3], result.to_string());
         let stored = api.get(&format!("Results({result})")).await;
         assert_eq!(
-            cells[3],
+            cells[4],
             format!("{} / {}", stored["TotalScore"], stored["MaxScore"])
         );
-        assert_eq!(cells[5], essays(&questions).to_string());
+        assert_eq!(cells[6], essays(&questions).to_string());
     }
     // The broken files stored nothing.
     for attempt in &attempts[attempts.len() - 2..] {
@@ -460,7 +494,7 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
     assert!(shown.starts_with("last upload "), "{shown}");
     wait_for(client, "#upload-problems").await;
     let problems = client
-        .find_all(fantoccini::Locator::Css("#upload-problems li"))
+        .find_all(fantoccini::Locator::Css("#upload-problems > li"))
         .await
         .unwrap();
     assert_eq!(

@@ -151,7 +151,63 @@ async fn the_queue_offers_only_scorable_tasks_and_its_keys_work_from_any_control
         .unwrap();
     assert_eq!(shown_task(client).await, third, "a click opened the row");
     release_untouched(client).await;
+
+    shortcut_sheet_lists_every_desks_keys(&session).await;
     session.close().await;
+}
+
+/// `?` lists the keys of every desk, each under the desk it acts in (issue 33,
+/// defect 9: the delivery, print batch and results keys were missing).
+async fn shortcut_sheet_lists_every_desks_keys(session: &DesktopSession) {
+    let client = &session.client;
+    press(client, &['?']).await;
+    wait_for(client, "#shortcut-sheet").await;
+    let listed: Vec<(String, String)> = serde_json::from_value(
+        client
+            .execute(
+                "const out = []; let where = '';
+                 for (const e of document.querySelectorAll('#shortcut-sheet h3, #shortcut-sheet dt')) {
+                   if (e.tagName === 'H3') where = e.textContent.trim();
+                   else out.push([where, e.textContent.trim()]);
+                 }
+                 return out;",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    for (desk, key) in [
+        ("Delivery", "B"),
+        ("Delivery", "[ ]"),
+        ("Delivery", "E"),
+        ("Print batch", "T"),
+        ("Print batch", "O / F / U"),
+        ("Print batch", "J K"),
+        ("Scanned sheets' review", "Backspace or 0"),
+        ("Results (administrators)", "H / G / X"),
+        ("Results (administrators)", "T"),
+        ("Results (administrators)", "Delete"),
+        ("Results (administrators)", "Shift+Delete"),
+        ("Queue", "B"),
+        ("Queue", "G"),
+        ("Queue", "F / X"),
+        ("Content", "E"),
+    ] {
+        assert!(
+            listed.iter().any(|(d, k)| d == desk && k == key),
+            "{key} under {desk} in: {listed:?}"
+        );
+    }
+    session.screenshot("shortcut-sheet").await;
+    press(client, &[Key::Escape.into()]).await;
+    for _ in 0..50 {
+        if client.find(Locator::Css("#shortcut-sheet")).await.is_err() {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("Esc did not close the sheet");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -104,7 +104,7 @@ async fn a_coordinator_uploads_answer_files_to_a_remote_server_on_postgresql() {
             "attempt {attempt} has its result on PostgreSQL"
         );
         let shown = row
-            .find(fantoccini::Locator::Css("td:nth-child(3)"))
+            .find(fantoccini::Locator::Css("td.result-id"))
             .await
             .unwrap()
             .text()

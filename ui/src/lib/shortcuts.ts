@@ -1,0 +1,91 @@
+// Every key of the app, by where it acts, as the `?` sheet lists them
+// (components/shared/ShortcutSheet.svelte). A desk's keys are handled in its own
+// component; a key added there is added here, and the window test that opens the
+// sheet checks the keys of each desk are listed.
+
+/** A key (or keys) and what it does. */
+export type Shortcut = [keys: string, what: string];
+
+export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
+  [
+    "Queue",
+    [
+      ["N or Enter", "Take the next task"],
+      ["Enter on a row", "Take that row's task"],
+      ["R", "Refresh the list"],
+      ["Q / M / D / C", "The scoring queue / the moderation list / delivery / content (coordinators and administrators)"],
+      ["U", "Resume the latest unfinished work kept on this computer"],
+      ["Ctrl+Z", "Reopen the latest task you scored, to correct it"],
+      ["F / X", "Next filter / clear the filters"],
+      ["G", "Grade by question: choose the question the queue keeps to"],
+      ["B", "Blind scoring on or off"],
+      ["Esc", "Leave the focused control"],
+    ],
+  ],
+  ["Moderation", [["↑ ↓ or J K", "Choose a saved score"], ["Enter", "Open it for review (it is not claimed)"], ["Esc", "Close it unchanged"]]],
+  [
+    "Delivery",
+    [
+      ["↑ ↓", "Choose the assessment"],
+      ["J K", "Choose its snapshot"],
+      ["S", "Name a new snapshot (Enter takes it)"],
+      ["P / A", "Open the snapshot's paper / answer key in a window"],
+      ["Ctrl+P", "In that window: print, or save a PDF"],
+      ["B", "A new print batch: choose the group, Tab to its name, Enter makes it"],
+      ["[ ]", "Highlight a print batch"],
+      ["Enter", "Open the highlighted print batch"],
+      ["E", "The assessment's results instead of its snapshots (again: back)"],
+      ["R", "Reload"],
+    ],
+  ],
+  [
+    "Print batch",
+    [
+      ["T", "Create attempts for everyone without one"],
+      ["J K", "Choose a participant"],
+      ["Enter", "Score the participant's next open task"],
+      ["O / F / U", "Upload answer files: choose files / a folder / type a path"],
+      ["P", "Print the answer sheets"],
+      ["S", "Read scanned sheets back (type a file or folder, Enter)"],
+      ["R", "Read the list again"],
+      ["Esc", "Back to the print batches"],
+    ],
+  ],
+  [
+    "Scanned sheets' review",
+    [
+      ["A, B, C…", "Mark that choice (again: unmark it)"],
+      ["Backspace or 0", "No choice"],
+      ["Enter", "Confirm and go on; at the end: upload"],
+      ["↑ ↓", "The previous or next question in doubt"],
+      ["Esc", "Leave the review"],
+    ],
+  ],
+  [
+    "Results (administrators)",
+    [
+      ["J K", "Choose a result"],
+      ["H / G / X", "Pause (hold) / resume / terminate it"],
+      ["T", "Extra time"],
+      ["Delete", "Purge the result (Enter confirms)"],
+      ["Shift+Delete", "Purge every result of its participant (then P: the participant too)"],
+      ["Esc", "Cancel; or back to the snapshots"],
+    ],
+  ],
+  ["Content", [["O", "Choose a QTI package to import"], ["U", "Type its path (Enter previews it)"], ["Enter", "Import what the preview shows"], ["Esc", "Leave the preview"], ["[ ] / J K", "Choose an assessment / one of its essays"], ["E", "Edit the essay's rubric (Ctrl+S saves, Esc closes)"]]],
+  [
+    "Scoring",
+    [
+      ["0 – 9", "Score the selected dimension, then go to the next"],
+      ["↑ ↓ or J K", "Select the previous or next dimension"],
+      ["C", "Comment on the selected dimension (Esc to leave the comment)"],
+      ["M", "Overall comments"],
+      ["Ctrl+K", "Comment bank of the comment field (or the selected dimension): 1–9 inserts, A adds, E edits"],
+      ["Ctrl+S", "Save: Status 2, awaiting moderation"],
+      ["Ctrl+Enter", "Submit: Status 3, the result is updated"],
+      ["Ctrl+Backspace", "Release: back to the queue (asks first if you typed anything; not in a text field)"],
+    ],
+  ],
+  ["Scanned answers", [["+ −", "Zoom in, out (the top stays in sight)"], ["F", "Fit the width; again: the whole page"], ["O / Shift+O", "Rotate clockwise / anticlockwise"], ["Shift + arrows", "Move by most of a screenful"]]],
+  ["Anywhere", [["?", "This sheet"], ["Esc", "Close it"], ["Ctrl+plus / minus / 0", "Text size (remembered)"]]],
+];
