@@ -56,7 +56,8 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
     press(client, &['g']).await;
     status_shown(session, api, &result, 1).await;
     press(client, &['t']).await;
-    type_into(client, "extra-time", "300").await;
+    // In minutes (issue 33, defect 12): 5 typed is 300 seconds of ExtraTime.
+    type_into(client, "extra-time", "5").await;
     press(client, &[Key::Enter.into()]).await;
     wait_for(client, "#results-message").await;
     for _ in 0..50 {
@@ -80,6 +81,40 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
         .unwrap();
     assert!(refused.contains("cannot be paused"), "{refused}");
     assert_eq!(api.get(&format!("Results({result})")).await["Status"], 7);
+    // Nor is extra time offered on it: T says why, and the field is closed.
+    press(client, &['t']).await;
+    for _ in 0..50 {
+        let said = wait_for(client, "#results-error")
+            .await
+            .text()
+            .await
+            .unwrap();
+        if said.contains("extra time applies only while it is in progress or paused") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let said = wait_for(client, "#results-error")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        said.contains("is terminated: extra time applies only"),
+        "{said}"
+    );
+    assert_eq!(
+        wait_for(client, "#extra-time")
+            .await
+            .prop("disabled")
+            .await
+            .unwrap(),
+        Some("true".to_owned())
+    );
+    assert_eq!(
+        api.get(&format!("Results({result})")).await["ExtraTime"],
+        300
+    );
     session.screenshot("delivery-results-admin").await;
 
     // Shift+Delete: every result of the participant, counted; Esc keeps them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptState, attemptsOutcome, auditState, describeSnapshotDate, resultScore, resultStatus, snapshotName } from "./delivery";
+import { attemptState, attemptsOutcome, auditState, describeExtraTime, describeSnapshotDate, extraSecondsOf, extraTimeApplies, resultScore, resultStatus, snapshotName } from "./delivery";
 
 describe("the delivery desk's words", () => {
   it("names a new snapshot after its assessment and the day", () => {
@@ -35,5 +35,26 @@ describe("the delivery desk's words", () => {
     expect(resultStatus(6)).toBe("paused");
     expect(resultStatus(7)).toBe("terminated");
     expect(resultStatus(0)).toBe("finished (0)");
+  });
+});
+
+describe("extra time", () => {
+  it("is offered only while the result is running (in progress or paused)", () => {
+    expect(extraTimeApplies(1)).toBe(true);
+    expect(extraTimeApplies(6)).toBe(true);
+    for (const finished of [0, 2, 3, 4, 5, 7, null]) expect(extraTimeApplies(finished)).toBe(false);
+  });
+
+  it("is typed in whole minutes and sent in seconds", () => {
+    expect(extraSecondsOf("5")).toEqual({ seconds: 300 });
+    expect(extraSecondsOf(" 0 ")).toEqual({ seconds: 0 });
+    for (const wrong of ["", "-5", "1.5", "5m", "99999999999"]) expect(extraSecondsOf(wrong)).toHaveProperty("error");
+  });
+
+  it("reads in minutes, or seconds when not whole minutes", () => {
+    expect(describeExtraTime(300)).toBe("5 min");
+    expect(describeExtraTime(90)).toBe("90 s");
+    expect(describeExtraTime(0)).toBe("");
+    expect(describeExtraTime(null)).toBe("");
   });
 });

@@ -55,3 +55,28 @@ export function auditState(entry: { inQueue: boolean; successful: boolean | null
 export function resultStatus(status: number | null): string {
   return status === 1 ? "in progress" : status === 6 ? "paused" : status === 7 ? "terminated" : status === null ? "" : `finished (${status})`;
 }
+
+/**
+ * Whether extra time still means something for a result of `status`: the spec
+ * has it act on a running assessment, so only one in progress (1) or paused (6)
+ * is offered it. The server accepts it on any result, as the spec lets clients.
+ */
+export function extraTimeApplies(status: number | null): boolean {
+  return status === 1 || status === 6;
+}
+
+/** The most minutes of extra time asked for: ExtraTime is an Int32 of seconds. */
+export const MAX_EXTRA_MINUTES = Math.floor(2_147_483_647 / 60);
+
+/** Extra time typed in whole minutes, as seconds (the unit of ExtraTime). */
+export function extraSecondsOf(typed: string): { seconds: number } | { error: string } {
+  const text = typed.trim();
+  if (!/^\d+$/.test(text) || Number(text) > MAX_EXTRA_MINUTES) return { error: "Extra time: a whole number of minutes, 0 or more." };
+  return { seconds: Number(text) * 60 };
+}
+
+/** Extra time as a coordinator reads it: "5 min", or "90 s" when not whole minutes. */
+export function describeExtraTime(seconds: number | null): string {
+  if (!seconds) return "";
+  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
