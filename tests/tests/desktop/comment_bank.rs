@@ -31,7 +31,11 @@ async fn a_banked_comment_is_inserted_by_key_and_a_written_one_is_banked() {
     let (question, result) = &task;
 
     // Another scorer of the area banked a comment for the rubric's first dimension.
-    let shared = "Names every force, with its direction.";
+    // Long enough to need several lines in the comment field (issue 33, defect 14:
+    // a one-line field hid it).
+    let shared = "Names every force, with its direction, and says which of them balance: \
+                  the weight against the normal force, the push against friction. Says \
+                  too what would change on a slope, which the question did not ask.";
     let rubric = api
         .get(&format!("Questions({question}L)/Rubric?$expand=Dimensions"))
         .await;
@@ -65,6 +69,23 @@ async fn a_banked_comment_is_inserted_by_key_and_a_written_one_is_banked() {
         field_value(client, &format!("comment-{first_order}")).await,
         shared
     );
+    // All of it in view: the field grew to its text, nothing scrolled away.
+    let (shown, whole): (i64, i64) = serde_json::from_value(
+        client
+            .execute(
+                "const f = document.getElementById(arguments[0]); return [f.clientHeight, f.scrollHeight];",
+                vec![serde_json::json!(format!("comment-{first_order}"))],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(
+        shown >= whole,
+        "the comment field shows {shown} of its {whole} px"
+    );
+    assert!(shown > 40, "several lines tall, not one: {shown} px");
+    session.screenshot("comment-bank-inserted").await;
 
     // The digits still score: the bank gave the keyboard back to the page.
     let maxima = dimension_maxima(&api, &task).await;
