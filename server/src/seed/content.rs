@@ -14,6 +14,8 @@ pub struct QuestionSpec {
     pub kind: QuestionKind,
     pub description: &'static str,
     pub stem: &'static str,
+    /// A passage the stem refers to, shown above it ("" for none).
+    pub passage: &'static str,
     /// `(text, correct)` for choice questions.
     pub choices: &'static [(&'static str, bool)],
     pub max_score: i32,
@@ -51,6 +53,7 @@ const fn choice(
         kind,
         description,
         stem,
+        passage: "",
         choices,
         max_score,
         rubric: None,
@@ -71,6 +74,7 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                 kind: QuestionKind::Essay,
                 description: "Newton's laws: braking bus",
                 stem: "Explain, using Newton's laws of motion, why a standing passenger lurches forward when a bus brakes suddenly.",
+                passage: "",
                 choices: &[],
                 max_score: 6,
                 rubric: Some(RubricSpec {
@@ -103,6 +107,7 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                 kind: QuestionKind::Essay,
                 description: "Free-body diagram: book on a table",
                 stem: "Draw a labelled free-body diagram of a book resting on a table, and explain why the book does not move.",
+                passage: "",
                 choices: &[],
                 max_score: 4,
                 rubric: Some(RubricSpec {
@@ -130,6 +135,7 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                 kind: QuestionKind::Essay,
                 description: "Photosynthesis",
                 stem: "Describe the process of photosynthesis, including its inputs, its outputs and where in the plant it happens.",
+                passage: "",
                 choices: &[],
                 max_score: 8,
                 rubric: Some(RubricSpec {
@@ -162,6 +168,7 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                 kind: QuestionKind::Essay,
                 description: "Reflection on an experiment (no rubric)",
                 stem: "Reflect on one experiment you carried out this term: what would you do differently next time?",
+                passage: "",
                 choices: &[],
                 max_score: 5,
                 rubric: None,
@@ -185,6 +192,7 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                 kind: QuestionKind::Essay,
                 description: "Letter to the council",
                 stem: "Write a letter to your local council proposing one change that would improve your neighbourhood. Give reasons.",
+                passage: "",
                 choices: &[],
                 max_score: 10,
                 rubric: Some(RubricSpec {
@@ -219,6 +227,7 @@ pub const NORTHWIND: &[AssessmentSpec] = &[
                 kind: QuestionKind::Essay,
                 description: "Handwritten summary",
                 stem: "By hand: summarise the passage above in no more than 60 words.",
+                passage: "Hedgehogs are in decline across Britain. Their numbers in the countryside have fallen by half since 2000, as hedgerows are removed and fields are sprayed. In towns the decline has slowed: gardens with gaps in their fences let hedgehogs roam the mile or so they need each night. Volunteers now count them every spring, and councils are asked to leave wild corners in parks.",
                 choices: &[],
                 max_score: 5,
                 rubric: Some(RubricSpec {
@@ -261,6 +270,7 @@ pub const HARBOUR: &[AssessmentSpec] = &[AssessmentSpec {
             kind: QuestionKind::Essay,
             description: "Fire on deck",
             stem: "Describe what you would do on discovering a fire on deck.",
+            passage: "",
             choices: &[],
             max_score: 6,
             rubric: Some(RubricSpec {
@@ -315,7 +325,16 @@ pub const LAST_NAMES: &[&str] = &[
 /// The question's markup document: an XHTML fragment.
 pub(super) fn question_markup(spec: &QuestionSpec) -> String {
     let escape = |text: &str| quick_xml::escape::escape(text).into_owned();
-    let mut markup = format!("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">\n  <p class=\"stem\">{}</p>\n", escape(spec.stem));
+    let mut markup =
+        String::from("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">\n");
+    // The passage first: the stem refers to it as "above".
+    if !spec.passage.is_empty() {
+        markup.push_str(&format!(
+            "  <div class=\"passage\"><p>{}</p></div>\n",
+            escape(spec.passage)
+        ));
+    }
+    markup.push_str(&format!("  <p class=\"stem\">{}</p>\n", escape(spec.stem)));
     if !spec.choices.is_empty() {
         markup.push_str("  <ol class=\"choices\">\n");
         for (text, _) in spec.choices {
@@ -338,6 +357,27 @@ pub(super) fn question_markup(spec: &QuestionSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stem that speaks of a passage has one, shown before it (issue 33, defect 15:
+    /// "summarise the passage above" had none).
+    #[test]
+    fn a_stem_that_refers_to_a_passage_has_one_above_it() {
+        for assessment in NORTHWIND.iter().chain(HARBOUR) {
+            for question in assessment.questions {
+                if question.stem.contains("passage") {
+                    assert!(!question.passage.is_empty(), "{}", question.description);
+                    let markup = question_markup(question);
+                    let passage = markup
+                        .find("class=\"passage\"")
+                        .expect("the passage is shown");
+                    assert!(
+                        passage < markup.find("class=\"stem\"").unwrap(),
+                        "above the stem"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_rubric_maximum_equals_its_question_maximum() {
