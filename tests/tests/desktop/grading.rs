@@ -232,6 +232,11 @@ async fn grading_one_question_to_its_end_and_on_to_the_next() {
     ctrl(client, Key::Backspace.into()).await;
     wait_for(client, &format!("#grading[data-question-id='{}']", next.id)).await;
 
+    // A group filter that the question's remaining tasks lie outside of: the empty
+    // queue says how many are outside the filters and still offers the next
+    // question (issue 33, defect 4: it said "left to take" and offered nothing).
+    filtered_end_offers_the_next_question(&session, &api, &next.id).await;
+
     // G, then Home (the first entry) and Enter, goes back to every question.
     press(client, &['g']).await;
     wait_for(
@@ -251,4 +256,81 @@ async fn grading_one_question_to_its_end_and_on_to_the_next() {
         .await
         .is_err());
     session.close().await;
+}
+
+/// Grading `question`, chooses a group with some of its open tasks and others
+/// elsewhere, has another scorer hold that group's, and checks the queue's end.
+async fn filtered_end_offers_the_next_question(
+    session: &DesktopSession,
+    api: &Api,
+    question: &str,
+) {
+    let client = &session.client;
+    let open = |group: Option<&str>| {
+        let group = group.map_or(String::new(), |g| format!(" and Group/Name eq '{g}'"));
+        format!("QuestionID eq {question}L and Status eq 0{group}")
+    };
+    let total = api.count(&open(None)).await;
+    let groups = api.get("Groups?$select=Name&$orderby=Name").await;
+    let mut chosen = None;
+    for group in groups["value"].as_array().unwrap() {
+        let name = group["Name"].as_str().unwrap().to_owned();
+        let here = api.count(&open(Some(&name))).await;
+        if here > 0 && total - here > 0 {
+            chosen = Some((name, here));
+            break;
+        }
+    }
+    let (group, here) =
+        chosen.expect("a group holding some, not all, of the question's open tasks");
+    wait_for(client, "#group-filter").await;
+    client
+        .find(fantoccini::Locator::Id("group-filter"))
+        .await
+        .unwrap()
+        .select_by_value(&group)
+        .await
+        .unwrap();
+    wait_for(client, "#task-list li[data-question]").await;
+    let held = api
+        .get(&format!(
+            "ScoringTasks?$filter={}&$select=ResultID",
+            open(Some(&group)).replace(' ', "%20")
+        ))
+        .await;
+    for task in held["value"].as_array().unwrap() {
+        let path = format!(
+            "ScoringTasks(QuestionID={question}L,ResultID={})",
+            task["ResultID"]
+        );
+        assert!(api
+            .put(&path, serde_json::json!({"Status": 1}))
+            .await
+            .is_success());
+    }
+    // R: the group's queue is empty now; the rest of the question is elsewhere.
+    press(client, &['r']).await;
+    let end = wait_for(client, "#question-finished[data-filtered-out='true']")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let outside = total - here;
+    assert!(
+        end.contains(&format!(
+            "{outside} task{} {} to score outside the filters",
+            if outside == 1 { "" } else { "s" },
+            if outside == 1 { "is" } else { "are" }
+        )),
+        "{end}"
+    );
+    wait_for(client, "#next-question").await;
+    session.screenshot("grade-by-question-filtered-end").await;
+    // X clears the group filter: the question's other tasks are back in the queue.
+    press(client, &['x']).await;
+    wait_for(
+        client,
+        &format!("#task-list li[data-question='{question}']"),
+    )
+    .await;
 }

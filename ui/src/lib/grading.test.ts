@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeEnd, describeProgress, finished, nextQuestion, rememberedQuestion, rememberQuestion, serverKey, type QuestionProgress } from "./grading";
+import { describeEnd, describeFilteredEnd, describeProgress, finished, nextQuestion, rememberedQuestion, rememberQuestion, serverKey, type QuestionProgress } from "./grading";
 import type { ConnectionStatus } from "./api";
 
 const question = (questionId: string, name: string, toScore: number, done = 0, total = toScore + done): QuestionProgress => ({ questionId, name, toScore, done, total });
@@ -63,5 +63,13 @@ describe("grade by question", () => {
     expect(rememberedQuestion(storage, "s")).toBeNull();
     storage.setItem("scoredesk.gradeByQuestion", "{not json");
     expect(rememberedQuestion(storage, "s")).toBeNull();
+  });
+});
+
+describe("describeFilteredEnd", () => {
+  it("says how many of the question's tasks the filters leave out, and how to reach them", () => {
+    const progress = { questionId: "7", name: "Handwritten summary", toScore: 35, done: 12, total: 65 };
+    expect(describeFilteredEnd(progress)).toBe("Nothing of “Handwritten summary” is left in this group or assessment: 35 tasks are to score outside the filters (X clears them).");
+    expect(describeFilteredEnd({ ...progress, toScore: 1 })).toContain("1 task is to score");
   });
 });

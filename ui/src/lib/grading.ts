@@ -71,3 +71,13 @@ export function nextQuestion(questions: QuestionProgress[], current: GradedQuest
   const after = (q: QuestionProgress) => q.name > current.name || (q.name === current.name && q.questionId > current.questionId);
   return others.find(after) ?? others[0] ?? null;
 }
+
+/**
+ * What the end of a question says when the queue's filters (a group, an
+ * assessment) leave its other tasks out: how many remain outside them, and how to
+ * reach them.
+ */
+export function describeFilteredEnd(progress: QuestionProgress): string {
+  const outside = progress.toScore;
+  return `Nothing of “${progress.name}” is left in this group or assessment: ${outside} ${outside === 1 ? "task is" : "tasks are"} to score outside the filters (X clears them).`;
+}

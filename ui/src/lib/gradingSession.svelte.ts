@@ -55,15 +55,19 @@ export class GradingSession {
     this.upNext = null;
   }
 
-  /** Counts the graded question's tasks; at its end, finds the question to offer next. */
-  async loadProgress() {
+  /**
+   * Counts the graded question's tasks; at its end, or when the queue on screen is
+   * empty (`queueEmpty`: its filters leave the question's other tasks out), finds
+   * the question to offer next.
+   */
+  async loadProgress(queueEmpty = false) {
     const question = this.question;
     if (!question) return;
     try {
       const now = await questionProgress(question.questionId);
       if (this.question?.questionId !== question.questionId) return;
       this.progress = now;
-      this.upNext = finished(now) ? nextQuestion(await questionsToGrade(), question) : null;
+      this.upNext = finished(now) || queueEmpty ? nextQuestion(await questionsToGrade(), question) : null;
     } catch (error) {
       this.onerror(`The progress of “${question.name}” could not be counted: ${errorMessage(error)}`);
     }
