@@ -32,7 +32,7 @@ pub struct AreaPlan {
 }
 
 const SCORE_BANDS: &[(i32, &str)] = &[
-    (0, "Not yet"),
+    (0, "Below pass"),
     (50, "Pass"),
     (75, "Merit"),
     (90, "Distinction"),

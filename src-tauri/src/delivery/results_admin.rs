@@ -39,6 +39,9 @@ pub struct AdminResult {
     pub max_score: Option<i64>,
     pub band: Option<String>,
     pub finished: Option<String>,
+    /// Its answers without a score yet: while any is left, its score and band are
+    /// provisional.
+    pub to_score: i64,
     /// What the spec lets its Status become from here.
     pub changes: Vec<StatusChange>,
 }
@@ -103,6 +106,8 @@ pub async fn assessment_results(
                 ("$filter", &filter),
                 ("$orderby", "ID desc"),
                 ("$top", LISTED),
+                // The answers' scores say what is left to score (no media read).
+                ("$expand", "Answers"),
             ],
         )
         .await?;
@@ -137,7 +142,9 @@ pub async fn change_result(
     }
     // A property left out of a PUT keeps its value (docs/purges.md).
     client.put(&format!("Results({id})"), &body).await?;
-    let read = client.get_json(&format!("Results({id})"), &[]).await?;
+    let read = client
+        .get_json(&format!("Results({id})"), &[("$expand", "Answers")])
+        .await?;
     admin_result(&read).ok_or_else(|| {
         CommandError::Server("The server's answer did not describe a result.".into())
     })
@@ -345,6 +352,12 @@ fn admin_result(entry: &Value) -> Option<AdminResult> {
         max_score: entry["MaxScore"].as_i64(),
         band: entry["ScoreBandTitle"].as_str().map(str::to_owned),
         finished: entry["WhenFinished"].as_str().map(str::to_owned),
+        to_score: entry["Answers"].as_array().map_or(0, |answers| {
+            answers
+                .iter()
+                .filter(|a| a["ActualScore"].is_null())
+                .count() as i64
+        }),
         changes: TRANSITIONS
             .iter()
             .filter(|(from, _, _)| status == Some(i64::from(*from)))
@@ -389,6 +402,18 @@ mod tests {
         );
         let finished = admin_result(&json!({"ID": 5, "Status": 0})).unwrap();
         assert!(finished.changes.is_empty());
+    }
+
+    #[test]
+    fn the_answers_without_a_score_are_counted_as_left_to_score() {
+        let result = admin_result(&json!({"ID": 5, "Status": 0, "Answers": [
+            {"QuestionID": "1", "ActualScore": 2},
+            {"QuestionID": "2", "ActualScore": null},
+            {"QuestionID": "3", "ActualScore": null},
+        ]}))
+        .unwrap();
+        assert_eq!(result.to_score, 2);
+        assert_eq!(admin_result(&json!({"ID": 6})).unwrap().to_score, 0);
     }
 
     #[test]

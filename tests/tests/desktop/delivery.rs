@@ -483,6 +483,28 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(with_result, valid.len());
+    // A result with answers still to score shows its band as provisional.
+    for row in client
+        .find_all(fantoccini::Locator::Css(
+            "#attempt-list tbody tr:not([data-result=''])",
+        ))
+        .await
+        .unwrap()
+    {
+        let open = row.attr("data-open").await.unwrap().unwrap_or_default();
+        let band = row
+            .find(fantoccini::Locator::Css(".band"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        if open.parse::<usize>().unwrap_or(0) > 0 && !band.is_empty() {
+            assert!(band.ends_with("(provisional)"), "{open} open: {band}");
+        } else {
+            assert!(!band.contains("provisional"), "{open} open: {band}");
+        }
+    }
     // The files named the batch: its last upload is shown, as the API has it.
     let stored = api.get(&format!("PrintBatches({batch})")).await;
     assert!(stored["LastUploadedDateTime"].is_string());

@@ -51,6 +51,32 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
     )
     .await;
 
+    // What is left to score, as the API has it, and the band marked provisional
+    // while anything is (issue 33, defect 5).
+    let answers = api.get(&format!("Results({result})/Answers")).await;
+    let unscored = answers["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["ActualScore"].is_null())
+        .count();
+    assert!(unscored > 0, "the upload's essays wait for a scorer");
+    let row = wait_for(client, &format!("#admin-results tr[data-id='{result}']")).await;
+    let cell = |class: &'static str| {
+        let row = row.clone();
+        async move {
+            row.find(Locator::Css(class))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(cell(".to-score").await, unscored.to_string());
+    let band = cell(".band").await;
+    assert!(band.ends_with("(provisional)"), "{band}");
+
     press(client, &['h']).await;
     status_shown(session, api, &result, 6).await;
     press(client, &['g']).await;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptState, attemptsOutcome, auditState, describeExtraTime, describeSnapshotDate, extraSecondsOf, extraTimeApplies, resultScore, resultStatus, snapshotName } from "./delivery";
+import { attemptState, attemptsOutcome, auditState, bandText, describeExtraTime, describeSnapshotDate, extraSecondsOf, extraTimeApplies, resultScore, resultStatus, snapshotName } from "./delivery";
 
 describe("the delivery desk's words", () => {
   it("names a new snapshot after its assessment and the day", () => {
@@ -56,5 +56,13 @@ describe("extra time", () => {
     expect(describeExtraTime(90)).toBe("90 s");
     expect(describeExtraTime(0)).toBe("");
     expect(describeExtraTime(null)).toBe("");
+  });
+});
+
+describe("bandText", () => {
+  it("marks the band provisional while answers wait for a scorer", () => {
+    expect(bandText("Pass", 2)).toBe("Pass (provisional)");
+    expect(bandText("Pass", 0)).toBe("Pass");
+    expect(bandText(null, 3)).toBe("");
   });
 });

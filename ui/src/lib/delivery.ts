@@ -80,3 +80,12 @@ export function describeExtraTime(seconds: number | null): string {
   if (!seconds) return "";
   return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }
+
+/**
+ * A result's band as a coordinator should read it: while any answer waits for a
+ * scorer, the total (and so the band) can still rise, so it is marked provisional.
+ */
+export function bandText(band: string | null, toScore: number): string {
+  if (!band) return "";
+  return toScore > 0 ? `${band} (provisional)` : band;
+}

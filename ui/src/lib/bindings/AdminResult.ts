@@ -3,6 +3,11 @@ import type { StatusChange } from "./StatusChange";
 
 export type AdminResult = { id: string, participant: string, group: string | null, status: number | null, extraTime: number | null, totalScore: number | null, maxScore: number | null, band: string | null, finished: string | null, 
 /**
+ * Its answers without a score yet: while any is left, its score and band are
+ * provisional.
+ */
+toScore: number, 
+/**
  * What the spec lets its Status become from here.
  */
 changes: Array<StatusChange>, };
