@@ -525,6 +525,35 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
         "the refused files listed above the table"
     );
     session.screenshot("delivery-upload-outcomes").await;
+
+    // Esc leaves the batch and Enter comes back to it: the report is as it was,
+    // refused files included (issue 33, defect 1: one Escape lost it).
+    let rows_before = client
+        .find_all(fantoccini::Locator::Css("#upload-outcomes tbody tr"))
+        .await
+        .unwrap()
+        .len();
+    press(client, &[Key::Escape.into()]).await;
+    wait_for(client, "#batch-list").await;
+    press(client, &[Key::Enter.into()]).await;
+    wait_for(client, "#attempt-list").await;
+    let rows_after = client
+        .find_all(fantoccini::Locator::Css("#upload-outcomes tbody tr"))
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(
+        rows_after, rows_before,
+        "the upload report survives leaving the batch"
+    );
+    assert_eq!(
+        client
+            .find_all(fantoccini::Locator::Css("#upload-problems > li"))
+            .await
+            .unwrap()
+            .len(),
+        3
+    );
     scores_a_new_task(session, api).await;
 }
 

@@ -234,11 +234,19 @@ async fn erases_a_participant(session: &DesktopSession, api: &Api) {
     shift(client, Key::Delete.into()).await;
     wait_for(client, "#purge-participant-too").await;
     press(client, &['p']).await;
-    let plan = wait_for(client, "#purge-confirm")
-        .await
-        .text()
-        .await
-        .unwrap();
+    // The plan is asked for again (counted by the server): wait for the new one.
+    let mut plan = String::new();
+    for _ in 0..100 {
+        plan = wait_for(client, "#purge-confirm")
+            .await
+            .text()
+            .await
+            .unwrap();
+        if plan.contains("as a participant") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     assert!(
         plan.contains(&format!("Every result of {participant} ({theirs} result"))
             && plan.contains(&format!("and {participant} as a participant")),
