@@ -4,15 +4,19 @@
 //! choices labelled A, B, ... with circles to fill in, ruled answer areas sized by
 //! the question's marks, places for the participant's name and the attempt, no
 //! question split over two pages; the answer-key variant fills in the correct
-//! choices. The question's own markup is shown without what on-screen delivery
+//! choices and, under each question scored by a person, prints its marking guide
+//! (the current rubric's dimensions and levels). The question's own markup is shown without what on-screen delivery
 //! adds (`markup::for_paper`): the page prints the choices itself, in the
 //! snapshot's order. Nothing in it depends on the time or the reader: the same snapshot
 //! prints the same bytes every time.
+
+use std::collections::HashMap;
 
 use minijinja::{context, Environment, Value};
 use serde::Serialize;
 
 use super::markup::{for_paper, sanitize};
+use crate::model::marking_guide::MarkingGuide;
 use crate::model::question_kind::QuestionKind;
 use crate::model::snapshot::{ExpectedResponse, SnapshotPaper};
 
@@ -29,6 +33,53 @@ struct Question {
     answer_height: String,
     /// A text-entry question's accepted answers, for the answer key.
     keys: Vec<String>,
+    /// The answer key's marking guide, for a question with a rubric.
+    guide: Option<Guide>,
+}
+
+#[derive(Serialize)]
+struct Guide {
+    name: String,
+    instructions: Option<String>,
+    dimensions: Vec<GuideDimension>,
+}
+
+#[derive(Serialize)]
+struct GuideDimension {
+    name: String,
+    instructions: Option<String>,
+    max_score: i32,
+    levels: Vec<GuideLevel>,
+}
+
+#[derive(Serialize)]
+struct GuideLevel {
+    score: i32,
+    description: String,
+}
+
+fn guide_of(guide: &MarkingGuide) -> Guide {
+    Guide {
+        name: guide.name.clone(),
+        instructions: guide.instructions.clone(),
+        dimensions: guide
+            .dimensions
+            .iter()
+            .map(|d| GuideDimension {
+                name: d.name.clone(),
+                instructions: d.instructions.clone(),
+                max_score: d.max_score,
+                levels: d
+                    .levels
+                    .iter()
+                    .map(|(score, description)| GuideLevel {
+                        score: *score,
+                        description: description.clone(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
 }
 
 #[derive(Serialize)]
@@ -53,8 +104,13 @@ fn answer_lines(max_score: i32) -> i32 {
     (4 + 2 * max_score).clamp(6, 24)
 }
 
-/// The page's HTML; `answers` for the answer-key variant.
-pub fn render(paper: &SnapshotPaper, answers: bool) -> Result<String, minijinja::Error> {
+/// The page's HTML; `answers` for the answer-key variant, which prints `guides`
+/// (by question ID) under their questions.
+pub fn render(
+    paper: &SnapshotPaper,
+    answers: bool,
+    guides: &HashMap<i64, MarkingGuide>,
+) -> Result<String, minijinja::Error> {
     let mut environment = Environment::new();
     environment.add_template("printable.html", TEMPLATE)?;
     let questions: Vec<Question> = paper
@@ -91,6 +147,9 @@ pub fn render(paper: &SnapshotPaper, answers: bool) -> Result<String, minijinja:
                 .iter()
                 .map(|key| key.text.clone())
                 .collect(),
+            guide: answers
+                .then(|| guides.get(&question.question_id).map(guide_of))
+                .flatten(),
         })
         .collect();
     environment
@@ -160,7 +219,7 @@ mod tests {
 
     #[test]
     fn text_is_escaped_markup_sanitised_and_the_key_only_in_its_variant() {
-        let page = render(&paper(), false).unwrap();
+        let page = render(&paper(), false, &HashMap::new()).unwrap();
         assert!(page.contains("Spring &lt;paper&gt;"), "{page}");
         assert!(page.contains("Force &amp; &lt;b&gt;mass"), "{page}");
         assert!(page.contains("<p>Which is conserved?</p>"), "{page}");
@@ -173,7 +232,7 @@ mod tests {
             page.contains(r#"class="answer-area" style="height: 136mm""#),
             "{page}"
         );
-        let key = render(&paper(), true).unwrap();
+        let key = render(&paper(), true, &HashMap::new()).unwrap();
         assert_eq!(key.matches("choice correct").count(), 1, "{key}");
         assert!(
             key.contains(r#"<li class="choice correct" data-choice="B">"#),
@@ -181,9 +240,60 @@ mod tests {
         );
         assert_eq!(
             page,
-            render(&paper(), false).unwrap(),
+            render(&paper(), false, &HashMap::new()).unwrap(),
             "the same bytes every time"
         );
+    }
+
+    /// The answer key prints the essay's marking guide, escaped, for whoever marks
+    /// by hand; the question paper never does (issue 33, defect 11).
+    #[test]
+    fn the_answer_key_prints_the_marking_guide_of_a_person_scored_question() {
+        use crate::model::marking_guide::{GuideDimension, MarkingGuide};
+        let guides = HashMap::from([(
+            11,
+            MarkingGuide {
+                name: "Explanation".into(),
+                instructions: Some("Credit any valid <law>.".into()),
+                dimensions: vec![
+                    GuideDimension {
+                        order: 1,
+                        name: "Physics".into(),
+                        instructions: None,
+                        max_score: 4,
+                        levels: vec![
+                            (0, "Nothing relevant.".into()),
+                            (4, "Every step, with units.".into()),
+                        ],
+                    },
+                    GuideDimension {
+                        order: 2,
+                        name: "Clarity".into(),
+                        instructions: Some("Logical order.".into()),
+                        max_score: 2,
+                        levels: Vec::new(),
+                    },
+                ],
+            },
+        )]);
+        let key = render(&paper(), true, &guides).unwrap();
+        assert_eq!(key.matches(r#"<div class="guide">"#).count(), 1, "{key}");
+        for shown in [
+            "Marking guide: Explanation",
+            "Credit any valid &lt;law&gt;.",
+            r#"Physics <span class="range">0–4</span>"#,
+            r#"<span class="score">4</span> Every step, with units."#,
+            r#"Clarity <span class="range">0–2</span>"#,
+            "Logical order.",
+        ] {
+            assert!(key.contains(shown), "{shown} in {key}");
+        }
+        assert!(key.find("Physics").unwrap() < key.find("Clarity").unwrap());
+        // The guide takes the place of the ruled area: the key is not written on.
+        assert_eq!(key.matches(r#"class="answer-area""#).count(), 0, "{key}");
+        let page = render(&paper(), false, &guides).unwrap();
+        assert!(!page.contains("Marking guide"), "{page}");
+        assert_eq!(page.matches(r#"class="answer-area""#).count(), 1, "{page}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod choice_scoring;
 pub mod comment_bank;
 pub mod content;
 pub mod finalise;
+pub mod marking_guide;
 pub mod purge;
 pub mod question_kind;
 pub mod result_scores;

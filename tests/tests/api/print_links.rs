@@ -143,6 +143,41 @@ async fn prints(backend: Backend) {
         key.matches("class=\"choice correct\"").count() as i64,
         correct
     );
+    // Each question with a current rubric has its marking guide on the key, with
+    // every level's words; the question paper has none (issue 33, defect 11).
+    let current = format!(
+        "FROM snapshot_questions q JOIN rubrics r ON r.question_id = q.question_id AND r.replaced_at IS NULL \
+         WHERE q.snapshot_id = {id}"
+    );
+    let guided = app.sql_i64(&format!("SELECT COUNT(*) {current}")).await;
+    assert!(
+        guided > 0,
+        "the demo's assessment has an essay with a rubric"
+    );
+    assert_eq!(key.matches("<div class=\"guide\">").count() as i64, guided);
+    assert!(!page.contains("<div class=\"guide\">"));
+    let levels = app
+        .sql_strings(&format!(
+            "SELECT l.description FROM dimension_levels l JOIN rubrics r ON r.id = l.rubric_id \
+             JOIN snapshot_questions q ON q.question_id = r.question_id \
+             WHERE q.snapshot_id = {id} AND r.replaced_at IS NULL"
+        ))
+        .await;
+    assert!(!levels.is_empty());
+    // The page escapes text (minijinja's HTML escaping): read it back as text.
+    let key_text = key
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#x2f;", "/")
+        .replace("&amp;", "&");
+    for level in &levels {
+        assert!(
+            key_text.contains(level.as_str()),
+            "the level {level:?} on the key"
+        );
+    }
 
     // Scorers do not read snapshots, so never get a link.
     let scorer = app

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use crate::support::{
     answer_file, artifacts_dir, ctrl, dimension_maxima, essays, outcome_row, press,
-    score_all_by_keyboard, snapshot_attempts, snapshot_questions, task_status, type_into,
+    score_all_by_keyboard, snapshot_attempts, snapshot_questions, task_status, text_in, type_into,
     upload_folder, wait_for, Api, DesktopSession,
 };
 
@@ -289,20 +289,9 @@ async fn batch_and_attempts(session: &DesktopSession, api: &Api, snapshot: &str)
             &format!("#attempt-list tbody tr[data-attempt='{id}']"),
         )
         .await;
-        let cell = |class: &'static str| {
-            let row = row.clone();
-            async move {
-                row.find(fantoccini::Locator::Css(class))
-                    .await
-                    .unwrap()
-                    .text()
-                    .await
-                    .unwrap()
-            }
-        };
-        assert_eq!(cell(".attempt-id").await, id.to_string());
+        assert_eq!(text_in(&row, ".attempt-id").await, id.to_string());
         assert_eq!(
-            cell(".external-id").await,
+            text_in(&row, ".external-id").await,
             attempt["ExternalAttemptID"].as_str().unwrap()
         );
     }
@@ -492,13 +481,7 @@ async fn uploads_a_folder(session: &DesktopSession, api: &Api, snapshot: &str, b
         .unwrap()
     {
         let open = row.attr("data-open").await.unwrap().unwrap_or_default();
-        let band = row
-            .find(fantoccini::Locator::Css(".band"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let band = text_in(&row, ".band").await;
         if open.parse::<usize>().unwrap_or(0) > 0 && !band.is_empty() {
             assert!(band.ends_with("(provisional)"), "{open} open: {band}");
         } else {

@@ -8,7 +8,7 @@ use fantoccini::key::Key;
 use fantoccini::Locator;
 use sqlx::Connection;
 
-use crate::support::{press, shift, type_into, wait_for, Api, DesktopSession};
+use crate::support::{press, shift, text_in, type_into, wait_for, Api, DesktopSession};
 
 /// Sets a result's Status in the app's own database: the state a running online
 /// attempt is in, which nothing in the offline path produces.
@@ -62,19 +62,8 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
         .count();
     assert!(unscored > 0, "the upload's essays wait for a scorer");
     let row = wait_for(client, &format!("#admin-results tr[data-id='{result}']")).await;
-    let cell = |class: &'static str| {
-        let row = row.clone();
-        async move {
-            row.find(Locator::Css(class))
-                .await
-                .unwrap()
-                .text()
-                .await
-                .unwrap()
-        }
-    };
-    assert_eq!(cell(".to-score").await, unscored.to_string());
-    let band = cell(".band").await;
+    assert_eq!(text_in(&row, ".to-score").await, unscored.to_string());
+    let band = text_in(&row, ".band").await;
     assert!(band.ends_with("(provisional)"), "{band}");
 
     press(client, &['h']).await;

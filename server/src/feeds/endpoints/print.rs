@@ -235,7 +235,14 @@ pub async fn page(
         .snapshot_paper(area, snapshot)
         .await?
         .ok_or_else(|| ApiError::not_found("there is no such snapshot"))?;
-    let html = printable::render(&paper, variant == PrintVariant::Answers)
+    let answers = variant == PrintVariant::Answers;
+    // The answer key prints each person-scored question's marking guide.
+    let guides = if answers {
+        state.store.marking_guides(area, snapshot).await?
+    } else {
+        Default::default()
+    };
+    let html = printable::render(&paper, answers, &guides)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("printable page: {e}")))?;
     Ok(printable_response(html))
 }

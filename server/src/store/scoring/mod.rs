@@ -3,6 +3,7 @@
 
 mod comment_bank;
 mod creation;
+mod marking_guides;
 mod reads;
 mod rubrics;
 mod updates;

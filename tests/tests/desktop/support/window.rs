@@ -55,6 +55,17 @@ pub async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Eleme
 }
 
 /// Clicks the element `css` selects.
+/// The text of the first element matching `css` inside `within` (a table row's cell).
+pub async fn text_in(within: &fantoccini::elements::Element, css: &str) -> String {
+    within
+        .find(fantoccini::Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css} inside the element: {e}"))
+        .text()
+        .await
+        .unwrap()
+}
+
 pub async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
