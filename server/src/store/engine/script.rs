@@ -42,37 +42,35 @@ impl Store {
         match &self.pool {
             Pool::Sqlite(pool, writers) => {
                 let _permit = writers.acquire().await.expect("never closed");
-                let mut connection = pool.acquire().await?;
-                let text = script.text("BEGIN IMMEDIATE");
-                let ran = (&mut *connection).execute(sqlx::raw_sql(&text)).await;
-                if let Err(error) = ran {
-                    if (&mut *connection)
-                        .execute(sqlx::raw_sql("ROLLBACK"))
-                        .await
-                        .is_err()
-                    {
-                        connection.close_on_drop();
-                    }
-                    return Err(error.into());
-                }
+                run_on(pool, &script.text("BEGIN IMMEDIATE")).await
             }
             Pool::Postgres(pool, writers) => {
                 let _permit = writers.acquire().await.expect("never closed");
-                let mut connection = pool.acquire().await?;
-                let text = script.text("BEGIN");
-                let ran = (&mut *connection).execute(sqlx::raw_sql(&text)).await;
-                if let Err(error) = ran {
-                    if (&mut *connection)
-                        .execute(sqlx::raw_sql("ROLLBACK"))
-                        .await
-                        .is_err()
-                    {
-                        connection.close_on_drop();
-                    }
-                    return Err(error.into());
-                }
+                run_on(pool, &script.text("BEGIN")).await
             }
         }
-        Ok(())
     }
+}
+
+/// Runs a script's `text` on one connection of `pool`. A failure rolls it back;
+/// a connection that cannot even roll back is closed, never returned to the pool
+/// inside a transaction.
+async fn run_on<DB>(pool: &sqlx::Pool<DB>, text: &str) -> Result<(), StoreError>
+where
+    DB: sqlx::Database,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+{
+    let mut connection = pool.acquire().await?;
+    let ran = (&mut *connection).execute(sqlx::raw_sql(text)).await;
+    if let Err(error) = ran {
+        if (&mut *connection)
+            .execute(sqlx::raw_sql("ROLLBACK"))
+            .await
+            .is_err()
+        {
+            connection.close_on_drop();
+        }
+        return Err(error.into());
+    }
+    Ok(())
 }
