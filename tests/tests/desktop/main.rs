@@ -18,6 +18,7 @@ mod queue_keys;
 mod remote;
 mod remote_delivery;
 mod scoring;
+mod scoring_layout;
 mod sheets;
 mod support;
 mod timings;
