@@ -27,7 +27,11 @@ async fn placed(client: &Client, css: &str) -> Placed {
         .await
         .unwrap();
     let at = |i: usize| rect[i].as_f64().unwrap();
-    Placed { top: at(0), bottom: at(1), viewport: at(2) }
+    Placed {
+        top: at(0),
+        bottom: at(1),
+        viewport: at(2),
+    }
 }
 
 /// The first open task of the demo's four-dimension question ("Letter to the
@@ -57,7 +61,10 @@ async fn four_dimension_task(api: &Api) -> (String, i64) {
             task["QuestionID"].as_str().unwrap(),
             task["ResultID"]
         );
-        assert!(api.put(&path, serde_json::json!({"Status": 2})).await.is_success());
+        assert!(api
+            .put(&path, serde_json::json!({"Status": 2}))
+            .await
+            .is_success());
     }
     (letter, tasks[index]["ResultID"].as_i64().unwrap())
 }
@@ -71,7 +78,10 @@ async fn the_answer_stays_in_view_and_the_foot_covers_no_field() {
     let task = four_dimension_task(&api).await;
     take_with_keyboard(client, &task).await;
     let dimensions = client
-        .execute("return document.querySelectorAll('#scoring-view .dimension').length", vec![])
+        .execute(
+            "return document.querySelectorAll('#scoring-view .dimension').length",
+            vec![],
+        )
         .await
         .unwrap();
     assert_eq!(dimensions, 4, "the letter's rubric has four dimensions");
