@@ -6,6 +6,7 @@ pub mod area;
 pub mod choice_scoring;
 pub mod comment_bank;
 pub mod content;
+pub mod delivery_use;
 pub mod finalise;
 pub mod marking_guide;
 pub mod purge;

@@ -28,7 +28,7 @@ pub use accounts::{AccountRecord, NewAccount};
 pub use content::seed_writes;
 pub use delivery::{
     AttemptForUpload, BatchForUpload, BatchSheets, CheckedUpload, NewAttempt, NewPrintBatch,
-    NewSnapshot, SnapshotSource, StoredSnapshot, UploadWriter,
+    NewSnapshot, SnapshotSource, StoredPrintBatch, StoredSnapshot, UploadWriter,
 };
 pub use engine::schema;
 pub use engine::{

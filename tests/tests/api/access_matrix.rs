@@ -60,7 +60,8 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
     match (set, single) {
         ("ScoringTasks" | "ScoringResults" | "DimensionScores", true) => &["PUT"],
         ("Results", true) => &["PUT", "PATCH", "MERGE"],
-        ("AssessmentSnapshots", true) => &["PATCH", "MERGE"],
+        // Renamed, and deleted while unused: our extension (issue 33).
+        ("AssessmentSnapshots" | "PrintBatches", true) => &["PATCH", "MERGE", "DELETE"],
         ("AssessmentSnapshots" | "PrintBatches" | "Attempts" | "AnswerUploads", false) => &["POST"],
         // Our extension, the comment bank.
         ("BankedComments", true) => &["PUT", "DELETE"],
@@ -89,8 +90,11 @@ fn served(set: &str, method: &str) -> bool {
                 | "AnswerUploads"
                 | "Rubrics"
         ),
-        "DELETE" => matches!(set, "BankedComments" | "Rubrics"),
-        "PATCH" | "MERGE" => matches!(set, "AssessmentSnapshots" | "Results"),
+        "DELETE" => matches!(
+            set,
+            "BankedComments" | "Rubrics" | "AssessmentSnapshots" | "PrintBatches"
+        ),
+        "PATCH" | "MERGE" => matches!(set, "AssessmentSnapshots" | "PrintBatches" | "Results"),
         _ => false,
     }
 }

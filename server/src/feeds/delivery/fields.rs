@@ -3,6 +3,7 @@
 
 use crate::feeds::handler::WriteRequest;
 use crate::odata::body::EntityBody;
+use crate::odata::filter::Literal;
 use crate::odata::value::Value;
 use crate::odata::ApiError;
 
@@ -57,13 +58,21 @@ pub fn optional_text(
 }
 
 /// 400 for a write addressed through a navigation: delivery's entities are
-/// created at their own collection (and a snapshot changed at its own URL).
+/// created at their own collection, and changed or deleted at their own URL.
 pub fn not_through_navigation(request: &WriteRequest<'_>) -> Result<(), ApiError> {
     if request.path.steps.is_empty() {
         return Ok(());
     }
     Err(ApiError::bad_request(format!(
-        "{} are created at {0}, not through a navigation",
+        "{0} are written at {0} or {0}(<ID>), not through a navigation",
         request.path.target().name
     )))
+}
+
+/// The Int32 key of the entity the URL addresses (404 when it addresses none).
+pub fn key_i32(request: &WriteRequest<'_>) -> Result<i32, ApiError> {
+    match request.path.key.as_ref().and_then(|key| key.0.first()) {
+        Some((_, Literal::Int32(id))) => Ok(*id),
+        _ => Err(request.missing()),
+    }
 }

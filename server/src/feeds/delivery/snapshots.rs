@@ -3,15 +3,17 @@
 //! are ignored (the spec: any value may be posted); `AssessmentID` is required.
 //! `PATCH`/`MERGE AssessmentSnapshots(<id>)` changes `Name` and `ExpiresDateTime`;
 //! any other property sent must be its stored value (a 400 names it).
+//! `DELETE AssessmentSnapshots(<id>)` removes one that nothing uses (our extension,
+//! model::delivery_use); one with print batches or attempts is a 409 naming them.
 
 use super::fields::{self, optional_text};
 use crate::documents::snapshot_xml::{self, SnapshotHeader};
 use crate::feeds::handler::limits::*;
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, Feed, WriteRequest, Written};
+use crate::model::delivery_use::snapshot_kept_by;
 use crate::model::snapshot::arrange;
 use crate::odata::edm::EdmType::{DateTime, Int32, Int64, String as Str};
-use crate::odata::filter::Literal;
 use crate::odata::model::{one, prop, EntitySet};
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::value::Value;
@@ -44,14 +46,34 @@ pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "AssessmentID"],
     media: None,
-    writes: CREATE_AND_MERGE,
+    writes: CREATE_CHANGE_DELETE,
 };
 
 pub static FEED: Feed = Feed {
     post: Some(write_handler!(post)),
     merge: Some(write_handler!(merge)),
+    delete: Some(write_handler!(delete)),
     ..Feed::read_only(&ASSESSMENT_SNAPSHOTS)
 };
+
+/// Deletes a snapshot nothing uses, with the contents it fixed.
+async fn delete(
+    request: &WriteRequest<'_>,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
+    fields::not_through_navigation(request)?;
+    let id = fields::key_i32(request)?;
+    let tx = writes.tx().await?;
+    let uses = tx
+        .snapshot_use(request.area, id)
+        .await?
+        .ok_or_else(|| request.missing())?;
+    if let Some(refusal) = snapshot_kept_by(id, uses) {
+        return Err(ApiError::Conflict(refusal));
+    }
+    tx.delete_snapshot(request.area, id).await?;
+    Ok(Written::Deleted)
+}
 
 /// Changes what a snapshot lets change: its name and expiry.
 async fn merge(
@@ -59,11 +81,7 @@ async fn merge(
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
     fields::not_through_navigation(request)?;
-    let Some((_, Literal::Int32(id))) = request.path.key.as_ref().and_then(|key| key.0.first())
-    else {
-        return Err(request.missing());
-    };
-    let id = *id;
+    let id = fields::key_i32(request)?;
     let stored = request
         .state
         .store

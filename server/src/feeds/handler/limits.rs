@@ -23,10 +23,11 @@ pub const CREATE_ONLY: Writes = Writes {
     collection: &[Verb::Post],
 };
 
-/// Snapshots: created by POST; their `Name` and `ExpiresDateTime` changed by PATCH
-/// or MERGE (spec, "External delivery"; nothing else of a snapshot changes).
-pub const CREATE_AND_MERGE: Writes = Writes {
-    entity: &[Verb::Patch, Verb::Merge],
+/// Snapshots and print batches: created by POST (spec, "External delivery");
+/// renamed by PATCH or MERGE and, while nothing uses them, deleted (our extension,
+/// docs/delivery.md: a coordinator's mistakes can be undone).
+pub const CREATE_CHANGE_DELETE: Writes = Writes {
+    entity: &[Verb::Patch, Verb::Merge, Verb::Delete],
     collection: &[Verb::Post],
 };
 

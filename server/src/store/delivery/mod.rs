@@ -3,6 +3,7 @@
 
 mod batch_sheets;
 mod batches;
+mod retire;
 mod snapshot_reads;
 mod snapshots;
 mod upload_writer;
@@ -10,6 +11,7 @@ mod uploads;
 
 pub use batch_sheets::BatchSheets;
 pub use batches::{NewAttempt, NewPrintBatch};
+pub use retire::StoredPrintBatch;
 pub use snapshot_reads::StoredSnapshot;
 pub use snapshots::{NewSnapshot, SnapshotSource};
 pub use upload_writer::UploadWriter;
