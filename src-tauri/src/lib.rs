@@ -116,6 +116,8 @@ pub fn run() {
             delivery::commands::delivery_assessments,
             delivery::commands::snapshots,
             delivery::commands::create_snapshot,
+            delivery::commands::rename_made,
+            delivery::commands::delete_made,
             delivery::commands::open_printable,
             delivery::commands::delivery_groups,
             delivery::commands::print_batches,

@@ -166,6 +166,13 @@ impl ODataClient {
         })
     }
 
+    /// PATCH an entity: only the properties sent change.
+    pub async fn patch(&self, path: &str, body: &Value) -> Result<(), RequestFailure> {
+        self.send(Method::PATCH, path, &[], Some(body))
+            .await
+            .map(drop)
+    }
+
     /// DELETE an entity.
     pub async fn delete(&self, path: &str) -> Result<(), RequestFailure> {
         self.send(Method::DELETE, path, &[], None).await.map(drop)

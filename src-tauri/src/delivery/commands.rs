@@ -37,6 +37,27 @@ pub async fn snapshots(
     delivery::snapshots(&state.connected_client().await?, &assessment_id).await
 }
 
+/// Renames a snapshot or a print batch.
+#[tauri::command]
+pub async fn rename_made(
+    state: State<'_, DesktopState>,
+    made: delivery::Made,
+    id: String,
+    name: String,
+) -> Result<(), CommandError> {
+    delivery::retire::rename(&state.connected_client().await?, made, &id, &name).await
+}
+
+/// Deletes a snapshot or a print batch that nothing uses (the server says what does).
+#[tauri::command]
+pub async fn delete_made(
+    state: State<'_, DesktopState>,
+    made: delivery::Made,
+    id: String,
+) -> Result<(), CommandError> {
+    delivery::retire::delete(&state.connected_client().await?, made, &id).await
+}
+
 /// Takes a snapshot of an assessment (`expires`: a day, `YYYY-MM-DD`, or none).
 #[tauri::command]
 pub async fn create_snapshot(

@@ -10,6 +10,7 @@ mod pdf;
 mod print_window;
 mod results;
 mod results_admin;
+pub mod retire;
 pub mod sheet_commands;
 pub mod sheets;
 mod snapshots;
@@ -25,6 +26,7 @@ pub use results_admin::{
     assessment_results, audit_entry, audit_log, change_result, purge, purge_plan, AdminResult,
     AuditEntry, PurgePlan, PurgeTarget,
 };
+pub use retire::Made;
 pub use snapshots::{
     create_snapshot, delivery_assessments, snapshots, DeliveryAssessment, Snapshot,
 };

@@ -10,6 +10,7 @@ mod content;
 mod corrections;
 mod delivery;
 mod delivery_results;
+mod delivery_retire;
 mod drafts;
 mod grading;
 mod marking_run;

@@ -181,6 +181,8 @@ async fn shortcut_sheet_lists_every_desks_keys(session: &DesktopSession) {
         ("Delivery", "B"),
         ("Delivery", "[ ]"),
         ("Delivery", "E"),
+        ("Delivery", "F2 / Delete"),
+        ("Print batch", "F2 / Delete"),
         ("Print batch", "T"),
         ("Print batch", "O / F / U"),
         ("Print batch", "J K"),

@@ -110,6 +110,12 @@ export const deliveryAssessments = () => invoke<DeliveryAssessment[]>("delivery_
 export const snapshots = (assessmentId: string) => invoke<Snapshot[]>("snapshots", { assessmentId });
 export const createSnapshot = (assessmentId: string, name: string, expires: string | null) =>
   invoke<Snapshot>("create_snapshot", { assessmentId, name, expires });
+export type { Made } from "./bindings/Made";
+import type { Made } from "./bindings/Made";
+/** Renames a snapshot or a print batch. */
+export const renameMade = (made: Made, id: string, name: string) => invoke<void>("rename_made", { made, id, name });
+/** Deletes a snapshot or a print batch nothing uses; the server's refusal says what uses it. */
+export const deleteMade = (made: Made, id: string) => invoke<void>("delete_made", { made, id });
 /** Opens the printable page (or the answer key) in its own window, through a fresh link. */
 export const openPrintable = (snapshotId: string, answerKey: boolean) => invoke<string>("open_printable", { snapshotId, answerKey });
 
