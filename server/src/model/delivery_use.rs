@@ -1,7 +1,9 @@
-//! When a snapshot or a print batch may be deleted (issue 33: a snapshot taken by
-//! mistake could be neither renamed nor removed). Only what nothing uses goes: a
-//! snapshot with a print batch or an attempt, or a batch with attempts printed for
-//! it or an upload that named it, is delivery history and stays; it can be renamed.
+//! When an assessment, a snapshot or a print batch may be deleted (issue 33: a
+//! snapshot taken by mistake could be neither renamed nor removed). Only what
+//! nothing uses goes: an assessment with snapshots, attempts, results or scoring
+//! tasks, a snapshot with a print batch or an attempt, or a batch with attempts
+//! printed for it or an upload that named it, is delivery history and stays; it
+//! can be renamed.
 
 /// What refers to a snapshot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,6 +19,35 @@ pub struct BatchUse {
     pub attempts: i64,
     /// Whether an upload named the batch (its `LastUploadedDateTime` is set).
     pub uploaded: bool,
+}
+
+/// What refers to an assessment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AssessmentUse {
+    pub snapshots: i64,
+    pub attempts: i64,
+    pub results: i64,
+    pub tasks: i64,
+}
+
+/// Why assessment `id` cannot be deleted, or `None` when nothing uses it.
+pub fn assessment_kept_by(id: i64, uses: AssessmentUse) -> Option<String> {
+    let what: Vec<String> = [
+        (uses.snapshots, "snapshot", "snapshots"),
+        (uses.attempts, "attempt", "attempts"),
+        (uses.results, "result", "results"),
+        (uses.tasks, "scoring task", "scoring tasks"),
+    ]
+    .into_iter()
+    .filter(|(n, _, _)| *n > 0)
+    .map(|(n, one, many)| counted(n, one, many))
+    .collect();
+    (!what.is_empty()).then(|| {
+        format!(
+            "Assessment {id} is in use ({}), so it cannot be deleted; it can be renamed",
+            what.join(", ")
+        )
+    })
 }
 
 /// Why snapshot `id` cannot be deleted, or `None` when nothing uses it.
@@ -85,6 +116,35 @@ mod tests {
             attempts: 1,
         };
         assert!(snapshot_kept_by(7, attempted)
+            .unwrap()
+            .contains("(1 attempt)"));
+    }
+
+    #[test]
+    fn an_assessment_with_any_delivery_stays() {
+        let unused = AssessmentUse {
+            snapshots: 0,
+            attempts: 0,
+            results: 0,
+            tasks: 0,
+        };
+        assert_eq!(assessment_kept_by(9, unused), None);
+        let delivered = AssessmentUse {
+            snapshots: 2,
+            attempts: 0,
+            results: 1,
+            tasks: 3,
+        };
+        assert_eq!(
+            assessment_kept_by(9, delivered).unwrap(),
+            "Assessment 9 is in use (2 snapshots, 1 result, 3 scoring tasks), so it cannot be \
+             deleted; it can be renamed"
+        );
+        let attempted = AssessmentUse {
+            attempts: 1,
+            ..unused
+        };
+        assert!(assessment_kept_by(9, attempted)
             .unwrap()
             .contains("(1 attempt)"));
     }

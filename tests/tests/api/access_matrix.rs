@@ -61,7 +61,9 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         ("ScoringTasks" | "ScoringResults" | "DimensionScores", true) => &["PUT"],
         ("Results", true) => &["PUT", "PATCH", "MERGE"],
         // Renamed, and deleted while unused: our extension (issue 33).
-        ("AssessmentSnapshots" | "PrintBatches", true) => &["PATCH", "MERGE", "DELETE"],
+        ("Assessments" | "AssessmentSnapshots" | "PrintBatches", true) => {
+            &["PATCH", "MERGE", "DELETE"]
+        }
         ("AssessmentSnapshots" | "PrintBatches" | "Attempts" | "AnswerUploads", false) => &["POST"],
         // Our extension, the comment bank.
         ("BankedComments", true) => &["PUT", "DELETE"],
@@ -92,9 +94,12 @@ fn served(set: &str, method: &str) -> bool {
         ),
         "DELETE" => matches!(
             set,
-            "BankedComments" | "Rubrics" | "AssessmentSnapshots" | "PrintBatches"
+            "BankedComments" | "Rubrics" | "Assessments" | "AssessmentSnapshots" | "PrintBatches"
         ),
-        "PATCH" | "MERGE" => matches!(set, "AssessmentSnapshots" | "PrintBatches" | "Results"),
+        "PATCH" | "MERGE" => matches!(
+            set,
+            "Assessments" | "AssessmentSnapshots" | "PrintBatches" | "Results"
+        ),
         _ => false,
     }
 }
@@ -355,6 +360,9 @@ fn check(
             let fine = match status.as_u16() {
                 501 => !set_served,
                 200 | 204 | 400 | 404 => set_served,
+                // Deleting what is in use is refused as a conflict (a demo
+                // assessment has results).
+                409 => set_served && method == "DELETE",
                 _ => false,
             };
             (!fine).then(|| format!("allowed, but answered {status}"))

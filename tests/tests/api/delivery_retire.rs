@@ -341,3 +341,154 @@ async fn delete_refused(backend: Backend) {
         StatusCode::OK
     );
 }
+
+on_both_backends! {
+    an_imported_assessment_is_renamed_and_deleted_while_unused => assessments;
+}
+
+const ADMIN: &str = "northwind-admin";
+
+async fn assessments(backend: Backend) {
+    use crate::qti_packages::imported;
+    use scoredesk_e2e::qti::own_package;
+    let app = TestApp::spawn_with_demo(backend).await;
+    let report = imported(&app, ADMIN, &own_package("Plant cells", "a"), "cells.zip").await;
+    let id = report["AssessmentId"].as_str().unwrap().to_owned();
+    let questions: Vec<String> = report["Questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["QuestionId"].as_str().unwrap().to_owned())
+        .collect();
+    let path = format!("Assessments({id}L)");
+
+    // Renamed by an administrator; the rest of it stays as it is.
+    let patched = send(
+        &app,
+        ADMIN,
+        Method::PATCH,
+        &path,
+        json!({"Name": "Plant cells (Year 9)"}),
+    )
+    .await;
+    assert_eq!(patched.status(), StatusCode::NO_CONTENT);
+    let read = app.get_json(&format!("{}{path}", app.root())).await;
+    assert_eq!(read["Name"], "Plant cells (Year 9)");
+    let mut whole = read.clone();
+    whole["Description"] = json!("Cells, mitosis");
+    let merge = Method::from_bytes(b"MERGE").unwrap();
+    assert_eq!(
+        send(&app, ADMIN, merge.clone(), &path, whole)
+            .await
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        app.get_json(&format!("{}{path}", app.root())).await["Description"],
+        "Cells, mitosis"
+    );
+    let renamed_id = send(&app, ADMIN, merge, &path, json!({"ID": "1", "Name": "x"})).await;
+    assert_eq!(renamed_id.status(), StatusCode::BAD_REQUEST);
+    assert!(odata_error_message(renamed_id)
+        .await
+        .contains("Assessment.ID is part of the key"));
+    let empty = send(&app, ADMIN, Method::PATCH, &path, json!({"Name": " "})).await;
+    assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
+    assert!(odata_error_message(empty)
+        .await
+        .contains("Assessment.Name cannot be empty"));
+    for user in [COORDINATOR, "northwind-scorer"] {
+        let refused = send(&app, user, Method::PATCH, &path, json!({"Name": "Mine"})).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{user}");
+        let refused = send(&app, user, Method::DELETE, &path, Value::Null).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{user}");
+    }
+
+    // A demo assessment that was sat is kept, saying what uses it.
+    let area = app.northwind();
+    let sat = app
+        .sql_i64(&format!(
+            "SELECT MIN(assessment_id) FROM results WHERE customer_id = {area}"
+        ))
+        .await;
+    let kept = send(
+        &app,
+        ADMIN,
+        Method::DELETE,
+        &format!("Assessments({sat}L)"),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(kept.status(), StatusCode::CONFLICT);
+    let message = odata_error_message(kept).await;
+    assert!(
+        message.contains(&format!("Assessment {sat} is in use (")) && message.contains(" result"),
+        "{message}"
+    );
+
+    // The imported one, with a snapshot: kept; the snapshot deleted, it goes.
+    let snapshot = created_id(
+        send(
+            &app,
+            COORDINATOR,
+            Method::POST,
+            "AssessmentSnapshots",
+            json!({"AssessmentID": id, "Name": "Trial"}),
+        )
+        .await,
+    )
+    .await;
+    let kept = send(&app, ADMIN, Method::DELETE, &path, Value::Null).await;
+    assert_eq!(kept.status(), StatusCode::CONFLICT);
+    assert!(odata_error_message(kept).await.contains("(1 snapshot)"));
+    let snapshot_gone = send(
+        &app,
+        COORDINATOR,
+        Method::DELETE,
+        &format!("AssessmentSnapshots({snapshot})"),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(snapshot_gone.status(), StatusCode::NO_CONTENT);
+    let gone = send(&app, ADMIN, Method::DELETE, &path, Value::Null).await;
+    assert_eq!(gone.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        app.get_as(ADMIN, &format!("{}{path}", app.root()))
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.sql_i64(&format!(
+            "SELECT COUNT(*) FROM assessment_questions WHERE assessment_id = {id}"
+        ))
+        .await,
+        0
+    );
+    assert_eq!(
+        send(&app, ADMIN, Method::DELETE, &path, Value::Null)
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // Its questions stay (docs/content.md): importing the package again makes a
+    // new assessment with the same questions, not copies of them.
+    for question in &questions {
+        assert_eq!(
+            app.get_as(ADMIN, &format!("{}Questions({question}L)", app.root()))
+                .await
+                .status(),
+            StatusCode::OK
+        );
+    }
+    let again = imported(&app, ADMIN, &own_package("Plant cells", "a"), "cells.zip").await;
+    assert_eq!(again["Assessment"], "created");
+    let reused: Vec<String> = again["Questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["QuestionId"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(reused, questions);
+}

@@ -3,6 +3,7 @@
 //! `ImportQtiPackage`).
 
 mod actions;
+mod assessments;
 mod import;
 mod sets;
 
@@ -13,7 +14,7 @@ pub use sets::{ANSWERS, ASSESSMENTS, GROUPS, PARTICIPANTS, QUESTIONS};
 pub static FEATURE: Feature = Feature {
     feeds: &[
         &Feed::read_only(&ANSWERS),
-        &Feed::read_only(&ASSESSMENTS),
+        &assessments::FEED,
         &Feed::read_only(&GROUPS),
         &Feed::read_only(&PARTICIPANTS),
         &Feed::read_only(&QUESTIONS),

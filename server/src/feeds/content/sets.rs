@@ -3,7 +3,8 @@
 
 use crate::odata::edm::EdmType::{DateTime, Int16, Int32, Int64, String as Str};
 use crate::odata::model::{
-    many_current, one, prop, EntitySet, Media, MediaType, Navigation, Through, READ_ONLY,
+    many_current, one, prop, EntitySet, Media, MediaType, Navigation, Through, Verb, Writes,
+    READ_ONLY,
 };
 
 pub static QUESTIONS: EntitySet = EntitySet {
@@ -162,5 +163,9 @@ pub static ASSESSMENTS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
-    writes: READ_ONLY,
+    // Renamed, and deleted while unused: our extension (assessments.rs).
+    writes: Writes {
+        entity: &[Verb::Patch, Verb::Merge, Verb::Delete],
+        collection: &[],
+    },
 };

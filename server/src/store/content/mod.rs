@@ -3,4 +3,7 @@
 
 mod import;
 pub(crate) mod question_rows;
+mod retire;
 pub mod seed_writes;
+
+pub use retire::StoredAssessment;
