@@ -1,5 +1,5 @@
-//! Renaming, and deleting while nothing uses it, a snapshot or a print batch made
-//! by mistake (issue 33). The server decides what is in use and says so (409); the
+//! Renaming, and deleting while nothing uses it, an assessment, a snapshot or a
+//! print batch made by mistake (issue 33). The server decides what is in use and says so (409); the
 //! app only checks the name a person typed.
 
 use serde::Deserialize;
@@ -15,17 +15,18 @@ use crate::literals::key_number;
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum Made {
+    Assessment,
     Snapshot,
     PrintBatch,
 }
 
 impl Made {
     fn path(self, id: &str) -> Result<String, CommandError> {
-        let (set, what) = match self {
-            Made::Snapshot => ("AssessmentSnapshots", "SnapshotID"),
-            Made::PrintBatch => ("PrintBatches", "BatchID"),
-        };
-        Ok(format!("{set}({})", key_number(what, id)?))
+        Ok(match self {
+            Made::Assessment => format!("Assessments({}L)", key_number("AssessmentID", id)?),
+            Made::Snapshot => format!("AssessmentSnapshots({})", key_number("SnapshotID", id)?),
+            Made::PrintBatch => format!("PrintBatches({})", key_number("BatchID", id)?),
+        })
     }
 }
 
@@ -69,6 +70,10 @@ mod tests {
             "AssessmentSnapshots(12)"
         );
         assert_eq!(Made::PrintBatch.path("3").unwrap(), "PrintBatches(3)");
+        assert_eq!(
+            Made::Assessment.path("2185231530100000").unwrap(),
+            "Assessments(2185231530100000L)"
+        );
         assert!(Made::PrintBatch.path("3) or (1").is_err());
         assert_eq!(checked_name("  Hall B  ").unwrap(), "Hall B");
         assert!(checked_name("   ").is_err());

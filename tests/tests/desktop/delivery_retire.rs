@@ -121,6 +121,16 @@ async fn snapshots_and_batches_made_by_mistake_are_renamed_or_deleted_by_keyboar
         .unwrap();
     assert!(refusal.contains("is in use (1 print batch)"), "{refusal}");
     session.screenshot("delivery-delete-refused").await;
+    // The keyboard is still the dialog's (a busy button once dropped it to the
+    // page, and the next `q` left the desk).
+    let inside = client
+        .execute(
+            "return !!document.getElementById('rename-or-delete')?.contains(document.activeElement)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(inside, true, "focus left the dialog");
     press(client, &['d', 's', 'q']).await;
     assert!(wait_for(client, "#rename-or-delete")
         .await
@@ -185,5 +195,67 @@ async fn snapshots_and_batches_made_by_mistake_are_renamed_or_deleted_by_keyboar
         api.status(&format!("AssessmentSnapshots({used})")).await,
         404
     );
+    assessments_in_the_content_desk(&session, &api).await;
     session.close().await;
+}
+
+/// An assessment imported by mistake: F2 renames it in the content desk and
+/// Delete deletes it; a demo assessment that was sat is refused in the dialog.
+async fn assessments_in_the_content_desk(session: &DesktopSession, api: &Api) {
+    use base64::Engine;
+    let client = &session.client;
+    let package = scoredesk_e2e::qti::own_package("Plant cells", "a");
+    let report = api
+        .call(
+            "ImportQtiPackage",
+            serde_json::json!({
+                "Package": base64::engine::general_purpose::STANDARD.encode(package),
+                "FileName": "cells.zip",
+                "Preview": false,
+            }),
+        )
+        .await;
+    let imported = report["AssessmentId"].as_str().unwrap().to_owned();
+    press(client, &['c']).await;
+    let first = wait_for(client, "#rubric-assessment[data-id]").await;
+    let demo = first.attr("data-id").await.unwrap().unwrap();
+    assert_ne!(demo, imported);
+
+    // A demo assessment has results: Delete is refused, saying so.
+    press(client, &[Key::Delete.into()]).await;
+    wait_for(client, "#delete-confirmed:focus").await;
+    press(client, &[Key::Enter.into()]).await;
+    message_saying(client, "#rename-or-delete-problem", "is in use (").await;
+    press(client, &[Key::Escape.into()]).await;
+    assert_eq!(api.status(&format!("Assessments({demo}L)")).await, 200);
+
+    // `]` to the imported one; F2 renames it, Delete deletes it.
+    for _ in 0..10 {
+        let shown = wait_for(client, "#rubric-assessment[data-id]").await;
+        if shown.attr("data-id").await.unwrap().as_deref() == Some(imported.as_str()) {
+            break;
+        }
+        press(client, &[']']).await;
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    }
+    wait_for(client, &format!("#rubric-assessment[data-id='{imported}']")).await;
+    press(client, &[Key::F2.into()]).await;
+    rename_to(client, "Plant cells, imported twice").await;
+    message_saying(
+        client,
+        "#content-message",
+        "renamed “Plant cells, imported twice”",
+    )
+    .await;
+    assert_eq!(
+        api.get(&format!("Assessments({imported}L)")).await["Name"],
+        "Plant cells, imported twice"
+    );
+    wait_for(client, &format!("#rubric-assessment[data-id='{imported}']")).await;
+    press(client, &[Key::Delete.into()]).await;
+    wait_for(client, "#delete-confirmed:focus").await;
+    press(client, &[Key::Enter.into()]).await;
+    message_saying(client, "#content-message", "deleted; its questions stay").await;
+    assert_eq!(api.status(&format!("Assessments({imported}L)")).await, 404);
+    session.screenshot("content-assessment-deleted").await;
 }

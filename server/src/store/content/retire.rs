@@ -14,6 +14,9 @@ use crate::store::schema::{
 };
 use crate::store::{StoreError, Tx};
 
+/// `(ID, name, language, description, created, modified)`.
+type AssessmentRow = (i64, String, Option<String>, Option<String>, i64, i64);
+
 /// An assessment's stored values, as a MERGE compares them.
 pub struct StoredAssessment {
     pub id: i64,
@@ -31,7 +34,7 @@ impl Tx {
         area: CustomerArea,
         id: i64,
     ) -> Result<Option<StoredAssessment>, StoreError> {
-        let row: Option<(i64, String, Option<String>, Option<String>, i64, i64)> = self
+        let row: Option<AssessmentRow> = self
             .fetch_optional(
                 &Query::select()
                     .columns([

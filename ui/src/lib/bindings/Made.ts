@@ -3,4 +3,4 @@
 /**
  * What a coordinator made that can be renamed or deleted.
  */
-export type Made = "snapshot" | "printBatch";
+export type Made = "assessment" | "snapshot" | "printBatch";
