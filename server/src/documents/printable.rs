@@ -21,6 +21,21 @@ use crate::model::question_kind::QuestionKind;
 use crate::model::snapshot::{ExpectedResponse, SnapshotPaper};
 
 const TEMPLATE: &str = include_str!("printable.html");
+/// The script that lays the paper out in pages, inline in it.
+const PAGINATOR: &str = include_str!("printable.js");
+
+/// The Content-Security-Policy of a printable page: nothing loaded, and no script
+/// run but the paginator (by its hash: question markup can carry none, as it is
+/// sanitised, and this shuts the door if one ever slipped through).
+pub static CONTENT_SECURITY_POLICY: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    use base64::Engine;
+    use sha2::Digest;
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(PAGINATOR));
+    format!(
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-{hash}'; \
+             base-uri 'none'; form-action 'none'"
+        )
+});
 
 #[derive(Serialize)]
 struct Question {
@@ -29,8 +44,11 @@ struct Question {
     markup: Value,
     single: bool,
     choices: Vec<Choice>,
-    /// The answer area's height for questions answered in writing, in CSS units.
-    answer_height: String,
+    /// The height of the answer area's first lines for questions answered in
+    /// writing, in CSS units: kept on the question's page.
+    start_height: String,
+    /// The height of the rest of it, which may go on over the page.
+    rest_height: Option<String>,
     /// A text-entry question's accepted answers, for the answer key.
     keys: Vec<String>,
     /// The answer key's marking guide, for a question with a rubric.
@@ -104,6 +122,25 @@ fn answer_lines(max_score: i32) -> i32 {
     (4 + 2 * max_score).clamp(6, 24)
 }
 
+/// The ruled lines of a question's answer: two for a short (text entry) answer.
+fn lines(kind: QuestionKind, max_score: i32) -> i32 {
+    if kind == QuestionKind::TextEntry {
+        2
+    } else {
+        answer_lines(max_score)
+    }
+}
+
+/// How many of an answer's `lines` are kept on the page of its question.
+fn answer_start(lines: i32) -> i32 {
+    lines.min(4)
+}
+
+/// The height of `lines` ruled lines, 8.5 mm apart.
+fn millimetres(lines: i32) -> String {
+    format!("{}mm", lines * 85 / 10)
+}
+
 /// The page's HTML; `answers` for the answer-key variant, which prints `guides`
 /// (by question ID) under their questions.
 pub fn render(
@@ -132,16 +169,14 @@ pub fn render(
                 })
                 .collect(),
             // Lines 8.5 mm apart, as the ruling in the stylesheet; a short answer
-            // gets two.
-            answer_height: format!(
-                "{}mm",
-                if question.kind == QuestionKind::TextEntry {
-                    2
-                } else {
-                    answer_lines(question.max_score)
-                } * 85
-                    / 10
-            ),
+            // gets two. The first lines stay with the question on its page, the
+            // rest may go on over the page.
+            start_height: millimetres(answer_start(lines(question.kind, question.max_score))),
+            rest_height: {
+                let lines = lines(question.kind, question.max_score);
+                let rest = lines - answer_start(lines);
+                (rest > 0).then(|| millimetres(rest))
+            },
             keys: question
                 .text_keys
                 .iter()
@@ -162,6 +197,7 @@ pub fn render(
             variant => if answers { "answers" } else { "questions" },
             answers => answers,
             questions => questions,
+            paginator => Value::from_safe_string(PAGINATOR.to_owned()),
         })
 }
 
@@ -223,13 +259,33 @@ mod tests {
         assert!(page.contains("Spring &lt;paper&gt;"), "{page}");
         assert!(page.contains("Force &amp; &lt;b&gt;mass"), "{page}");
         assert!(page.contains("<p>Which is conserved?</p>"), "{page}");
+        // No script but the paginator: the markup's are sanitised away.
         assert!(
-            !page.contains("onclick") && !page.contains("<script"),
+            !page.contains("onclick") && page.matches("<script").count() == 1,
             "{page}"
         );
         assert!(!page.contains("choice correct"), "{page}");
+        // Sixteen lines for six marks: four kept with the question, twelve that
+        // may go on over the page (issue 33, defect 10: no half-empty page).
         assert!(
-            page.contains(r#"class="answer-area" style="height: 136mm""#),
+            page.contains(r#"class="answer-area answer-start" style="height: 34mm""#),
+            "{page}"
+        );
+        assert!(
+            page.contains(r#"class="answer-area answer-rest" style="height: 102mm""#),
+            "{page}"
+        );
+        assert!(
+            page.contains(r#"<li class="question written" id="question-"#),
+            "{page}"
+        );
+        // The strip each page starts with, and the script that makes the pages.
+        assert!(
+            page.contains(r#"<div class="running" data-snapshot="Snapshot "#),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!("<script>{PAGINATOR}</script>")),
             "{page}"
         );
         let key = render(&paper(), true, &HashMap::new()).unwrap();
@@ -290,10 +346,14 @@ mod tests {
         }
         assert!(key.find("Physics").unwrap() < key.find("Clarity").unwrap());
         // The guide takes the place of the ruled area: the key is not written on.
-        assert_eq!(key.matches(r#"class="answer-area""#).count(), 0, "{key}");
+        assert_eq!(key.matches(r#"class="answer-area"#).count(), 0, "{key}");
         let page = render(&paper(), false, &guides).unwrap();
         assert!(!page.contains("Marking guide"), "{page}");
-        assert_eq!(page.matches(r#"class="answer-area""#).count(), 1, "{page}");
+        assert_eq!(
+            page.matches(r#"class="answer-area answer-start""#).count(),
+            1,
+            "{page}"
+        );
     }
 
     #[test]

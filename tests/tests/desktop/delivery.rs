@@ -151,6 +151,7 @@ async fn a_coordinator_takes_a_snapshot_and_opens_its_paper_and_answer_key() {
         text.contains(&assessment_name) && text.contains("Question 1"),
         "{text}"
     );
+    every_page_says_whose_it_is(&pdf, &assessment_name, &snapshot);
     client.switch_to_window(paper.clone()).await.unwrap();
 
     // P again brings the same window back through a link read again: the one it
@@ -199,6 +200,43 @@ async fn a_coordinator_takes_a_snapshot_and_opens_its_paper_and_answer_key() {
     batch_and_attempts(&session, &api, &snapshot).await;
     crate::delivery_results::administers_results(&session, &api).await;
     session.close().await;
+}
+
+/// Issue 33, defect 10, as WebKitGTK prints it (it repeats no table head and no
+/// page margin box, so the page lays itself out in pages: printable.js): every
+/// page of the PDF starts with the paper's strip (Name, Attempt) and ends with
+/// "Page k of n", and no page is left without them.
+fn every_page_says_whose_it_is(pdf: &std::path::Path, assessment: &str, snapshot: &str) {
+    let info = std::process::Command::new("pdfinfo")
+        .arg(pdf)
+        .output()
+        .unwrap();
+    let pages: usize = String::from_utf8_lossy(&info.stdout)
+        .lines()
+        .find_map(|line| line.strip_prefix("Pages:"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(pages >= 2, "the demo paper runs over pages: {pages}");
+    for page in 1..=pages {
+        let text = std::process::Command::new("pdftotext")
+            .args(["-f", &page.to_string(), "-l", &page.to_string()])
+            .arg(pdf)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout);
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for shown in [
+            format!("{assessment} · snapshot {snapshot}"),
+            "Name".to_owned(),
+            "Attempt".to_owned(),
+            format!("Snapshot {snapshot} · Page {page} of {pages}"),
+        ] {
+            assert!(text.contains(&shown), "page {page} lacks {shown:?}: {text}");
+        }
+    }
 }
 
 /// B makes a print batch of the first group for the snapshot; Enter opens it; T

@@ -155,19 +155,22 @@ fn canonical<T: std::str::FromStr + ToString>(text: &str) -> Option<T> {
         .filter(|value| value.to_string() == text)
 }
 
-/// A printable page, with headers that let it run and load nothing.
-fn printable_response(html: String) -> Response {
+/// The answer sheets' policy: the page runs nothing and loads nothing but its own
+/// inline styles and images.
+const SHEETS_POLICY: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+/// A printable page, with headers that let it load nothing and run nothing but
+/// what `policy` allows.
+fn printable_response(html: String, policy: &str) -> Response {
+    let policy = HeaderValue::from_str(policy).unwrap_or(HeaderValue::from_static(SHEETS_POLICY));
     (
         [
-            (CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
-            // The page runs nothing and loads nothing but its own inline styles and
-            // the inline images of question markup.
             (
-                CONTENT_SECURITY_POLICY,
-                HeaderValue::from_static(
-                    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
-                ),
+                CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
             ),
+            (CONTENT_SECURITY_POLICY, policy),
             (CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
         ],
         html,
@@ -213,7 +216,7 @@ pub async fn sheets(
         &attempts,
     )
     .map_err(|e| ApiError::Internal(anyhow::anyhow!("answer sheets: {e}")))?;
-    Ok(printable_response(html))
+    Ok(printable_response(html, SHEETS_POLICY))
 }
 
 /// The page a snapshot's signed link opens.
@@ -244,7 +247,10 @@ pub async fn page(
     };
     let html = printable::render(&paper, answers, &guides)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("printable page: {e}")))?;
-    Ok(printable_response(html))
+    Ok(printable_response(
+        html,
+        &printable::CONTENT_SECURITY_POLICY,
+    ))
 }
 
 #[cfg(test)]
