@@ -131,7 +131,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
     let broken = folder.path().join("notes.zip");
     std::fs::write(&broken, b"these are my notes, not a zip").unwrap();
     preview(client, &broken).await;
-    let error = wait_for(client, "#content-error")
+    let error = wait_for(client, "#content-error[data-shown='true']")
         .await
         .text()
         .await
@@ -225,7 +225,7 @@ async fn an_administrator_writes_an_imported_essays_rubric_by_keyboard() {
     wait_for(client, "#rubric-sum[data-total='4']:not(.off)").await;
     session.screenshot("content-rubric-editor").await;
     ctrl(client, 's').await;
-    let saved = wait_for(client, "#content-message")
+    let saved = wait_for(client, "#content-message[data-shown='true']")
         .await
         .text()
         .await
@@ -268,7 +268,7 @@ async fn an_administrator_writes_an_imported_essays_rubric_by_keyboard() {
     );
     type_into(client, "rubric-name", "Osmosis, clearer").await;
     ctrl(client, 's').await;
-    let again = wait_for(client, "#content-message")
+    let again = wait_for(client, "#content-message[data-shown='true']")
         .await
         .text()
         .await

@@ -51,13 +51,23 @@ async fn page_text(client: &Client, handle: &fantoccini::wd::WindowHandle) -> St
     panic!("the printable page never showed its questions: {url:?} shows {text:?}");
 }
 
-/// The desk's outcome line once it shows one; its error banner fails the test.
+/// The snapshots' outcome line once it shows one; their error banner fails the test.
 async fn outcome(client: &Client) -> String {
-    let shown = wait_for(client, "#delivery-message, #delivery-error").await;
+    said(client, "delivery-message", "delivery-error").await
+}
+
+/// The line `message` beside what it is about once it says something; the error
+/// banner beside it (`error`) saying something instead fails the test.
+pub async fn said(client: &Client, message: &str, error: &str) -> String {
+    let shown = wait_for(
+        client,
+        &format!("#{message}[data-shown='true'], #{error}[data-shown='true']"),
+    )
+    .await;
     let text = shown.text().await.unwrap();
     assert_eq!(
         shown.attr("id").await.unwrap().as_deref(),
-        Some("delivery-message"),
+        Some(message),
         "{text}"
     );
     text
@@ -252,7 +262,10 @@ async fn batch_and_attempts(session: &DesktopSession, api: &Api, snapshot: &str)
         .unwrap();
     type_into(client, "batch-name", "Hall B, morning").await;
     press(client, &[Key::Enter.into()]).await;
-    assert!(outcome(client).await.contains("Hall B, morning"));
+    // Said beside the batches, which it is about (issue 33, defect 8).
+    assert!(said(client, "batch-message", "batch-form-error")
+        .await
+        .contains("Hall B, morning"));
     let row = wait_for(client, "#batch-list tbody tr.highlighted").await;
     let batch = row.attr("data-id").await.unwrap().unwrap();
     let stored = api.get(&format!("PrintBatches({batch})")).await;

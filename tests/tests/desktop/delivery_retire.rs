@@ -37,6 +37,36 @@ async fn message_saying(client: &Client, css: &str, needle: &str) -> String {
     panic!("{css} never said {needle:?}");
 }
 
+/// Issue 33, defect 8: the desk's message sat at the foot of a long page, off
+/// screen, and stayed after the coordinator had moved on. It is between the
+/// snapshot form and the list it is about, on screen, in a live region that was
+/// there before it spoke; moving to another snapshot (J) clears it.
+async fn said_beside_its_subject_then_cleared(client: &Client) {
+    let places: serde_json::Value = client
+        .execute(
+            "const at = (css) => document.querySelector(css).getBoundingClientRect();\
+             const m = at('#delivery-message'), f = at('form.new-snapshot'), l = at('#snapshot-list');\
+             return { message: [m.top, m.bottom], form: f.bottom, list: l.top, height: window.innerHeight,\
+                      live: document.getElementById('delivery-message').getAttribute('aria-live') };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let message = places["message"].as_array().unwrap();
+    let (top, bottom) = (message[0].as_f64().unwrap(), message[1].as_f64().unwrap());
+    assert!(
+        top >= places["form"].as_f64().unwrap() && bottom <= places["list"].as_f64().unwrap(),
+        "the message is between the form and the list: {places}"
+    );
+    assert!(
+        top >= 0.0 && bottom <= places["height"].as_f64().unwrap(),
+        "on screen: {places}"
+    );
+    assert_eq!(places["live"], "polite");
+    press(client, &['j']).await;
+    wait_for(client, "#delivery-message[data-shown='false']:empty").await;
+}
+
 /// Replaces the dialog's name field with `name` and presses Enter.
 async fn rename_to(client: &Client, name: &str) {
     let field = wait_for(
@@ -77,6 +107,7 @@ async fn snapshots_and_batches_made_by_mistake_are_renamed_or_deleted_by_keyboar
     .await
     .unwrap();
     assert_eq!(shown, "Biology, resit");
+    said_beside_its_subject_then_cleared(client).await;
 
     // Delete asks; Enter deletes it, as nothing uses it.
     press(client, &[Key::Delete.into()]).await;
@@ -174,7 +205,7 @@ async fn snapshots_and_batches_made_by_mistake_are_renamed_or_deleted_by_keyboar
     press(client, &[Key::Enter.into()]).await;
     message_saying(
         client,
-        "#delivery-message",
+        "#batch-message",
         &format!("Print batch {batch} “Hall C, afternoon” deleted"),
     )
     .await;
