@@ -4,6 +4,7 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
+mod accessibility;
 mod appearance;
 mod comment_bank;
 mod content;
