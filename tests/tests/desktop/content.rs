@@ -267,6 +267,19 @@ async fn an_administrator_writes_an_imported_essays_rubric_by_keyboard() {
         Some("Osmosis")
     );
     type_into(client, "rubric-name", "Osmosis, clearer").await;
+    // Esc leaves the field, a second says the changes are not saved, and neither
+    // throws them away (issue 33: one Esc closed the editor and lost them).
+    press(client, &[Key::Escape.into(), Key::Escape.into()]).await;
+    wait_for(client, "#rubric-unsaved").await;
+    assert_eq!(
+        wait_for(client, "#rubric-name")
+            .await
+            .prop("value")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("Osmosis, clearer")
+    );
     ctrl(client, 's').await;
     let again = wait_for(client, "#content-message[data-shown='true']")
         .await
