@@ -74,7 +74,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["Esc", "Cancel; or back to the snapshots"],
     ],
   ],
-  ["Content", [["O", "Choose a QTI package to import"], ["U", "Type its path (Enter previews it)"], ["Enter", "Import what the preview shows"], ["Esc", "Leave the preview"], ["[ ] / J K", "Choose an assessment / one of its essays"], ["E", "Edit the essay's rubric (Ctrl+S saves, Esc closes)"], ["F2 / Delete", "Rename the assessment / delete it while nothing uses it (Enter confirms)"]]],
+  ["Content", [["O", "Choose a QTI package to import"], ["U", "Type its path (Enter previews it)"], ["Enter", "Import what the preview shows"], ["Esc", "Leave the preview"], ["[ ] / J K", "Choose an assessment / one of its essays"], ["E", "Edit the essay's rubric (Ctrl+S saves; Esc leaves a field, then closes, asking first if you changed it)"], ["F2 / Delete", "Rename the assessment / delete it while nothing uses it (Enter confirms)"]]],
   [
     "Scoring",
     [
