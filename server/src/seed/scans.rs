@@ -15,13 +15,25 @@ pub const SCAN_WIDTH: u32 = 1240;
 pub const SCAN_HEIGHT: u32 = 1754;
 pub const SCAN_MEDIA_TYPE: &str = "image/jpeg";
 
-/// How many distinct pages the demo draws; answers reuse them.
-const DISTINCT_SCANS: u64 = 6;
+/// How many distinct pages the demo draws; a question's answers take them in turn
+/// (issue 33, defect 15: six pages drawn at random for 153 answers put the same
+/// page on neighbouring students).
+const DISTINCT_SCANS: u64 = 16;
 
-/// The demo's scans, drawn once per process (each takes a moment to render).
+/// The demo's scans, drawn once per process on two threads (each takes about a
+/// quarter of a second in a debug build, most of it the JPEG encoding of grain).
 pub fn demo_scans() -> &'static [Vec<u8>] {
     static SCANS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
-    SCANS.get_or_init(|| (0..DISTINCT_SCANS).map(render_scan).collect())
+    SCANS.get_or_init(|| {
+        let half = DISTINCT_SCANS / 2;
+        std::thread::scope(|scope| {
+            let second =
+                scope.spawn(|| (half..DISTINCT_SCANS).map(render_scan).collect::<Vec<_>>());
+            let mut scans: Vec<Vec<u8>> = (0..half).map(render_scan).collect();
+            scans.extend(second.join().unwrap_or_default());
+            scans
+        })
+    })
 }
 
 /// Renders one page from `seed`: the same seed gives the same bytes.
@@ -57,9 +69,7 @@ pub fn render_colour_scan_at(seed: u64, width: u32, height: u32) -> Vec<u8> {
 fn render_page(seed: u64) -> GrayImage {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut page = GrayImage::new(SCAN_WIDTH, SCAN_HEIGHT);
-    for pixel in page.pixels_mut() {
-        *pixel = Luma([228 + rng.random_range(0..14u8)]);
-    }
+    paper_grain(&mut page, rng.random());
     let margin = 90.0;
     draw_hollow_rect_mut(
         &mut page,
@@ -89,6 +99,21 @@ fn render_page(seed: u64) -> GrayImage {
         baseline += line_gap;
     }
     page
+}
+
+/// Paper grain: every pixel a light grey from 228 to 241. A small generator of its
+/// own (xorshift), four pixels a draw: the page has 2.2 million pixels, and a call
+/// of the seeded generator for each took most of a page's time in a debug build.
+fn paper_grain(page: &mut GrayImage, seed: u64) {
+    let mut state = seed | 1;
+    for chunk in page.as_mut().chunks_mut(4) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        for (pixel, byte) in chunk.iter_mut().zip(state.to_le_bytes()) {
+            *pixel = 228 + byte % 14;
+        }
+    }
 }
 
 /// Writes a line of "words": joined loops of varying height, like cursive script.

@@ -123,6 +123,10 @@ pub async fn write_area(
         }
         assessments.push((assessment_id, spec, questions));
     }
+    // How many scans each handwritten question has been given: its next answer
+    // takes the next of the demo's pages, so that no two of the same question's
+    // answers in a row look the same (issue 33, defect 15).
+    let mut scans_given: HashMap<i64, usize> = HashMap::new();
     for _ in 0..plan.results {
         let (assessment_id, spec, questions) =
             assessments.choose(rng).expect("an area has assessments");
@@ -133,7 +137,11 @@ pub async fn write_area(
         let mut answers: Vec<NewAnswer> = questions
             .iter()
             .enumerate()
-            .map(|(n, q)| answer_for(rng, area, q, n, plan.unscored_share))
+            .map(|(n, q)| {
+                let scan = scans_given.entry(q.id).or_default();
+                *scan += usize::from(q.spec.handwritten);
+                answer_for(rng, area, q, n, *scan, plan.unscored_share)
+            })
             .collect();
         let topic = Topic {
             id: topics[spec.topic],
@@ -294,6 +302,7 @@ fn answer_for(
     area: CustomerArea,
     question: &Question,
     index: usize,
+    scan: usize,
     unscored_share: f64,
 ) -> NewAnswer {
     let spec = question.spec;
@@ -344,7 +353,7 @@ fn answer_for(
                 let scans = demo_scans();
                 (
                     SCAN_MEDIA_TYPE.to_owned(),
-                    scans[rng.random_range(0..scans.len())].clone(),
+                    scans[scan % scans.len()].clone(),
                     score,
                 )
             } else {

@@ -88,6 +88,35 @@ async fn demo_contents(backend: Backend) {
         open_text > 50 && open_images > 20,
         "text {open_text}, images {open_images}"
     );
+    // Issue 33, defect 15: a handwritten question's answers take the demo's pages
+    // in turn, so no two of its answers in a row are the same page, and many
+    // pages are seen (six pages at random put the same one on neighbours).
+    let questions: Vec<i64> = app
+        .sql_column(&q("SELECT DISTINCT question_id FROM answers WHERE customer_id = $AREA AND media_type = 'image/jpeg' ORDER BY question_id"))
+        .await;
+    assert!(!questions.is_empty());
+    for question in questions {
+        let pages: Vec<Vec<u8>> = app
+            .sql_column(&format!(
+                "SELECT content FROM answers WHERE question_id = {question} ORDER BY result_id"
+            ))
+            .await;
+        for (n, pair) in pages.windows(2).enumerate() {
+            assert_ne!(
+                pair[0],
+                pair[1],
+                "question {question}: answers {n} and {} share a page",
+                n + 1
+            );
+        }
+        let distinct: std::collections::HashSet<&Vec<u8>> = pages.iter().collect();
+        assert!(
+            distinct.len() >= pages.len().min(16),
+            "question {question}: {} pages for {} answers",
+            distinct.len(),
+            pages.len()
+        );
+    }
     // Every task belongs to an answer that has no score yet.
     let scored_tasks = app
         .sql_i64("SELECT COUNT(*) FROM scoring_tasks t JOIN answers a ON a.question_id = t.question_id AND a.result_id = t.result_id WHERE a.actual_score IS NOT NULL")
