@@ -50,23 +50,7 @@ async fn four_dimension_task(api: &Api) -> (String, i64) {
         .as_str()
         .unwrap()
         .to_owned();
-    let tasks = crate::support::queue(api).await;
-    let index = tasks
-        .iter()
-        .position(|t| t["QuestionID"] == letter.as_str())
-        .expect("an open task of the letter question");
-    for task in &tasks[..index] {
-        let path = format!(
-            "ScoringTasks(QuestionID={}L,ResultID={})",
-            task["QuestionID"].as_str().unwrap(),
-            task["ResultID"]
-        );
-        assert!(api
-            .put(&path, serde_json::json!({"Status": 2}))
-            .await
-            .is_success());
-    }
-    (letter, tasks[index]["ResultID"].as_i64().unwrap())
+    crate::support::bring_to_head_where(api, |t| t["QuestionID"] == letter.as_str()).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

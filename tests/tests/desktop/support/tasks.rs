@@ -23,18 +23,26 @@ pub async fn queue(api: &Api) -> Vec<Value> {
 /// rubric) to the head of the queue, by saving the ones before it for moderation
 /// (Status 2) through the API, as another scorer would. Returns its key.
 pub async fn bring_to_head(api: &Api, media: &str) -> (String, i64) {
+    bring_to_head_where(api, |t| {
+        t["Answer"]["odata.mediaContentType"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(media))
+            && t["Question"]["Rubric"]
+                .as_array()
+                .is_some_and(|r| !r.is_empty())
+    })
+    .await
+}
+
+/// Brings the first open task that `wanted` picks (from the queue's tasks with
+/// their answer and question expanded) to the head of the queue, by saving the
+/// ones before it for moderation through the API. Returns its key.
+pub async fn bring_to_head_where(api: &Api, wanted: impl Fn(&Value) -> bool) -> (String, i64) {
     let tasks = queue(api).await;
     let index = tasks
         .iter()
-        .position(|t| {
-            t["Answer"]["odata.mediaContentType"]
-                .as_str()
-                .is_some_and(|m| m.starts_with(media))
-                && t["Question"]["Rubric"]
-                    .as_array()
-                    .is_some_and(|r| !r.is_empty())
-        })
-        .unwrap_or_else(|| panic!("no open task with a rubric and a {media} answer"));
+        .position(wanted)
+        .expect("an open task of the kind wanted");
     for task in &tasks[..index] {
         let path = format!(
             "ScoringTasks(QuestionID={}L,ResultID={})",
