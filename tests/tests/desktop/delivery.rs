@@ -79,6 +79,7 @@ async fn a_coordinator_takes_a_snapshot_and_opens_its_paper_and_answer_key() {
     let client = &session.client;
     wait_for(client, "#task-list li[data-question]").await;
     let api = Api::of(&session).await;
+    let mut keys = KeyLog::new();
 
     // D opens the desk (the account is the area's administrator).
     wait_for(client, "#tab-delivery").await;
@@ -109,6 +110,7 @@ async fn a_coordinator_takes_a_snapshot_and_opens_its_paper_and_answer_key() {
     assert_eq!(stored["Name"], name);
     assert_eq!(stored["AssessmentID"], assessment);
     session.screenshot("delivery-snapshot-taken").await;
+    keys.stage("open the desk, take a snapshot");
 
     // P opens the paper in a window of its own, through a link read just now.
     let main = client.window().await.unwrap();
@@ -206,10 +208,52 @@ async fn a_coordinator_takes_a_snapshot_and_opens_its_paper_and_answer_key() {
     );
     session.screenshot("delivery-print-answer-key").await;
     client.switch_to_window(main).await.unwrap();
+    keys.stage("open the paper and the answer key (saved as PDF through the window's command)");
 
     batch_and_attempts(&session, &api, &snapshot).await;
+    keys.stage(
+        "make a batch and its attempts, upload a folder of answer files, score a task of it",
+    );
     crate::delivery_results::administers_results(&session, &api).await;
+    keys.stage("the assessment's results: pause, resume, extra time, purge");
+    keys.write();
     session.close().await;
+}
+
+/// The coordinator's input per stage of this run, in
+/// artifacts/desktop/keystrokes-coordinator.json (issue 33: a keyboard-only run
+/// through the coordinator's path): keys pressed as commands (a chord is one),
+/// characters typed into fields (names, paths), and clicks, which must be none.
+struct KeyLog {
+    last: [usize; 3],
+    stages: Vec<Value>,
+}
+
+impl KeyLog {
+    fn new() -> Self {
+        KeyLog {
+            last: crate::support::input_so_far(),
+            stages: Vec::new(),
+        }
+    }
+
+    fn stage(&mut self, what: &str) {
+        let now = crate::support::input_so_far();
+        let [commands, typed, clicks] = [0, 1, 2].map(|i| now[i] - self.last[i]);
+        assert_eq!(clicks, 0, "{what}: by keyboard alone");
+        self.stages
+            .push(json!({"stage": what, "commands": commands, "typed": typed, "clicks": clicks}));
+        self.last = now;
+    }
+
+    fn write(&self) {
+        let path = artifacts_dir().join("keystrokes-coordinator.json");
+        std::fs::write(
+            path,
+            serde_json::to_string_pretty(&json!({"stages": self.stages})).unwrap(),
+        )
+        .unwrap();
+    }
 }
 
 /// Issue 33, defect 10, as WebKitGTK prints it (it repeats no table head and no

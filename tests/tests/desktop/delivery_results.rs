@@ -194,7 +194,7 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
     // No retention policy in this area: the server's refusal is shown, nothing
     // is queued.
     let entries_before = api.get("ResultsAuditLog/$count").await;
-    crate::support::click(client, "#purge-retention").await;
+    press(client, &['a']).await;
     let refused = wait_for(client, "#results-error")
         .await
         .text()

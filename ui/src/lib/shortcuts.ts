@@ -71,6 +71,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["T", "Extra time"],
       ["Delete", "Purge the result (Enter confirms)"],
       ["Shift+Delete", "Purge every result of its participant (then P: the participant too)"],
+      ["A", "Apply the area's retention policy now (Enter confirms)"],
       ["Esc", "Cancel; or back to the snapshots"],
     ],
   ],

@@ -1,14 +1,28 @@
 //! Acting in the window as a person would: keys, chords, clicks and typing, and
 //! waiting for what they change.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 
+/// What the tests have done to the window so far: keys pressed as commands (a
+/// chord is one), characters typed into fields, and clicks. The keyboard-only
+/// runs count their keys with it (tests run one at a time: `--test-threads=1`).
+static COMMANDS: AtomicUsize = AtomicUsize::new(0);
+static TYPED: AtomicUsize = AtomicUsize::new(0);
+static CLICKS: AtomicUsize = AtomicUsize::new(0);
+
+/// The input so far: `[commands, typed characters, clicks]`.
+pub fn input_so_far() -> [usize; 3] {
+    [&COMMANDS, &TYPED, &CLICKS].map(|count| count.load(Ordering::SeqCst))
+}
+
 /// Presses keys one after another, as a person at the keyboard.
 pub async fn press(client: &Client, keys: &[char]) {
+    COMMANDS.fetch_add(keys.len(), Ordering::SeqCst);
     let mut actions = KeyActions::new("keyboard".into());
     for key in keys {
         actions = actions
@@ -30,6 +44,7 @@ pub async fn shift(client: &Client, key: char) {
 
 /// `modifier` held while `key` is pressed.
 async fn chord(client: &Client, modifier: Key, key: char) {
+    COMMANDS.fetch_add(1, Ordering::SeqCst);
     let actions = KeyActions::new("keyboard".into())
         .then(KeyAction::Down {
             value: modifier.into(),
@@ -67,6 +82,7 @@ pub async fn text_in(within: &fantoccini::elements::Element, css: &str) -> Strin
 }
 
 pub async fn click(client: &Client, css: &str) {
+    CLICKS.fetch_add(1, Ordering::SeqCst);
     client
         .find(Locator::Css(css))
         .await
@@ -80,6 +96,7 @@ pub async fn click(client: &Client, css: &str) {
 pub async fn type_into(client: &Client, id: &str, text: &str) {
     let field = wait_for(client, &format!("#{id}")).await;
     field.clear().await.unwrap();
+    TYPED.fetch_add(text.chars().count(), Ordering::SeqCst);
     field.send_keys(text).await.unwrap();
 }
 
