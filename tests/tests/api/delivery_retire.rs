@@ -492,3 +492,150 @@ async fn assessments(backend: Backend) {
         .collect();
     assert_eq!(reused, questions);
 }
+
+on_both_backends! {
+    bad_keys_and_bodies_on_renames_and_deletes_get_a_4xx_naming_them => bad_input;
+}
+
+/// Every malformed key or body on the new writes is a 4xx with the OData error
+/// body, and nothing is changed.
+async fn bad_input(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let (snapshot, batch, _, assessment) = snapshot_and_batch(&app).await;
+    let merge = Method::from_bytes(b"MERGE").unwrap();
+    let long = "x".repeat(5_000);
+    let cases: Vec<(&str, Method, String, Value, &str)> = vec![
+        (
+            ADMIN,
+            Method::DELETE,
+            "AssessmentSnapshots(abc)".into(),
+            Value::Null,
+            "",
+        ),
+        (
+            ADMIN,
+            Method::DELETE,
+            "PrintBatches(1.5)".into(),
+            Value::Null,
+            "",
+        ),
+        (
+            ADMIN,
+            Method::DELETE,
+            format!("Assessments({assessment})"),
+            Value::Null,
+            "L",
+        ),
+        (
+            ADMIN,
+            Method::DELETE,
+            "Assessments('x')".into(),
+            Value::Null,
+            "",
+        ),
+        (
+            ADMIN,
+            Method::PATCH,
+            format!("PrintBatches({batch})"),
+            json!({"Name": 7}),
+            "PrintBatch.Name",
+        ),
+        (
+            ADMIN,
+            Method::PATCH,
+            format!("PrintBatches({batch})"),
+            json!({"Nmae": "x"}),
+            "Nmae",
+        ),
+        (
+            ADMIN,
+            Method::PATCH,
+            format!("PrintBatches({batch})"),
+            json!(["Name"]),
+            "",
+        ),
+        (
+            ADMIN,
+            merge.clone(),
+            format!("PrintBatches({batch})"),
+            json!({"SnapshotID": snapshot + 1}),
+            "PrintBatch.SnapshotID",
+        ),
+        (
+            ADMIN,
+            Method::PATCH,
+            format!("Assessments({assessment}L)"),
+            json!({"Name": long}),
+            "Assessment.Name is 5000 characters",
+        ),
+        (
+            ADMIN,
+            Method::PATCH,
+            format!("Assessments({assessment}L)"),
+            json!({"Description": 3}),
+            "Assessment.Description",
+        ),
+        (
+            ADMIN,
+            Method::PATCH,
+            format!("Assessments({assessment}L)"),
+            json!({"Name": null}),
+            "Assessment.Name may not be null",
+        ),
+        (
+            ADMIN,
+            merge,
+            format!("Assessments({assessment}L)"),
+            json!({"CreatedDateTime": "2000-01-01T00:00:00"}),
+            "Assessment.CreatedDateTime is read-only",
+        ),
+    ];
+    let before = app
+        .get_json(&format!("{}Assessments({assessment}L)", app.root()))
+        .await;
+    // The batch as stored, without its per-request signed link.
+    let stored_batch = || async {
+        let mut read = app
+            .get_json(&format!("{}PrintBatches({batch})", app.root()))
+            .await;
+        read.as_object_mut()
+            .unwrap()
+            .remove("AnswerSheetsSourceUrl");
+        read
+    };
+    let batch_before = stored_batch().await;
+    for (user, method, path, body, named) in cases {
+        let response = send(&app, user, method.clone(), &path, body.clone()).await;
+        let status = response.status();
+        assert!(status.is_client_error(), "{method} {path} {body}: {status}");
+        let message = odata_error_message(response).await;
+        assert!(message.contains(named), "{method} {path} {body}: {message}");
+    }
+    // A body that is not JSON at all.
+    let raw = app
+        .client
+        .patch(app.url(&format!("{}PrintBatches({batch})", app.root())))
+        .basic_auth(ADMIN, Some(DEMO_PASSWORD))
+        .header("Content-Type", "application/json")
+        .body("{\"Name\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(raw.status(), StatusCode::BAD_REQUEST);
+    assert!(!odata_error_message(raw).await.is_empty());
+    assert_eq!(
+        app.get_json(&format!("{}Assessments({assessment}L)", app.root()))
+            .await,
+        before
+    );
+    assert_eq!(stored_batch().await, batch_before);
+    assert_eq!(
+        app.get_as(
+            ADMIN,
+            &format!("{}AssessmentSnapshots({snapshot})", app.root())
+        )
+        .await
+        .status(),
+        StatusCode::OK
+    );
+}

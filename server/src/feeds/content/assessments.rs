@@ -4,6 +4,7 @@
 //! (model::delivery_use): one with snapshots, attempts, results or scoring tasks is
 //! a 409 naming them. Administrators only, as importing content is.
 
+use crate::feeds::handler::limits::{COMMENT_LENGTH, NAME_LENGTH};
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, Feed, WriteRequest, Written};
 use crate::model::delivery_use::assessment_kept_by;
@@ -71,6 +72,23 @@ async fn merge(
             ))
         }
     };
+    // Bounded here rather than in `$metadata`: imported titles were never bounded,
+    // so a MaxLength facet could contradict names already stored.
+    for (property, text, limit) in [
+        ("Name", name.as_deref(), NAME_LENGTH),
+        (
+            "Description",
+            description.as_ref().and_then(|d| d.as_deref()),
+            COMMENT_LENGTH,
+        ),
+    ] {
+        let length = text.map_or(0, |t| t.chars().count());
+        if length > limit as usize {
+            return Err(ApiError::bad_request(format!(
+                "Assessment.{property} is {length} characters; at most {limit} are allowed"
+            )));
+        }
+    }
     tx.rename_assessment(
         request.area,
         id,
