@@ -3,6 +3,7 @@
 // (Tauri's setZoom), so everything grows together and the scan viewer's geometry,
 // measured in CSS pixels, stays right.
 import { getCurrentWebview } from "@tauri-apps/api/webview";
+import { keyboard } from "./keyboard";
 
 export const SIZES = [0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2];
 const STORAGE_KEY = "scoredesk.textSize";
@@ -37,17 +38,18 @@ export function installTextSize(storage: Storage = localStorage) {
     getCurrentWebview().setZoom(size).catch(() => {});
   };
   if (size !== 1) apply();
-  window.addEventListener(
-    "keydown",
-    (event) => {
+  // A layer of the app's keyboard offered every key, in a dialog or a field too.
+  keyboard.install();
+  keyboard.add(
+    () => document.documentElement,
+    ({ event }) => {
       const step = sizeKey(event);
-      if (step === null) return;
-      event.preventDefault();
-      event.stopPropagation();
+      if (step === null) return false;
       size = steppedSize(size, step);
       storage.setItem(STORAGE_KEY, String(size));
       apply();
+      return true;
     },
-    { capture: true },
+    { everywhere: true },
   );
 }

@@ -10,6 +10,7 @@ const invoke = vi.fn();
 vi.mock("@tauri-apps/api/core", () => ({ invoke: (...args: unknown[]) => invoke(...args), Channel: class {} }));
 
 import RenameOrDelete from "./RenameOrDelete.svelte";
+import { keyboard } from "../../lib/keyboard";
 
 afterEach(() => {
   cleanup();
@@ -36,11 +37,13 @@ describe("RenameOrDelete", () => {
   });
 
   it("keeps every key from the desk behind it", async () => {
+    // The desk behind is a layer of the app's keyboard over the page, as a desk is.
+    const behind = vi.fn(() => true);
+    const remove = keyboard.add(() => document.body, behind);
     mount("delete");
-    const behind = vi.fn();
-    window.addEventListener("keydown", behind);
     await fireEvent.keyDown(screen.getByRole("button", { name: /Delete/ }), { key: "q" });
-    window.removeEventListener("keydown", behind);
+    await fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    remove();
     expect(behind).not.toHaveBeenCalled();
   });
 
