@@ -1,13 +1,14 @@
 //! The UI's layers: `lib/` (what runs without a window) imports only `lib/`; each
-//! desk's components (`components/<desk>/`) import their own desk, `shared/` and
-//! `lib/`, never another desk's; `shared/` imports only `shared/` and `lib/`. The
-//! root (`App.svelte`, `main.ts`) composes the desks.
+//! desk (`desks/<desk>/`: its components and its state) imports its own desk,
+//! `desks/shared/` and `lib/`, never another desk's; `shared/` imports only
+//! `shared/` and `lib/`. The root (`App.svelte`, `main.ts`) composes the desks: one
+//! desk shown inside another (the results in delivery) is handed to it by the root.
 
 use std::path::{Component, Path, PathBuf};
 
 use super::workspace;
 
-/// Where a UI file sits: `lib`, `components/<desk>`, or the root.
+/// Where a UI file sits: `lib`, `desks/<desk>`, or the root.
 fn area(relative: &Path) -> String {
     let parts: Vec<String> = relative
         .components()
@@ -15,8 +16,8 @@ fn area(relative: &Path) -> String {
         .collect();
     match parts.as_slice() {
         [first, ..] if first == "lib" => "lib".to_owned(),
-        [first, desk, _, ..] if first == "components" => format!("components/{desk}"),
-        [first, _] if first == "components" => "components".to_owned(),
+        [first, desk, _, ..] if first == "desks" => format!("desks/{desk}"),
+        [first, _] if first == "desks" => "desks".to_owned(),
         _ => "root".to_owned(),
     }
 }
@@ -25,7 +26,7 @@ fn may_import(from: &str, to: &str) -> bool {
     from == "root"
         || to == "lib"
         || from == to
-        || (to == "components/shared" && from.starts_with("components/"))
+        || (to == "desks/shared" && from.starts_with("desks/"))
 }
 
 /// Every relative import of a Svelte or TypeScript file, resolved under `src`.
@@ -115,22 +116,22 @@ fn a_desk_never_imports_another_desks_components() {
 fn a_desk_reaching_into_another_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path();
-    for folder in ["lib", "components/scoring", "components/delivery"] {
+    for folder in ["lib", "desks/scoring", "desks/delivery"] {
         std::fs::create_dir_all(src.join(folder)).unwrap();
     }
     std::fs::write(
-        src.join("components/scoring/Screen.svelte"),
+        src.join("desks/scoring/Screen.svelte"),
         "<script>\n  import View from \"../delivery/BatchView.svelte\";\n  import { api } from \"../../lib/api\";\n</script>\n",
     )
     .unwrap();
     std::fs::write(
-        src.join("components/delivery/BatchView.svelte"),
+        src.join("desks/delivery/BatchView.svelte"),
         "<p></p>\n",
     )
     .unwrap();
     std::fs::write(
         src.join("lib/api.ts"),
-        "import Screen from '../components/scoring/Screen.svelte';\nexport const api = 1;\n",
+        "import Screen from '../desks/scoring/Screen.svelte';\nexport const api = 1;\n",
     )
     .unwrap();
     let mut wrong = wrong_imports(src);
@@ -138,8 +139,8 @@ fn a_desk_reaching_into_another_is_caught() {
     assert_eq!(
         wrong,
         vec![
-            "components/scoring/Screen.svelte imports components/delivery/BatchView.svelte",
-            "lib/api.ts imports components/scoring/Screen.svelte",
+            "desks/scoring/Screen.svelte imports desks/delivery/BatchView.svelte",
+            "lib/api.ts imports desks/scoring/Screen.svelte",
         ]
     );
 }

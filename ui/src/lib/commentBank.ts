@@ -1,7 +1,7 @@
 // The comment bank (our server's BankedComments feed): comments saved once per
 // question, for a dimension or for the overall comments, shared by the area's
 // scorers and inserted with Ctrl+K then a digit. These helpers are the bank's rules
-// on the scorer's side; components/scoring/CommentBank.svelte is the dialog.
+// on the scorer's side; desks/scoring/CommentBank.svelte is the dialog.
 import type { BankedComment } from "./bindings/BankedComment";
 import type { Draft } from "./bindings/Draft";
 import { withDimension } from "./scoring";

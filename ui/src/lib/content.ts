@@ -1,4 +1,4 @@
-// How an import's report is told (components/content/ContentDesk.svelte): one sentence
+// How an import's report is told (desks/content/ContentDesk.svelte): one sentence
 // that says what happened, or what would.
 import type { PackageReport } from "./bindings/PackageReport";
 

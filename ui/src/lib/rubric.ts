@@ -1,4 +1,4 @@
-// The rubric editor's rules as the author types (components/content/RubricEditor.svelte):
+// The rubric editor's rules as the author types (desks/content/RubricEditor.svelte):
 // what stops the rubric being saved, in words. The server checks the same rules
 // (server/src/model/rubric.rs) and names the field if anything gets past these.
 import type { DimensionForm } from "./bindings/DimensionForm";

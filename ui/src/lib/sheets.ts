@@ -1,4 +1,4 @@
-// Scanned answer sheets on the coordinator's screen (components/delivery/SheetScans.svelte):
+// Scanned answer sheets on the coordinator's screen (desks/sheets/SheetScans.svelte):
 // what a key does to a decision on an unsure question, and the sentences that sum
 // up a reading and an upload. The reading itself is the Rust side's
 // (src-tauri/src/delivery/sheets.rs).

@@ -1,5 +1,5 @@
 // Every key of the app, by where it acts, as the `?` sheet lists them
-// (components/shared/ShortcutSheet.svelte). A desk's keys are handled in its own
+// (desks/shared/ShortcutSheet.svelte). A desk's keys are handled in its own
 // component; a key added there is added here, and the window test that opens the
 // sheet checks the keys of each desk are listed.
 

@@ -1,5 +1,5 @@
 // Answer files sent to the server a few at a time, each outcome shown as it
-// arrives (components/delivery/AnswerUploads.svelte). The sending itself is the Rust side's
+// arrives (desks/delivery/AnswerUploads.svelte). The sending itself is the Rust side's
 // (src-tauri/src/delivery/uploads.rs); this is the order and the counting.
 import type { UploadOutcome } from "./bindings/UploadOutcome";
 

@@ -1,11 +1,11 @@
 // The comment bank as the scoring screen holds it for one question (the rules are in
-// commentBank.ts, the dialog is components/scoring/CommentBank.svelte): its entries,
+// commentBank.ts, the dialog is desks/scoring/CommentBank.svelte): its entries,
 // read on opening and again after every change (other scorers change it too), what
 // went wrong last, and which comment field the open dialog serves.
 import { tick } from "svelte";
-import { commentBank, errorMessage } from "./api";
-import { bankTarget, type BankedComment } from "./commentBank";
-import { isTextEntry } from "./keys";
+import { commentBank, errorMessage } from "../../lib/api";
+import { bankTarget, type BankedComment } from "../../lib/commentBank";
+import { isTextEntry } from "../../lib/keys";
 
 /** The dialog is open for a dimension's comment (its order) or the overall one (null). */
 export interface BankOpening {

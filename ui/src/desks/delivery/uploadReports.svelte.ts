@@ -2,7 +2,7 @@
 // a coordinator who leaves the batch (Esc, or to score a task) and comes back
 // finds the report as it was, refused files included, until the next upload
 // replaces it (issue 33: a report was lost to one Escape).
-import type { UploadOutcome } from "./api";
+import type { UploadOutcome } from "../../lib/api";
 
 export type ReportRow = { path: string; name: string; outcome: UploadOutcome | null };
 

@@ -2,8 +2,8 @@
 // chosen, where it stands, the question offered at its end, and the picker. The app
 // owns the queue and its filters; this owns everything else grading needs, so that
 // App.svelte wires it rather than keeps it.
-import { errorMessage, questionProgress, questionsToGrade } from "./api";
-import { describeProgress, finished, nextQuestion, rememberedQuestion, rememberQuestion, type GradedQuestion, type QuestionProgress } from "./grading";
+import { errorMessage, questionProgress, questionsToGrade } from "../../lib/api";
+import { describeProgress, finished, nextQuestion, rememberedQuestion, rememberQuestion, type GradedQuestion, type QuestionProgress } from "../../lib/grading";
 
 export class GradingSession {
   /** The question the queue keeps to, if any. */

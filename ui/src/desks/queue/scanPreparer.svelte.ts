@@ -1,8 +1,8 @@
 // The scan "next" will open, made ready before it is asked for: the Rust side
 // decodes and scales it (prepareTask), then the web view decodes the data URL
 // (decodedScans.ts). A miss only costs time, so a failure is forgotten, not shown.
-import { prepareTask } from "./api";
-import { decodeAhead } from "./decodedScans";
+import { prepareTask } from "../../lib/api";
+import { decodeAhead } from "../../lib/decodedScans";
 
 export class ScanPreparer {
   /** The task ("question/result") whose scan is decoded and waiting; the queue shows it for the tests. */

@@ -1,0 +1,89 @@
+// The review of scanned sheets without a window (issue 33): a letter marks a
+// choice, a changed decision is unconfirmed again, Enter confirms and goes on to
+// the next undecided doubt, and nothing goes up until every doubt is confirmed.
+import { describe, expect, it, vi } from "vitest";
+import { SheetReview, type ReviewCommands } from "./sheetReview.svelte";
+import type { SheetDoubt, SheetScanReport, SheetUpload } from "../../lib/api";
+
+const bubble = (choice: number, label: string, verdict = "unsure") => ({ choice, label, darkness: 0.3, verdict });
+const doubt = (attemptId: number, question: number, single = true): SheetDoubt => ({
+  attemptId,
+  question,
+  page: 1,
+  single,
+  reason: "faint",
+  bubbles: [bubble(1, "A"), bubble(2, "B"), bubble(3, "C")],
+  crop: "data:image/png;base64,",
+});
+const report = (): SheetScanReport => ({
+  pages: 3,
+  refused: [],
+  attempts: [
+    { attemptId: 7, pages: 1, problem: null, doubts: [doubt(7, 2), doubt(7, 5, false)] },
+    { attemptId: 8, pages: 1, problem: null, doubts: [doubt(8, 2)] },
+    { attemptId: 9, pages: 1, problem: "page 2 is missing", doubts: [] },
+  ],
+});
+
+function commands() {
+  const decided: [number, number, number[]][] = [];
+  const upload = vi.fn(async (): Promise<SheetUpload[]> => [{ attemptId: 7, outcome: { kind: "refused", message: "AttemptID 7 has a result" } }]);
+  const given: ReviewCommands = { decide: async (a, q, c) => void decided.push([a, q, c]), upload };
+  return { decided, upload, given };
+}
+
+describe("SheetReview", () => {
+  it("marks by letter: one choice alone on a one-choice question, several toggled on another", () => {
+    const review = new SheetReview(report(), () => {}, commands().given);
+    const first = review.current!;
+    expect(review.press("a")).toBe(true);
+    review.press("b");
+    expect(review.decision(first)).toEqual([2]);
+    expect(review.press("z")).toBe(false);
+    review.move(1);
+    const several = review.current!;
+    review.press("c");
+    review.press("a");
+    expect(review.decision(several)).toEqual([1, 3]);
+    review.press("c");
+    expect(review.decision(several)).toEqual([1]);
+  });
+
+  it("confirms with Enter, goes on to the next undecided doubt, and takes a confirmation back on a change", async () => {
+    const { decided, given } = commands();
+    const review = new SheetReview(report(), () => {}, given);
+    review.press("b");
+    await review.enter();
+    expect(decided).toEqual([[7, 2, [2]]]);
+    expect(review.at).toBe(1);
+    review.move(-1);
+    review.clear();
+    expect(review.isConfirmed(review.current!)).toBe(false);
+    expect(review.allDecided).toBe(false);
+  });
+
+  it("uploads only once every doubt is confirmed, then says the review is over", async () => {
+    const onuploaded = vi.fn();
+    const { upload, given } = commands();
+    const review = new SheetReview(report(), onuploaded, given);
+    await review.upload();
+    expect(upload).not.toHaveBeenCalled();
+    for (let i = 0; i < 3; i++) await review.enter();
+    expect(review.allDecided).toBe(true);
+    expect(review.current).toBeUndefined();
+    expect(await review.enter()).toBe(false);
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(onuploaded).toHaveBeenCalledTimes(1);
+    // The upload of the two whole attempts; the incomplete one is not counted.
+    expect(review.ready).toBe(2);
+    expect(await review.enter()).toBe(true);
+  });
+
+  it("keeps a refused decision unconfirmed and says why", async () => {
+    const review = new SheetReview(report(), () => {}, { decide: async () => Promise.reject({ kind: "server", message: "question 2 is not in doubt" }), upload: async () => [] });
+    await review.enter();
+    expect(review.error).toContain("not in doubt");
+    expect(review.at).toBe(0);
+    expect(review.isConfirmed(review.current!)).toBe(false);
+  });
+});
