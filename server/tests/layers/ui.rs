@@ -124,11 +124,7 @@ fn a_desk_reaching_into_another_is_caught() {
         "<script>\n  import View from \"../delivery/BatchView.svelte\";\n  import { api } from \"../../lib/api\";\n</script>\n",
     )
     .unwrap();
-    std::fs::write(
-        src.join("desks/delivery/BatchView.svelte"),
-        "<p></p>\n",
-    )
-    .unwrap();
+    std::fs::write(src.join("desks/delivery/BatchView.svelte"), "<p></p>\n").unwrap();
     std::fs::write(
         src.join("lib/api.ts"),
         "import Screen from '../desks/scoring/Screen.svelte';\nexport const api = 1;\n",
