@@ -146,12 +146,15 @@ async fn grading_one_question_to_its_end_and_on_to_the_next() {
     let bar = format!("#grading[data-question-id='{}']", chosen.id);
     wait_for(client, &bar).await;
     let progress = progress_from_api(&api, &chosen.id).await;
-    let shown = wait_for(client, "#question-progress")
+    // The bar is there before its count answers ("counting…"): wait for the count.
+    wait_for(client, "#question-progress").await;
+    client
+        .wait()
+        .for_element(fantoccini::Locator::XPath(&format!(
+            "//*[@id='question-progress'][text()='{progress}']"
+        )))
         .await
-        .text()
-        .await
-        .unwrap();
-    assert_eq!(shown, progress);
+        .expect("the chosen question's progress is shown");
 
     // The choice survives a restart.
     let data = session.close().await;
