@@ -186,3 +186,113 @@ fn zip_bombs_are_refused_within_bounded_memory() {
     assert!(said.contains("items/q1.xml"), "{said}");
     assert!(peak < 128 * 1024, "peak resident size {peak} KiB");
 }
+
+/// `import roster` as an operator runs it: the repository's OneRoster export,
+/// zipped as a school's system gives it, previewed, imported, imported again with
+/// nothing changed; a plain CSV added; a malformed file refused naming its line and
+/// column, with nothing stored.
+#[test]
+fn a_roster_is_imported_reported_and_imported_again_without_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let (url, area) = area(dir.path());
+    let export =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rosters/westbrook-1.2");
+    let files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&export)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            (
+                entry.file_name().to_string_lossy().into_owned(),
+                std::fs::read(entry.path()).unwrap(),
+            )
+        })
+        .collect();
+    let zipped = dir.path().join("westbrook.zip");
+    let entries: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    write_zip(&zipped, &entries);
+    let file = zipped.to_str().unwrap();
+
+    let preview = run(
+        &url,
+        &["import", "roster", file, "--customer", &area, "--preview"],
+        None,
+    );
+    assert!(
+        preview.contains("OneRoster 1.2: participants would be created 4, updated 0, unchanged 0"),
+        "{preview}"
+    );
+    assert!(preview.contains("preview: nothing was stored"), "{preview}");
+    let first = run(&url, &["import", "roster", file, "--customer", &area], None);
+    assert!(first.contains("participants were created 4"), "{first}");
+    assert!(
+        first.contains("groups were created 3, updated 0, unchanged 0"),
+        "{first}"
+    );
+    assert!(
+        first.contains("memberships were added 5, removed 0"),
+        "{first}"
+    );
+    assert!(first.contains("not participants: 1 guardian"), "{first}");
+    assert!(first.contains("not participants: 1 teacher"), "{first}");
+    let again = run(&url, &["import", "roster", file, "--customer", &area], None);
+    assert!(
+        again.contains("created 0, updated 0, unchanged 4"),
+        "{again}"
+    );
+    assert!(
+        again.contains("memberships were added 0, removed 0"),
+        "{again}"
+    );
+
+    let plain = dir.path().join("choir.csv");
+    std::fs::write(&plain, "username,first_name,last_name,email,group\nzoe.garcia,Zoë,\"García, Jr.\",zoe.garcia@westbrook.example,Choir\nnew.singer,Noor,Haddad,,Choir\n").unwrap();
+    let added = run(
+        &url,
+        &[
+            "import",
+            "roster",
+            plain.to_str().unwrap(),
+            "--customer",
+            &area,
+        ],
+        None,
+    );
+    assert!(
+        added.contains("plain CSV: participants were created 1, updated 0, unchanged 1"),
+        "{added}"
+    );
+    assert!(added.contains("groups were created 1"), "{added}");
+
+    std::fs::write(
+        &plain,
+        "username,first_name,last_name\nana,Ana,Ruiz\n,Ben,Ode\n",
+    )
+    .unwrap();
+    let refused = run_refused(
+        &url,
+        &[
+            "import",
+            "roster",
+            plain.to_str().unwrap(),
+            "--customer",
+            &area,
+        ],
+        None,
+    );
+    assert!(
+        refused.contains("choir.csv, line 3, column username: is empty"),
+        "{refused}"
+    );
+    let again = run(
+        &url,
+        &["import", "roster", file, "--customer", &area, "--preview"],
+        None,
+    );
+    assert!(
+        again.contains("unchanged 4"),
+        "nothing of the refused file was stored: {again}"
+    );
+}

@@ -1,5 +1,7 @@
 //! `scoredesk-server import qti FILE --customer N`: a QTI package into a customer
-//! area, with a progress bar while its items are read and a report at the end.
+//! area, with a progress bar while its items are read and a report at the end; and
+//! `import roster FILE --customer N`: a school's participants and classes
+//! (docs/rosters.md).
 
 use std::path::PathBuf;
 
@@ -7,7 +9,7 @@ use anyhow::{bail, Context};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::import::{self, ImportReport, Mode};
+use crate::import::{self, ImportReport, Mode, RosterReport};
 use crate::model::area::CustomerArea;
 use crate::store::Store;
 
@@ -22,19 +24,84 @@ pub enum ImportCommand {
         #[arg(long)]
         preview: bool,
     },
+    /// A roster: a OneRoster 1.x bulk CSV export (a zip or a folder), or a plain CSV
+    /// with the header username,first_name,last_name,email,group.
+    Roster {
+        file: PathBuf,
+        #[arg(long)]
+        customer: i32,
+        /// Show what would change, and store nothing.
+        #[arg(long)]
+        preview: bool,
+    },
 }
 
 pub async fn run(store: &Store, command: ImportCommand) -> anyhow::Result<()> {
-    let ImportCommand::Qti {
-        file,
-        customer,
-        preview,
-    } = command;
+    match command {
+        ImportCommand::Qti {
+            file,
+            customer,
+            preview,
+        } => qti(store, area(store, customer).await?, file, preview).await,
+        ImportCommand::Roster {
+            file,
+            customer,
+            preview,
+        } => {
+            let mode = if preview { Mode::Preview } else { Mode::Commit };
+            let report = import::import_roster(store, area(store, customer).await?, &file, mode)
+                .await
+                .with_context(|| format!("importing the roster {}", file.display()))?;
+            let _ =
+                std::io::Write::write_all(&mut std::io::stdout(), roster_text(&report).as_bytes());
+            Ok(())
+        }
+    }
+}
+
+async fn area(store: &Store, customer: i32) -> anyhow::Result<CustomerArea> {
     let area = CustomerArea::new(customer)
         .ok_or_else(|| anyhow::anyhow!("{customer} is not a customer area ID"))?;
     if !store.customer_exists(customer).await? {
         bail!("customer area {customer} does not exist");
     }
+    Ok(area)
+}
+
+/// A roster's report as lines for a terminal.
+fn roster_text(report: &RosterReport) -> String {
+    let c = &report.counts;
+    let verb = if report.preview { "would be" } else { "were" };
+    let mut out = format!(
+        "{}: participants {verb} created {}, updated {}, unchanged {}\n",
+        report.format, c.participants_created, c.participants_updated, c.participants_unchanged
+    );
+    out.push_str(&format!(
+        "groups {verb} created {}, updated {}, unchanged {}\n",
+        c.groups_created, c.groups_updated, c.groups_unchanged
+    ));
+    out.push_str(&format!(
+        "memberships {verb} added {}, removed {}\n",
+        c.memberships_added, c.memberships_removed
+    ));
+    if c.participants_left > 0 || c.groups_emptied > 0 {
+        out.push_str(&format!("gone from the school's system: {} participants left their groups, {} groups emptied (results are kept)\n", c.participants_left, c.groups_emptied));
+    }
+    for (role, count) in &report.not_participants {
+        out.push_str(&format!("not participants: {count} {role}\n"));
+    }
+    if report.preview {
+        out.push_str("preview: nothing was stored\n");
+    }
+    out
+}
+
+async fn qti(
+    store: &Store,
+    area: CustomerArea,
+    file: PathBuf,
+    preview: bool,
+) -> anyhow::Result<()> {
     let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
     let bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} items")

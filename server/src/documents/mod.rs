@@ -14,6 +14,7 @@ mod jpeg_whole;
 pub mod markup;
 pub mod printable;
 pub mod qti_content;
+pub mod roster;
 pub mod sheet_upload;
 pub mod snapshot_xml;
 pub mod upload_file;

@@ -5,6 +5,7 @@
 //! skipped and why. The command line and the HTTP feed both import through here.
 
 mod report;
+mod roster;
 
 use scoredesk_qti::{Package, PackageError};
 
@@ -13,6 +14,7 @@ use crate::model::area::CustomerArea;
 use crate::store::{now_millis, Store, StoreError};
 
 pub use report::{ImportReport, ReportBand, ReportQuestion, ReportSkipped};
+pub use roster::{import_roster, read_and_plan, RosterError, RosterReport};
 
 /// Why an import stored nothing.
 #[derive(Debug, thiserror::Error)]

@@ -13,6 +13,7 @@ pub mod purge;
 pub mod question_kind;
 pub mod result_scores;
 pub mod result_status;
+pub mod roster;
 pub mod rubric;
 pub mod scoring;
 pub mod scoring_rule;

@@ -35,6 +35,7 @@ mod pyslet;
 mod qti_packages;
 mod query_plans;
 mod results_admin;
+mod rosters;
 mod rubric_authoring;
 mod scoring_bodies;
 mod scoring_events;

@@ -4,6 +4,8 @@
 mod import;
 pub(crate) mod question_rows;
 mod retire;
+mod roster;
 pub mod seed_writes;
 
 pub use retire::StoredAssessment;
+pub use roster::RosterApplied;

@@ -10,6 +10,8 @@ pub enum Groups {
     CustomerId,
     Name,
     Description,
+    ExternalKey,
+    Code,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -21,6 +23,7 @@ pub enum Participants {
     FirstName,
     LastName,
     PrimaryEmail,
+    ExternalKey,
 }
 
 #[derive(Iden, Clone, Copy)]
