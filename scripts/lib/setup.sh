@@ -116,6 +116,17 @@ ensure_qti_tools() {
   export SCOREDESK_QTI_CONVERT="$QTI_TOOLS_VENV/bin/qti-convert"
 }
 
+# numpy and scipy from PyPI, pinned in a private virtual environment: the item
+# analysis's figures are checked against them (server/tests/statistics_reference.rs).
+STATS_TOOLS_VENV="$HOME/.cache/scoredesk/stats-tools-numpy2.1.3-scipy1.14.1"
+ensure_stats_tools() {
+  if ! "$STATS_TOOLS_VENV/bin/python" -c "import numpy, scipy" 2>/dev/null; then
+    python3 -m venv "$STATS_TOOLS_VENV"
+    "$STATS_TOOLS_VENV/bin/pip" install --quiet numpy==2.1.3 scipy==1.14.1
+  fi
+  export SCOREDESK_STATS_PYTHON="$STATS_TOOLS_VENV/bin/python"
+}
+
 # Every change of a test's code links a new test binary of a few hundred MB beside
 # the old ones, which cargo never removes: the shared target directory filled the
 # disk once (63 GB of them). Those untouched for a day are removed; cargo links a

@@ -18,4 +18,5 @@ pub mod rubric;
 pub mod scoring;
 pub mod scoring_rule;
 pub mod snapshot;
+pub mod statistics;
 pub mod upload;

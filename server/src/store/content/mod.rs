@@ -5,6 +5,7 @@ mod import;
 pub(crate) mod question_rows;
 mod retire;
 mod roster;
+mod roster_members;
 pub mod seed_writes;
 
 pub use retire::StoredAssessment;
