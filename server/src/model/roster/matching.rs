@@ -34,6 +34,51 @@ pub enum Fate {
     Unchanged(i32),
 }
 
+/// A stored record the roster may match: its ID and its key in the school's system.
+trait Keyed {
+    fn id(&self) -> i32;
+    fn key(&self) -> Option<&str>;
+}
+
+impl Keyed for StoredParticipant {
+    fn id(&self) -> i32 {
+        self.id
+    }
+    fn key(&self) -> Option<&str> {
+        self.key.as_deref()
+    }
+}
+
+impl Keyed for StoredGroup {
+    fn id(&self) -> i32 {
+        self.id
+    }
+    fn key(&self) -> Option<&str> {
+        self.key.as_deref()
+    }
+}
+
+/// The stored record a planned one with `key` is: the one with its key, else the
+/// one with its name unless that one has another key. `taken` says what holds the
+/// name (the stored one's ID); `claimed`, whose key the name has.
+fn stored<'a, T: Keyed>(
+    key: Option<&str>,
+    by_key: Option<&'a T>,
+    by_name: Option<&'a T>,
+    taken: impl Fn(i32) -> String,
+    claimed: impl Fn(&str, &str) -> String,
+) -> Result<Option<&'a T>, String> {
+    match (by_key, by_name) {
+        (Some(keyed), Some(named)) if keyed.id() != named.id() => Err(taken(named.id())),
+        (Some(keyed), _) => Ok(Some(keyed)),
+        (None, Some(named)) => match (named.key(), key) {
+            (Some(theirs), Some(ours)) if theirs != ours => Err(claimed(theirs, ours)),
+            _ => Ok(Some(named)),
+        },
+        (None, None) => Ok(None),
+    }
+}
+
 /// The planned participant's fate, given the stored one with its key and the one
 /// with its username.
 pub fn participant_fate(
@@ -41,26 +86,20 @@ pub fn participant_fate(
     by_key: Option<&StoredParticipant>,
     by_username: Option<&StoredParticipant>,
 ) -> Result<Fate, String> {
-    let stored = match (by_key, by_username) {
-        (Some(keyed), Some(named)) if keyed.id != named.id => {
-            return Err(format!(
-                "username \"{}\" is already another participant's (ID {}); the roster's {} would take it",
-                planned.username,
-                named.id,
-                planned.key.as_deref().unwrap_or(""),
-            ))
-        }
-        (Some(keyed), _) => keyed,
-        (None, Some(named)) => match (&named.key, &planned.key) {
-            (Some(theirs), Some(ours)) if theirs != ours => {
-                return Err(format!(
-                    "username \"{}\" belongs to the school system's {theirs}, not {ours}",
-                    planned.username
-                ))
-            }
-            _ => named,
+    let name = &planned.username;
+    let found = stored(
+        planned.key.as_deref(),
+        by_key,
+        by_username,
+        |id| {
+            format!("username \"{name}\" is already another participant's (ID {id}); the roster's {} would take it", planned.key.as_deref().unwrap_or(""))
         },
-        (None, None) => return Ok(Fate::Created),
+        |theirs, ours| {
+            format!("username \"{name}\" belongs to the school system's {theirs}, not {ours}")
+        },
+    )?;
+    let Some(stored) = found else {
+        return Ok(Fate::Created);
     };
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
     let same = stored.username == planned.username
@@ -81,24 +120,18 @@ pub fn group_fate(
     by_key: Option<&StoredGroup>,
     by_name: Option<&StoredGroup>,
 ) -> Result<Fate, String> {
-    let stored = match (by_key, by_name) {
-        (Some(keyed), Some(named)) if keyed.id != named.id => {
-            return Err(format!(
-                "a group is already named \"{}\" (ID {}); rename it or the class",
-                planned.name, named.id
-            ))
-        }
-        (Some(keyed), _) => keyed,
-        (None, Some(named)) => match (&named.key, &planned.key) {
-            (Some(theirs), Some(ours)) if theirs != ours => {
-                return Err(format!(
-                    "a group is already named \"{}\", for the school system's class {theirs}",
-                    planned.name
-                ))
-            }
-            _ => named,
+    let name = &planned.name;
+    let found = stored(
+        planned.key.as_deref(),
+        by_key,
+        by_name,
+        |id| format!("a group is already named \"{name}\" (ID {id}); rename it or the class"),
+        |theirs, _| {
+            format!("a group is already named \"{name}\", for the school system's class {theirs}")
         },
-        (None, None) => return Ok(Fate::Created),
+    )?;
+    let Some(stored) = found else {
+        return Ok(Fate::Created);
     };
     let same = stored.name == planned.name
         && (planned.key.is_none() || (stored.key == planned.key && stored.code == planned.code));
@@ -172,6 +205,42 @@ mod tests {
         assert_eq!(
             participant_fate(&planned(None, "new"), None, None),
             Ok(Fate::Created)
+        );
+    }
+
+    fn group(id: i32, key: Option<&str>, name: &str) -> StoredGroup {
+        StoredGroup {
+            id,
+            name: name.to_owned(),
+            key: key.map(str::to_owned),
+            code: None,
+        }
+    }
+
+    #[test]
+    fn a_class_renamed_keeps_its_group_and_a_name_held_by_another_class_is_a_conflict() {
+        let planned = PlannedGroup {
+            key: Some("c1".to_owned()),
+            name: "Maths 2".to_owned(),
+            code: None,
+        };
+        assert_eq!(
+            group_fate(&planned, Some(&group(3, Some("c1"), "Maths")), None),
+            Ok(Fate::Updated(3))
+        );
+        let held = group(4, Some("c9"), "Maths 2");
+        assert!(group_fate(&planned, None, Some(&held))
+            .unwrap_err()
+            .contains("for the school system's class c9"));
+        assert!(
+            group_fate(&planned, Some(&group(3, Some("c1"), "Maths")), Some(&held))
+                .unwrap_err()
+                .contains("(ID 4)")
+        );
+        // A group made by hand with the class's name is taken over.
+        assert_eq!(
+            group_fate(&planned, None, Some(&group(5, None, "Maths 2"))),
+            Ok(Fate::Updated(5))
         );
     }
 }

@@ -65,14 +65,10 @@ impl Tx {
                 .filter(|g| g.key.as_deref().is_some_and(|k| gone_classes.contains(k)))
                 .map(|g| g.id)
                 .collect();
-            counts.participants_left = left
-                .iter()
-                .filter(|id| current.iter().any(|(_, p)| p == *id))
-                .count();
-            counts.groups_emptied = emptied
-                .iter()
-                .filter(|id| current.iter().any(|(g, _)| g == *id))
-                .count();
+            let members: HashSet<i32> = current.iter().map(|&(_, p)| p).collect();
+            let filled: HashSet<i32> = current.iter().map(|&(g, _)| g).collect();
+            counts.participants_left = left.intersection(&members).count();
+            counts.groups_emptied = emptied.intersection(&filled).count();
             removed.extend(
                 current
                     .iter()
