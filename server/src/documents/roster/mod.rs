@@ -5,6 +5,8 @@
 //! rules that plan them are model::roster's.
 
 #[cfg(test)]
+mod corpus_more_tests;
+#[cfg(test)]
 mod corpus_tests;
 mod oneroster;
 mod table;

@@ -52,6 +52,23 @@ impl RosterProblem {
     }
 }
 
+/// The most characters a name, username, e-mail, title or code may have (as an
+/// assessment's name): a roster is bounded by its file's size, each field by this.
+pub const MAX_FIELD_CHARS: usize = 256;
+
+/// Checks that `value` of `column` is at most [`MAX_FIELD_CHARS`] long.
+pub fn bounded(place: &Place, column: &str, value: &str) -> Result<(), RosterProblem> {
+    let chars = value.chars().count();
+    if chars <= MAX_FIELD_CHARS {
+        return Ok(());
+    }
+    Err(RosterProblem::at(
+        place,
+        column,
+        format!("is {chars} characters; at most {MAX_FIELD_CHARS}"),
+    ))
+}
+
 /// A OneRoster record's `status`: an empty one (bulk files may leave it out) is active.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {

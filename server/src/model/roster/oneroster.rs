@@ -8,8 +8,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{
-    OneRosterExport, Place, PlannedGroup, PlannedParticipant, RosterPlan, RosterProblem, Status,
-    UserRecord,
+    bounded, OneRosterExport, Place, PlannedGroup, PlannedParticipant, RosterPlan, RosterProblem,
+    Status, UserRecord,
 };
 
 const STUDENT: &str = "student";
@@ -132,6 +132,14 @@ pub fn plan_oneroster(export: &OneRosterExport) -> Result<RosterPlan, RosterProb
                 format!("\"{username}\" is already the username of the student on line {first}"),
             ));
         }
+        for (column, value) in [
+            ("username", username),
+            ("givenName", user.given_name.as_str()),
+            ("familyName", user.family_name.as_str()),
+            ("email", user.email.as_str()),
+        ] {
+            bounded(&user.place, column, value.trim())?;
+        }
         participant_at.insert(user.sourced_id.as_str(), plan.participants.len());
         plan.participants.push(PlannedParticipant {
             key: Some(user.sourced_id.clone()),
@@ -210,6 +218,8 @@ fn plan_groups<'a>(
             ));
         }
         let code = class.class_code.trim();
+        bounded(&class.place, "title", title)?;
+        bounded(&class.place, "classCode", code)?;
         let name = if titles[&title.to_lowercase()] > 1 && !code.is_empty() {
             format!("{title} ({code})")
         } else {

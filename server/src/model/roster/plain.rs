@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{PlainRow, PlannedGroup, PlannedParticipant, RosterPlan, RosterProblem};
+use super::{bounded, PlainRow, PlannedGroup, PlannedParticipant, RosterPlan, RosterProblem};
 
 pub fn plan_plain(rows: &[PlainRow]) -> Result<RosterPlan, RosterProblem> {
     let mut plan = RosterPlan::default();
@@ -16,6 +16,15 @@ pub fn plan_plain(rows: &[PlainRow]) -> Result<RosterPlan, RosterProblem> {
         let username = row.username.trim();
         if username.is_empty() {
             return Err(RosterProblem::at(&row.place, "username", "is empty"));
+        }
+        for (column, value) in [
+            ("username", username),
+            ("first_name", row.first_name.as_str()),
+            ("last_name", row.last_name.as_str()),
+            ("email", row.email.as_str()),
+            ("group", row.group.as_str()),
+        ] {
+            bounded(&row.place, column, value.trim())?;
         }
         let planned = PlannedParticipant {
             key: None,
