@@ -118,11 +118,11 @@ ensure_qti_tools() {
 
 # numpy and scipy from PyPI, pinned in a private virtual environment: the item
 # analysis's figures are checked against them (server/tests/statistics_reference.rs).
-STATS_TOOLS_VENV="$HOME/.cache/scoredesk/stats-tools-numpy2.1.3-scipy1.14.1"
+STATS_TOOLS_VENV="$HOME/.cache/scoredesk/stats-tools-numpy2.1.3-scipy1.14.1-openpyxl3.1.5"
 ensure_stats_tools() {
-  if ! "$STATS_TOOLS_VENV/bin/python" -c "import numpy, scipy" 2>/dev/null; then
+  if ! "$STATS_TOOLS_VENV/bin/python" -c "import numpy, scipy, openpyxl" 2>/dev/null; then
     python3 -m venv "$STATS_TOOLS_VENV"
-    "$STATS_TOOLS_VENV/bin/pip" install --quiet numpy==2.1.3 scipy==1.14.1
+    "$STATS_TOOLS_VENV/bin/pip" install --quiet numpy==2.1.3 scipy==1.14.1 openpyxl==3.1.5
   fi
   export SCOREDESK_STATS_PYTHON="$STATS_TOOLS_VENV/bin/python"
 }

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod documents;
+pub mod export;
 pub mod feeds;
 pub mod import;
 pub mod jobs;

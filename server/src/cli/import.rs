@@ -59,7 +59,7 @@ pub async fn run(store: &Store, command: ImportCommand) -> anyhow::Result<()> {
     }
 }
 
-async fn area(store: &Store, customer: i32) -> anyhow::Result<CustomerArea> {
+pub(super) async fn area(store: &Store, customer: i32) -> anyhow::Result<CustomerArea> {
     let area = CustomerArea::new(customer)
         .ok_or_else(|| anyhow::anyhow!("{customer} is not a customer area ID"))?;
     if !store.customer_exists(customer).await? {

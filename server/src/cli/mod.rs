@@ -1,5 +1,6 @@
 //! The command line of `scoredesk-server`.
 
+mod export;
 mod import;
 mod sheets;
 
@@ -66,6 +67,9 @@ enum Command {
     /// Read scanned answer sheets back (docs/paper-sheets.md).
     #[command(subcommand)]
     Sheets(sheets::SheetsCommand),
+    /// Take results out of a customer area (docs/exports.md).
+    #[command(subcommand)]
+    Export(export::ExportCommand),
 }
 
 #[derive(Subcommand)]
@@ -231,6 +235,10 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Sheets(command) => {
             let app = App::build(settings).await?;
             sheets::run(app.store(), command).await?;
+        }
+        Command::Export(command) => {
+            let app = App::build(settings).await?;
+            export::run(app.store(), command).await?;
         }
         Command::Account(AccountCommand::Password { username }) => {
             let password = read_password()?;

@@ -11,6 +11,7 @@ pub mod finalise;
 pub mod marking_guide;
 pub mod purge;
 pub mod question_kind;
+pub mod report;
 pub mod result_scores;
 pub mod result_status;
 pub mod roster;

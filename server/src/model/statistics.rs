@@ -40,6 +40,21 @@ pub enum ItemFlag {
     TooEasy,
     /// Discrimination below 0.2 (or none).
     WeakDiscrimination,
+    /// A wrong choice chosen by more of the top 27 % than of the bottom 27 %
+    /// (model::report::analysis): the key or the choice may be at fault.
+    WrongChoiceFavoursTop,
+}
+
+impl ItemFlag {
+    /// The name an export and the `ItemStatistics` feed give the flag.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemFlag::TooHard => "TooHard",
+            ItemFlag::TooEasy => "TooEasy",
+            ItemFlag::WeakDiscrimination => "WeakDiscrimination",
+            ItemFlag::WrongChoiceFavoursTop => "WrongChoiceFavoursTop",
+        }
+    }
 }
 
 fn mean(values: impl Iterator<Item = f64> + Clone) -> f64 {

@@ -47,6 +47,8 @@ const SERVER: &[(&str, &[&str])] = &[
     ("seed", &["auth", "model", "store"]),
     // Bringing a customer's content in: packages read, planned, stored.
     ("import", &["documents", "model", "store"]),
+    // Taking results out: the report read, analysed, written (docs/exports.md).
+    ("export", &["documents", "model", "store"]),
     // An answer upload checked and stored: the feed's and `sheets scan`'s.
     ("uploads", &["documents", "model", "store"]),
     // The durable queue's runner: purges and replays (docs/purges.md).
@@ -57,6 +59,7 @@ const SERVER: &[(&str, &[&str])] = &[
             "auth",
             "config",
             "documents",
+            "export",
             "import",
             "model",
             "odata",
@@ -71,6 +74,7 @@ const SERVER: &[(&str, &[&str])] = &[
             "auth",
             "config",
             "documents",
+            "export",
             "import",
             "model",
             "seed",

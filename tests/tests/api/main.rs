@@ -17,6 +17,7 @@ mod content_import_hostile;
 mod delivery_retire;
 mod dimension_levels;
 mod dimension_score_put;
+mod exports;
 mod feeds;
 mod formats;
 mod health;

@@ -23,11 +23,15 @@ on_both_backends! {
 
 const ADMIN: &str = "northwind-admin";
 
-fn fixture() -> PathBuf {
+pub(crate) fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/rosters/westbrook-1.2")
 }
 
-async fn import(app: &TestApp, path: &Path, mode: Mode) -> Result<RosterReport, RosterError> {
+pub(crate) async fn import(
+    app: &TestApp,
+    path: &Path,
+    mode: Mode,
+) -> Result<RosterReport, RosterError> {
     let store = Store::connect(app.database_url()).await.unwrap();
     let area = CustomerArea::new(app.northwind()).unwrap();
     let report = import_roster(&store, area, path, mode).await;

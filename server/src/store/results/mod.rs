@@ -4,6 +4,7 @@
 mod changes;
 pub(crate) mod jobs;
 mod purges;
+mod report;
 mod retention;
 mod scores;
 
