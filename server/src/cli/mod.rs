@@ -102,6 +102,10 @@ struct SeedArgs {
     /// A new area with N scoring tasks and their results, for benchmarks.
     #[arg(long, value_name = "N")]
     scale: Option<usize>,
+    /// A new area with one 20-question multiple-choice assessment and N final
+    /// results, for the export and item analysis benchmarks.
+    #[arg(long, value_name = "N")]
+    exam: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -196,6 +200,9 @@ pub async fn run() -> anyhow::Result<()> {
                         println!("demo data already present; nothing changed")
                     }
                 }
+            } else if let Some(n) = args.exam {
+                let (customer, assessment) = crate::seed::exam::seed_exam(app.store(), n).await?;
+                println!("exam seeded: customer area {customer}, assessment {assessment}");
             } else if let Some(n) = args.scale {
                 let customer = seed_scale(app.store(), n, true).await?;
                 println!("scale data seeded: customer area {customer}");

@@ -122,6 +122,8 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
     ("DimensionScores", Grant::ReadWrite, Grant::None),
     ("Dimensions", Grant::Read, Grant::None),
     ("Groups", Grant::Read, Grant::Read),
+    // Our extension: the item analysis, for coordinators (issue 34).
+    ("ItemStatistics", Grant::None, Grant::Read),
     ("Participants", Grant::None, Grant::Read),
     ("PrintBatches", Grant::None, Grant::ReadWrite),
     ("Questions", Grant::Read, Grant::Read),

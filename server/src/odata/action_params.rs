@@ -19,6 +19,7 @@ pub enum Argument {
     Boolean(bool),
     /// `Edm.Binary`, sent as base64 in the JSON body.
     Binary(Vec<u8>),
+    Int64(i64),
 }
 
 /// The parameters a request gave, by declared name.
@@ -59,6 +60,13 @@ impl Arguments {
         }
     }
 
+    pub fn int64(&self, name: &str) -> Option<i64> {
+        match self.get(name) {
+            Some(Argument::Int64(value)) => Some(*value),
+            _ => None,
+        }
+    }
+
     pub fn int32s(&self, name: &str) -> Option<&[i32]> {
         match self.get(name) {
             Some(Argument::Int32s(values)) => Some(values),
@@ -81,6 +89,7 @@ impl Arguments {
                     ),
                     Argument::Int32s(values) => Json::from(values.clone()),
                     Argument::Boolean(value) => Json::from(*value),
+                    Argument::Int64(value) => Json::from(value.to_string()),
                     // The audit log records that bytes were sent, not the bytes.
                     Argument::Binary(bytes) => Json::from(format!("{} bytes", bytes.len())),
                 };
@@ -190,6 +199,20 @@ fn from_json(action: &Action, name: &str, edm: &str, value: &Json) -> Result<Arg
                 .collect::<Result<Vec<i32>, ApiError>>()
                 .map(Argument::Int32s)
         }
+        // JSON light writes an Int64 as a string; a number is taken too.
+        "Edm.Int64" => match value {
+            Json::String(text) => text.trim().parse().ok(),
+            Json::Number(number) => number.as_i64(),
+            _ => None,
+        }
+        .map(Argument::Int64)
+        .ok_or_else(|| {
+            wrong(
+                action,
+                name,
+                "an Edm.Int64 (a whole number, or one in a string)",
+            )
+        }),
         "Edm.Boolean" => value
             .as_bool()
             .map(Argument::Boolean)
@@ -221,6 +244,13 @@ fn from_literal(action: &Action, name: &str, edm: &str, text: &str) -> Result<Ar
         ("Edm.String", _) => Err(wrong(action, name, "a string literal, as 'text'")),
         ("Edm.DateTime", Literal::DateTime(at)) => Ok(Argument::DateTime(at)),
         ("Edm.Boolean", Literal::Boolean(value)) => Ok(Argument::Boolean(value)),
+        ("Edm.Int64", Literal::Int64(value)) => Ok(Argument::Int64(value)),
+        ("Edm.Int64", Literal::Int32(value)) => Ok(Argument::Int64(value.into())),
+        ("Edm.Int64", _) => Err(wrong(
+            action,
+            name,
+            "an Edm.Int64 literal, as 2185231530100000L",
+        )),
         ("Edm.Boolean", _) => Err(wrong(action, name, "true or false")),
         ("Edm.DateTime", _) => Err(wrong(
             action,
@@ -241,12 +271,14 @@ mod tests {
         binding: Some(("Results", Binding::Collection)),
         parameters: &[("ParticipantName", "Edm.String")],
         returns: None,
+        reads: None,
     };
     static REPLAY: Action = Action {
         name: "ReplayResultsByIDList",
         binding: None,
         parameters: &[("ResultIds", "Collection(Edm.Int32)")],
         returns: None,
+        reads: None,
     };
 
     #[test]
@@ -272,6 +304,7 @@ mod tests {
             binding: None,
             parameters: &[("Package", "Edm.Binary"), ("Preview", "Edm.Boolean")],
             returns: None,
+            reads: None,
         };
         let read_back = read(&IMPORT, br#"{"Package": "UEsDBA==", "Preview": true}"#, &[]).unwrap();
         assert_eq!(read_back.binary("Package"), Some(b"PK\x03\x04".as_slice()));

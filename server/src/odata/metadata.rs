@@ -197,7 +197,7 @@ pub fn document(
     for action in actions {
         let mut attributes: Vec<(&str, String)> = vec![
             ("Name", action.name.to_owned()),
-            ("m:HttpMethod", "POST".to_owned()),
+            ("m:HttpMethod", action.http_method().as_str().to_owned()),
         ];
         if let Some(returns) = action.returns {
             attributes.push(("ReturnType", returns.to_owned()));

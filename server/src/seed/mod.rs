@@ -3,6 +3,7 @@
 
 mod content;
 pub mod demo;
+pub mod exam;
 pub mod scale;
 pub mod scans;
 mod writer;

@@ -43,6 +43,7 @@ const ORACLE: &[(&str, May, May)] = &[
     ("DimensionScores", May::Rw, May::No),
     ("Dimensions", May::R, May::No),
     ("Groups", May::R, May::R),
+    ("ItemStatistics", May::No, May::R),
     ("Participants", May::No, May::R),
     ("PrintBatches", May::No, May::Rw),
     ("Questions", May::R, May::R),

@@ -52,5 +52,6 @@ mod sheet_corpus;
 mod sheet_scans;
 mod sheet_wide_questions;
 mod snapshots;
+mod statistics_feed;
 mod storage;
 mod uploads;

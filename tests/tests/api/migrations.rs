@@ -22,6 +22,7 @@ const TABLES: &[&str] = &[
     "dimensions",
     "group_participants",
     "groups",
+    "item_statistics",
     "jobs",
     "participants",
     "print_batches",

@@ -18,6 +18,7 @@ pub static ACTIONS: &[ServedAction] = &[
                 ("Preview", "Edm.Boolean"),
             ],
             returns: Some("ScoreDesk.ContentImportReport"),
+            reads: None,
         },
         invoke: action_handler!(import::import_qti),
     },

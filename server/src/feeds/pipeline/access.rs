@@ -33,10 +33,11 @@ pub fn entity_request(
 
 /// What invoking an action touches: the action, and the sets its binding reads.
 pub fn action_request(path: &ActionPath, options: &QueryOptions) -> Vec<Touch> {
-    let mut touches = vec![Touch::Action(
-        path.action.name,
-        path.action.binding.map(|(set, _)| set),
-    )];
+    // A function is a read of what it reads; an action is an administrator's.
+    let mut touches = vec![match path.action.reads {
+        Some(set) => Touch::Read(set),
+        None => Touch::Action(path.action.name, path.action.binding.map(|(set, _)| set)),
+    }];
     if let Some(binding) = &path.binding {
         touches.extend(
             sets_read(binding, &[], options, catalogue::by_name)

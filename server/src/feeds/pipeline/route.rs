@@ -66,11 +66,11 @@ pub fn route(principal: &Principal, incoming: &Incoming) -> Result<Routed, ApiEr
             Target::Batch
         }
         ResourcePath::Action(action) => {
-            allowed_verb(
-                method,
-                &[Verb::Post],
-                &format!("the action {}", action.action.name),
-            )?;
+            let (verbs, kind) = match action.action.http_method() {
+                Verb::Get => (&reads[..], "function"),
+                _ => (&[Verb::Post][..], "action"),
+            };
+            allowed_verb(method, verbs, &format!("the {kind} {}", action.action.name))?;
             access::check(principal, &access::action_request(&action, &options))?;
             let handler = catalogue::action(action.action.name)
                 .ok_or_else(|| not_served(method.as_str(), action.action.name))?

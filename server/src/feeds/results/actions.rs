@@ -1,7 +1,7 @@
 //! The actions of the spec's results feed, as `$metadata` declares them, each with
 //! its handler: purges queued, replays, and the retention period.
 
-use super::{purges, replay};
+use super::{purges, replay, statistics};
 use crate::feeds::handler::action_handler;
 use crate::feeds::handler::ServedAction;
 use crate::odata::model::{Action, Binding, ComplexType};
@@ -13,6 +13,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: Some(("Results", Binding::Collection)),
             parameters: &[("ParticipantName", "Edm.String")],
             returns: None,
+            reads: None,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -22,6 +23,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: Some(("Results", Binding::Collection)),
             parameters: &[("AssessmentID", "Edm.String")],
             returns: None,
+            reads: None,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -31,6 +33,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: Some(("Results", Binding::Entity)),
             parameters: &[],
             returns: None,
+            reads: None,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -40,6 +43,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: Some(("Results", Binding::Entity)),
             parameters: &[],
             returns: None,
+            reads: None,
         },
         invoke: action_handler!(replay::invoke),
     },
@@ -49,6 +53,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: None,
             parameters: &[("ParticipantName", "Edm.String")],
             returns: None,
+            reads: None,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -61,6 +66,7 @@ pub static ACTIONS: &[ServedAction] = &[
                 ("RunType", "Edm.String"),
             ],
             returns: None,
+            reads: None,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -70,6 +76,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: None,
             parameters: &[],
             returns: Some("Edm.Int32"),
+            reads: None,
         },
         invoke: action_handler!(purges::retention_period),
     },
@@ -79,6 +86,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: None,
             parameters: &[("StartDate", "Edm.DateTime"), ("EndDate", "Edm.DateTime")],
             returns: None,
+            reads: None,
         },
         invoke: action_handler!(replay::invoke),
     },
@@ -88,17 +96,46 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: None,
             parameters: &[("ResultIds", "Collection(Edm.Int32)")],
             returns: Some("ScoreDesk.ReplayOutcome"),
+            reads: None,
         },
         invoke: action_handler!(replay::invoke),
     },
+    // Our extension: a function (GET) for whoever reads ItemStatistics.
+    ServedAction {
+        action: Action {
+            name: "AssessmentStatistics",
+            binding: None,
+            parameters: &[("AssessmentID", "Edm.Int64")],
+            returns: Some("ScoreDesk.AssessmentStatistics"),
+            reads: Some("ItemStatistics"),
+        },
+        invoke: action_handler!(statistics::invoke),
+    },
 ];
 
-pub static COMPLEX_TYPES: &[ComplexType] = &[ComplexType {
-    name: "ReplayOutcome",
-    properties: &[
-        ("SuccessCount", "Edm.Int32"),
-        ("FailureCount", "Edm.Int32"),
-        ("Message", "Edm.String"),
-        ("FailureResultIds", "Collection(Edm.Int32)"),
-    ],
-}];
+pub static COMPLEX_TYPES: &[ComplexType] = &[
+    ComplexType {
+        name: "ReplayOutcome",
+        properties: &[
+            ("SuccessCount", "Edm.Int32"),
+            ("FailureCount", "Edm.Int32"),
+            ("Message", "Edm.String"),
+            ("FailureResultIds", "Collection(Edm.Int32)"),
+        ],
+    },
+    ComplexType {
+        name: "AssessmentStatistics",
+        properties: &[
+            ("AssessmentID", "Edm.Int64"),
+            ("N", "Edm.Int32"),
+            ("LeftOut", "Edm.Int32"),
+            ("Mean", "Edm.Double"),
+            ("StandardDeviation", "Edm.Double"),
+            ("Alpha", "Edm.Double"),
+            ("Dichotomous", "Edm.Boolean"),
+            ("StandardErrorOfMeasurement", "Edm.Double"),
+            ("GroupSize", "Edm.Int32"),
+            ("ComputedDateTime", "Edm.DateTime"),
+        ],
+    },
+];

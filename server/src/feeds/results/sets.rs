@@ -1,7 +1,7 @@
 //! The results feed's read-only companions: the topic scores of each result and
 //! the audit log of the actions taken on results.
 
-use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int32, String as Str};
+use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int32, Int64, String as Str};
 use crate::odata::model::{one, prop, EntitySet, READ_ONLY};
 
 pub static TOPIC_SCORES: EntitySet = EntitySet {
@@ -53,6 +53,47 @@ pub static RESULTS_AUDIT_LOG: EntitySet = EntitySet {
     navigations: &[],
     concurrency: None,
     filterable: &["ID", "MessageID", "RequestUserID", "RequestDateTime"],
+    media: None,
+    writes: READ_ONLY,
+};
+
+/// Our extension (issue 34, docs/statistics.md): each question's figures in its
+/// assessment's item analysis, as the `AssessmentStatistics` function last
+/// computed them (`ComputedDateTime`).
+pub static ITEM_STATISTICS: EntitySet = EntitySet {
+    name: "ItemStatistics",
+    type_name: "ItemStatistic",
+    table: "item_statistics",
+    key: &["AssessmentID", "QuestionID"],
+    properties: &[
+        prop("AssessmentID", "assessment_id", Int64, false),
+        prop("QuestionID", "question_id", Int64, false),
+        prop("Position", "position", Int32, false),
+        prop("MaxScore", "max_score", Int32, false),
+        prop("N", "n", Int32, false),
+        prop("Facility", "facility", Double, false),
+        prop("Discrimination", "discrimination", Double, true),
+        prop("Flags", "flags", Str, false),
+        prop("ComputedDateTime", "computed_at", DateTime, false),
+    ],
+    navigations: &[
+        one(
+            "Assessment",
+            "Assessments",
+            &[("assessment_id", "id")],
+            true,
+        ),
+        one("Question", "Questions", &[("question_id", "id")], true),
+    ],
+    concurrency: None,
+    filterable: &[
+        "AssessmentID",
+        "QuestionID",
+        "Position",
+        "Facility",
+        "Discrimination",
+        "N",
+    ],
     media: None,
     writes: READ_ONLY,
 };

@@ -9,8 +9,8 @@ use sea_query::{Expr, IntoIden, Query, SelectStatement};
 use crate::model::area::CustomerArea;
 use crate::model::delivery_use::AssessmentUse;
 use crate::store::schema::{
-    AssessmentQuestions, AssessmentSnapshots, Assessments, Attempts, ContentSources, Results,
-    ScoreBands, ScoringTasks,
+    AssessmentQuestions, AssessmentSnapshots, Assessments, Attempts, ContentSources,
+    ItemStatistics, Results, ScoreBands, ScoringTasks,
 };
 use crate::store::{StoreError, Tx};
 
@@ -148,7 +148,7 @@ impl Tx {
     }
 
     /// Deletes assessment `id` (found unused in this transaction): its row, its
-    /// list of questions, its score bands and its place in content imports. Its
+    /// list of questions, its score bands, its item statistics and its place in content imports. Its
     /// questions stay: deleting a question row makes the database look for its
     /// answers, and the answers table has no index that leads with the question
     /// (migration 13 keyed it by result, for uploads' sake), so that look would
@@ -174,6 +174,14 @@ impl Tx {
                 .and_where(Expr::col(ContentSources::CustomerId).eq(area.id()))
                 .and_where(Expr::col(ContentSources::Kind).eq("assessment"))
                 .and_where(Expr::col(ContentSources::TargetId).eq(id))
+                .to_owned(),
+        )
+        .await?;
+        self.execute(
+            &Query::delete()
+                .from_table(ItemStatistics::Table)
+                .and_where(Expr::col(ItemStatistics::CustomerId).eq(area.id()))
+                .and_where(Expr::col(ItemStatistics::AssessmentId).eq(id))
                 .to_owned(),
         )
         .await?;

@@ -7,5 +7,6 @@ mod purges;
 mod report;
 mod retention;
 mod scores;
+mod statistics;
 
 pub use jobs::{AuditRequest, ClaimedJob, Lease};

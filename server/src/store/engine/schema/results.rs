@@ -112,3 +112,18 @@ pub enum ScheduledPurges {
     CustomerId,
     Day,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum ItemStatistics {
+    Table,
+    CustomerId,
+    AssessmentId,
+    QuestionId,
+    Position,
+    MaxScore,
+    N,
+    Facility,
+    Discrimination,
+    Flags,
+    ComputedAt,
+}
