@@ -43,7 +43,8 @@ pub async fn invoke(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
             "AssessmentID": assessment.to_string(),
             "N": analysis.n,
             "LeftOut": analysis.left_out,
-            "Mean": test.mean,
+            // No final result, no mean (not a mean of 0).
+            "Mean": (analysis.n > 0).then_some(test.mean),
             "StandardDeviation": test.standard_deviation,
             "Alpha": test.alpha,
             "Dichotomous": test.dichotomous,
