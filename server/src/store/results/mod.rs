@@ -5,6 +5,7 @@ mod changes;
 pub(crate) mod jobs;
 mod purges;
 mod report;
+mod report_rows;
 mod retention;
 mod scores;
 mod statistics;

@@ -5,38 +5,21 @@
 
 use std::collections::HashMap;
 
-use sea_query::{Expr, Order, Query, SelectStatement};
+use sea_query::{CaseStatement, Expr, Order, Query, SelectStatement};
 
 use crate::model::area::CustomerArea;
 use crate::model::question_kind::QuestionKind;
 use crate::model::report::{
-    chosen_choices, AnswerScore, AssessmentReport, ReportChoice, ReportQuestion, ReportResult,
-    ReportTopic,
+    chosen_choices, AnswerScore, AssessmentReport, ReportChoice, ReportQuestion,
 };
 use crate::store::schema::{
-    Answers, AssessmentQuestions, Assessments, Attempts, Choices, Groups, Participants, Questions,
-    Results, TopicScores,
+    Answers, AssessmentQuestions, Assessments, Choices, Questions, Results,
 };
 use crate::store::{Store, StoreError};
 
 type QuestionRow = (i64, Option<String>, String, i32);
-type ResultRow = (
-    i32,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<i32>,
-    Option<String>,
-    i16,
-    Option<i64>,
-    i32,
-    i32,
-    i16,
-    Option<String>,
-);
+/// An answer's result, question, score, and content where it is a choice answer.
+type AnswerRow = (i32, i64, Option<i32>, Option<Vec<u8>>);
 
 impl Store {
     /// Everything exported about assessment `assessment_id` of `area`; None when
@@ -60,24 +43,30 @@ impl Store {
             return Ok(None);
         };
         let mut questions = self.report_questions(area, assessment_id).await?;
-        let scores: Vec<(i32, i64, Option<i32>)> = self
+        self.add_choices(area, &mut questions).await?;
+        // One pass over the answers (each row crossing the driver costs more than
+        // reading it on SQLite): the score, and what was chosen where the question
+        // is a choice question (an essay's content stays in the database).
+        let rows: Vec<AnswerRow> = self
             .fetch_all(
                 &answers_of(area, assessment_id)
                     .column((Answers::Table, Answers::ActualScore))
+                    .expr(chosen_content(choice_questions(&questions)))
                     .to_owned(),
             )
             .await?;
         // Questions answered but no longer in the assessment still count in the
         // totals: they come last, so that the columns add up to the total.
-        let mut extra: Vec<i64> = scores
+        let mut extra: Vec<i64> = rows
             .iter()
-            .map(|(_, question, _)| *question)
+            .map(|row| row.1)
             .filter(|id| !questions.iter().any(|q| q.id == *id))
             .collect();
         extra.sort_unstable();
         extra.dedup();
+        let mut late_choices: Vec<(i32, i64, Vec<u8>)> = Vec::new();
         if !extra.is_empty() {
-            let rows: Vec<QuestionRow> = self
+            let found: Vec<QuestionRow> = self
                 .fetch_all(
                     &question_columns()
                         .from(Questions::Table)
@@ -89,9 +78,21 @@ impl Store {
                         .to_owned(),
                 )
                 .await?;
-            questions.extend(rows.into_iter().map(report_question));
+            let mut added: Vec<ReportQuestion> = found.into_iter().map(report_question).collect();
+            self.add_choices(area, &mut added).await?;
+            let ids = choice_questions(&added);
+            if !ids.is_empty() {
+                late_choices = self
+                    .fetch_all(
+                        &answers_of(area, assessment_id)
+                            .column((Answers::Table, Answers::Content))
+                            .and_where(Expr::col((Answers::Table, Answers::QuestionId)).is_in(ids))
+                            .to_owned(),
+                    )
+                    .await?;
+            }
+            questions.extend(added);
         }
-        self.add_choices(area, &mut questions).await?;
         let column: HashMap<i64, usize> = questions
             .iter()
             .enumerate()
@@ -103,45 +104,28 @@ impl Store {
         for result in &mut results {
             result.answers = vec![None; questions.len()];
         }
-        for (result_id, question_id, score) in scores {
+        for (result_id, question_id, score, content) in rows {
             let (Some(&r), Some(&q)) = (row_of.get(&result_id), column.get(&question_id)) else {
                 continue;
             };
+            let chosen = content.as_deref().map(chosen_choices).unwrap_or_default();
             // Several occurrences of one question add up; one waiting makes it wait.
             let cell = &mut results[r].answers[q];
             *cell = Some(match cell.take() {
-                None => AnswerScore {
-                    score,
-                    chosen: Vec::new(),
-                },
-                Some(before) => AnswerScore {
-                    score: before.score.zip(score).map(|(a, b)| a + b),
-                    chosen: before.chosen,
-                },
+                None => AnswerScore { score, chosen },
+                Some(mut before) => {
+                    before.chosen.extend(chosen);
+                    AnswerScore {
+                        score: before.score.zip(score).map(|(a, b)| a + b),
+                        chosen: before.chosen,
+                    }
+                }
             });
         }
-        let choice_questions: Vec<i64> = questions
-            .iter()
-            .filter(|q| !q.choices.is_empty())
-            .map(|q| q.id)
-            .collect();
-        if !choice_questions.is_empty() {
-            let chosen: Vec<(i32, i64, Vec<u8>)> = self
-                .fetch_all(
-                    &answers_of(area, assessment_id)
-                        .column((Answers::Table, Answers::Content))
-                        .and_where(
-                            Expr::col((Answers::Table, Answers::QuestionId))
-                                .is_in(choice_questions),
-                        )
-                        .to_owned(),
-                )
-                .await?;
-            for (result_id, question_id, content) in chosen {
-                if let (Some(&r), Some(&q)) = (row_of.get(&result_id), column.get(&question_id)) {
-                    if let Some(answer) = results[r].answers[q].as_mut() {
-                        answer.chosen.extend(chosen_choices(&content));
-                    }
+        for (result_id, question_id, content) in late_choices {
+            if let (Some(&r), Some(&q)) = (row_of.get(&result_id), column.get(&question_id)) {
+                if let Some(answer) = results[r].answers[q].as_mut() {
+                    answer.chosen.extend(chosen_choices(&content));
                 }
             }
         }
@@ -238,126 +222,26 @@ impl Store {
         }
         Ok(())
     }
+}
 
-    async fn report_results(
-        &self,
-        area: CustomerArea,
-        assessment_id: i64,
-    ) -> Result<Vec<ReportResult>, StoreError> {
-        let rows: Vec<ResultRow> = self
-            .fetch_all(
-                &Query::select()
-                    .column((Results::Table, Results::Id))
-                    .column((Results::Table, Results::ParticipantName))
-                    .column((Results::Table, Results::FirstName))
-                    .column((Results::Table, Results::LastName))
-                    .column((Participants::Table, Participants::ExternalKey))
-                    .column((Results::Table, Results::GroupName))
-                    .column((Groups::Table, Groups::ExternalKey))
-                    .column((Results::Table, Results::AttemptId))
-                    .column((Attempts::Table, Attempts::ExternalAttemptId))
-                    .column((Results::Table, Results::Status))
-                    .column((Results::Table, Results::WhenFinished))
-                    .column((Results::Table, Results::TotalScore))
-                    .column((Results::Table, Results::MaxScore))
-                    .column((Results::Table, Results::PercentageScore))
-                    .column((Results::Table, Results::ScoreBandTitle))
-                    .from(Results::Table)
-                    .left_join(
-                        Participants::Table,
-                        Expr::col((Participants::Table, Participants::Id))
-                            .equals((Results::Table, Results::ParticipantId)),
-                    )
-                    .left_join(
-                        Groups::Table,
-                        Expr::col((Groups::Table, Groups::Id))
-                            .equals((Results::Table, Results::GroupId)),
-                    )
-                    .left_join(
-                        Attempts::Table,
-                        Expr::col((Attempts::Table, Attempts::Id))
-                            .equals((Results::Table, Results::AttemptId)),
-                    )
-                    .and_where(Expr::col((Results::Table, Results::CustomerId)).eq(area.id()))
-                    .and_where(Expr::col((Results::Table, Results::AssessmentId)).eq(assessment_id))
-                    .order_by((Results::Table, Results::Id), Order::Asc)
-                    .to_owned(),
-            )
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| ReportResult {
-                id: r.0,
-                participant: r.1,
-                first_name: r.2,
-                last_name: r.3,
-                participant_key: r.4,
-                group: r.5,
-                group_key: r.6,
-                attempt_id: r.7,
-                external_attempt_id: r.8,
-                status: r.9,
-                when_finished: r.10,
-                total_score: r.11,
-                max_score: r.12,
-                percentage_score: r.13,
-                band: r.14,
-                answers: Vec::new(),
-                topic_scores: Vec::new(),
-            })
-            .collect())
-    }
+fn choice_questions(questions: &[ReportQuestion]) -> Vec<i64> {
+    questions
+        .iter()
+        .filter(|q| !q.choices.is_empty())
+        .map(|q| q.id)
+        .collect()
+}
 
-    /// The topics of the results' TopicScores, by path, and each result's totals.
-    async fn add_topic_scores(
-        &self,
-        area: CustomerArea,
-        assessment_id: i64,
-        results: &mut [ReportResult],
-        row_of: &HashMap<i32, usize>,
-    ) -> Result<Vec<ReportTopic>, StoreError> {
-        let rows: Vec<(i32, i32, Option<String>, i32)> = self
-            .fetch_all(
-                &Query::select()
-                    .column((TopicScores::Table, TopicScores::ResultId))
-                    .column((TopicScores::Table, TopicScores::TopicId))
-                    .column((TopicScores::Table, TopicScores::TopicPath))
-                    .column((TopicScores::Table, TopicScores::TotalScore))
-                    .from(Results::Table)
-                    .inner_join(
-                        TopicScores::Table,
-                        Expr::col((TopicScores::Table, TopicScores::ResultId))
-                            .equals((Results::Table, Results::Id)),
-                    )
-                    .and_where(Expr::col((Results::Table, Results::CustomerId)).eq(area.id()))
-                    .and_where(Expr::col((Results::Table, Results::AssessmentId)).eq(assessment_id))
-                    .and_where(
-                        Expr::col((TopicScores::Table, TopicScores::CustomerId)).eq(area.id()),
-                    )
-                    .to_owned(),
-            )
-            .await?;
-        let mut topics: Vec<ReportTopic> = Vec::new();
-        for (_, id, path, _) in &rows {
-            if !topics.iter().any(|t| t.id == *id) {
-                topics.push(ReportTopic {
-                    id: *id,
-                    path: path.clone().unwrap_or_default(),
-                });
-            }
-        }
-        topics.sort_by(|a, b| a.path.cmp(&b.path).then(a.id.cmp(&b.id)));
-        for result in results.iter_mut() {
-            result.topic_scores = vec![None; topics.len()];
-        }
-        for (result_id, topic_id, _, total) in rows {
-            let place = topics.iter().position(|t| t.id == topic_id);
-            if let (Some(&r), Some(t)) = (row_of.get(&result_id), place) {
-                results[r].topic_scores[t] = Some(total);
-            }
-        }
-        Ok(topics)
-    }
+/// An answer's content where its question is one of `choice_ids`, else NULL. With
+/// no choice question the condition is never true (sea-query writes an empty IN as
+/// false), and the column keeps its type.
+fn chosen_content(choice_ids: Vec<i64>) -> sea_query::SimpleExpr {
+    CaseStatement::new()
+        .case(
+            Expr::col((Answers::Table, Answers::QuestionId)).is_in(choice_ids),
+            Expr::col((Answers::Table, Answers::Content)),
+        )
+        .into()
 }
 
 fn question_columns() -> SelectStatement {
