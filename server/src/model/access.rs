@@ -75,6 +75,8 @@ pub enum Touch {
     Write(&'static str),
     /// Runs an action, bound to an entity set or (`None`) to the service.
     Action(&'static str, Option<&'static str>),
+    /// Calls a function (GET, changes nothing): [`FUNCTIONS`] says who may.
+    Function(&'static str),
 }
 
 impl fmt::Display for Touch {
@@ -83,6 +85,7 @@ impl fmt::Display for Touch {
             Touch::Read(set) => write!(f, "read {set}"),
             Touch::Write(set) => write!(f, "change {set}"),
             Touch::Action(action, _) => write!(f, "run the action {action}"),
+            Touch::Function(function) => write!(f, "call the function {function}"),
         }
     }
 }
@@ -138,6 +141,14 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
     ("TopicScores", Grant::None, Grant::Read),
 ];
 
+/// Our extension's functions and who besides administrators may call them:
+/// (function, scorer, coordinator). Figures about marking are the coordinators';
+/// scorers see none of them.
+pub const FUNCTIONS: &[(&str, bool, bool)] = &[
+    ("AssessmentStatistics", false, true),
+    ("ScoringProgress", false, true),
+];
+
 /// What `role` may do with `set` (nothing for a set the table does not name).
 pub fn grant(role: Role, set: &str) -> Grant {
     let row = ROLE_TABLE.iter().find(|(name, _, _)| *name == set);
@@ -155,6 +166,15 @@ pub fn permits(role: Role, touch: Touch) -> bool {
         Touch::Read(set) => grant(role, set) != Grant::None,
         Touch::Write(set) => grant(role, set) == Grant::ReadWrite,
         Touch::Action(..) => role == Role::Admin,
+        Touch::Function(name) => {
+            let row = FUNCTIONS.iter().find(|(function, _, _)| *function == name);
+            match (role, row) {
+                (Role::Admin, _) => true,
+                (_, None) => false,
+                (Role::Scorer, Some((_, scorer, _))) => *scorer,
+                (Role::Coordinator, Some((_, _, coordinator))) => *coordinator,
+            }
+        }
     }
 }
 

@@ -271,14 +271,14 @@ mod tests {
         binding: Some(("Results", Binding::Collection)),
         parameters: &[("ParticipantName", "Edm.String")],
         returns: None,
-        reads: None,
+        function: false,
     };
     static REPLAY: Action = Action {
         name: "ReplayResultsByIDList",
         binding: None,
         parameters: &[("ResultIds", "Collection(Edm.Int32)")],
         returns: None,
-        reads: None,
+        function: false,
     };
 
     #[test]
@@ -304,7 +304,7 @@ mod tests {
             binding: None,
             parameters: &[("Package", "Edm.Binary"), ("Preview", "Edm.Boolean")],
             returns: None,
-            reads: None,
+            function: false,
         };
         let read_back = read(&IMPORT, br#"{"Package": "UEsDBA==", "Preview": true}"#, &[]).unwrap();
         assert_eq!(read_back.binary("Package"), Some(b"PK\x03\x04".as_slice()));

@@ -312,17 +312,18 @@ pub struct Action {
     pub parameters: &'static [(&'static str, &'static str)],
     /// An Edm type name, a complex type of the namespace, or none.
     pub returns: Option<&'static str>,
-    /// Set for a function (our extension's `AssessmentStatistics`): it changes
-    /// nothing a client sees, is called with GET (`m:HttpMethod="GET"`, its
-    /// parameters in the URL), and whoever may read this entity set may call it.
-    /// Unset: an action, POSTed, for administrators.
-    pub reads: Option<&'static str>,
+    /// A function (our extension's `AssessmentStatistics`, `ScoringProgress`): it
+    /// changes nothing a client sees, and is called with GET (`m:HttpMethod="GET"`,
+    /// its parameters in the URL); who may call it is the role table's
+    /// (`model::access::FUNCTIONS`). Otherwise an action, POSTed, for
+    /// administrators.
+    pub function: bool,
 }
 
 impl Action {
     /// The HTTP method it is called with.
     pub fn http_method(&self) -> Verb {
-        if self.reads.is_some() {
+        if self.function {
             Verb::Get
         } else {
             Verb::Post

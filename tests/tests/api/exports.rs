@@ -103,7 +103,7 @@ async fn sit(app: &TestApp, assessment: i64, snapshot: i64, group: &str) -> Vec<
 
 /// Scores every open essay of `result` through the scorer's feeds: each dimension
 /// one under its maximum, the task finished (Status 3).
-async fn score_essays(app: &TestApp, result: i64) {
+pub(crate) async fn score_essays(app: &TestApp, result: i64) {
     let (status, tasks) = app
         .get_json_with(
             SCORER,

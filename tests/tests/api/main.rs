@@ -29,6 +29,7 @@ mod odata_js;
 mod paging;
 mod print_links;
 mod print_pdf;
+mod progress_feed;
 mod protocol_findings;
 mod purges;
 mod pyodata;

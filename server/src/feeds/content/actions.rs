@@ -18,7 +18,7 @@ pub static ACTIONS: &[ServedAction] = &[
                 ("Preview", "Edm.Boolean"),
             ],
             returns: Some("ScoreDesk.ContentImportReport"),
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(import::import_qti),
     },

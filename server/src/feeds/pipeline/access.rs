@@ -33,10 +33,10 @@ pub fn entity_request(
 
 /// What invoking an action touches: the action, and the sets its binding reads.
 pub fn action_request(path: &ActionPath, options: &QueryOptions) -> Vec<Touch> {
-    // A function is a read of what it reads; an action is an administrator's.
-    let mut touches = vec![match path.action.reads {
-        Some(set) => Touch::Read(set),
-        None => Touch::Action(path.action.name, path.action.binding.map(|(set, _)| set)),
+    let mut touches = vec![if path.action.function {
+        Touch::Function(path.action.name)
+    } else {
+        Touch::Action(path.action.name, path.action.binding.map(|(set, _)| set))
     }];
     if let Some(binding) = &path.binding {
         touches.extend(
@@ -58,7 +58,7 @@ pub fn check(principal: &Principal, touches: &[Touch]) -> Result<(), ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::access::ROLE_TABLE;
+    use crate::model::access::{FUNCTIONS, ROLE_TABLE};
 
     #[test]
     fn the_role_table_has_a_row_for_every_declared_entity_set_and_no_other() {
@@ -72,5 +72,16 @@ mod tests {
         for (name, _, _) in ROLE_TABLE {
             assert!(catalogue::by_name(name).is_some(), "{name} is not declared");
         }
+    }
+
+    #[test]
+    fn the_functions_table_names_every_declared_function_and_no_other() {
+        let declared: Vec<&str> = catalogue::actions()
+            .iter()
+            .filter(|action| action.function)
+            .map(|action| action.name)
+            .collect();
+        let tabled: Vec<&str> = FUNCTIONS.iter().map(|(name, _, _)| *name).collect();
+        assert_eq!(declared, tabled);
     }
 }

@@ -1,7 +1,7 @@
 //! The actions of the spec's results feed, as `$metadata` declares them, each with
 //! its handler: purges queued, replays, and the retention period.
 
-use super::{purges, replay, statistics};
+use super::{progress, purges, replay, statistics};
 use crate::feeds::handler::action_handler;
 use crate::feeds::handler::ServedAction;
 use crate::odata::model::{Action, Binding, ComplexType};
@@ -13,7 +13,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: Some(("Results", Binding::Collection)),
             parameters: &[("ParticipantName", "Edm.String")],
             returns: None,
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -23,7 +23,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: Some(("Results", Binding::Collection)),
             parameters: &[("AssessmentID", "Edm.String")],
             returns: None,
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -33,7 +33,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: Some(("Results", Binding::Entity)),
             parameters: &[],
             returns: None,
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -43,7 +43,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: Some(("Results", Binding::Entity)),
             parameters: &[],
             returns: None,
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(replay::invoke),
     },
@@ -53,7 +53,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: None,
             parameters: &[("ParticipantName", "Edm.String")],
             returns: None,
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -66,7 +66,7 @@ pub static ACTIONS: &[ServedAction] = &[
                 ("RunType", "Edm.String"),
             ],
             returns: None,
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(purges::queue),
     },
@@ -76,7 +76,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: None,
             parameters: &[],
             returns: Some("Edm.Int32"),
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(purges::retention_period),
     },
@@ -86,7 +86,7 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: None,
             parameters: &[("StartDate", "Edm.DateTime"), ("EndDate", "Edm.DateTime")],
             returns: None,
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(replay::invoke),
     },
@@ -96,20 +96,30 @@ pub static ACTIONS: &[ServedAction] = &[
             binding: None,
             parameters: &[("ResultIds", "Collection(Edm.Int32)")],
             returns: Some("ScoreDesk.ReplayOutcome"),
-            reads: None,
+            function: false,
         },
         invoke: action_handler!(replay::invoke),
     },
-    // Our extension: a function (GET) for whoever reads ItemStatistics.
+    // Our extension's functions (GET; model::access::FUNCTIONS says who may).
     ServedAction {
         action: Action {
             name: "AssessmentStatistics",
             binding: None,
             parameters: &[("AssessmentID", "Edm.Int64")],
             returns: Some("ScoreDesk.AssessmentStatistics"),
-            reads: Some("ItemStatistics"),
+            function: true,
         },
         invoke: action_handler!(statistics::invoke),
+    },
+    ServedAction {
+        action: Action {
+            name: "ScoringProgress",
+            binding: None,
+            parameters: &[("AssessmentID", "Edm.Int64")],
+            returns: Some("Collection(ScoreDesk.ScoringProgressRow)"),
+            function: true,
+        },
+        invoke: action_handler!(progress::invoke),
     },
 ];
 
@@ -136,6 +146,19 @@ pub static COMPLEX_TYPES: &[ComplexType] = &[
             ("StandardErrorOfMeasurement", "Edm.Double"),
             ("GroupSize", "Edm.Int32"),
             ("ComputedDateTime", "Edm.DateTime"),
+        ],
+    },
+    ComplexType {
+        name: "ScoringProgressRow",
+        properties: &[
+            ("By", "Edm.String"),
+            ("Key", "Edm.String"),
+            ("Name", "Edm.String"),
+            ("Open", "Edm.Int32"),
+            ("BeingScored", "Edm.Int32"),
+            ("Saved", "Edm.Int32"),
+            ("Scored", "Edm.Int32"),
+            ("ScoredByHour", "Collection(Edm.Int32)"),
         ],
     },
 ];

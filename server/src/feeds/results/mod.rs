@@ -3,6 +3,7 @@
 //! replays, the retention period).
 
 mod actions;
+mod progress;
 mod purges;
 mod replay;
 mod results_feed;

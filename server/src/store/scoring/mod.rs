@@ -4,6 +4,7 @@
 mod comment_bank;
 mod creation;
 mod marking_guides;
+mod progress;
 mod reads;
 mod rubrics;
 mod updates;
