@@ -81,12 +81,17 @@ impl Verb {
 pub struct Writes {
     pub entity: &'static [Verb],
     pub collection: &'static [Verb],
+    /// Navigations whose links a client adds (`POST Set(<key>)/$links/Nav`) and
+    /// removes (`DELETE Set(<key>)/$links/Nav(<key>)`); our extension, for group
+    /// memberships.
+    pub links: &'static [&'static str],
 }
 
 /// A feed that is only read.
 pub const READ_ONLY: Writes = Writes {
     entity: &[],
     collection: &[],
+    links: &[],
 };
 
 impl Writes {

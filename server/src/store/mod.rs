@@ -25,7 +25,7 @@ use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 pub use accounts::{AccountRecord, NewAccount};
-pub use content::{seed_writes, RosterApplied, StoredAssessment};
+pub use content::{seed_writes, GroupFields, PersonFields, RosterApplied, StoredAssessment};
 pub use delivery::{
     AttemptForUpload, BatchForUpload, BatchSheets, CheckedUpload, NewAttempt, NewPrintBatch,
     NewSnapshot, SnapshotSource, StoredPrintBatch, StoredSnapshot, UploadWriter,

@@ -69,6 +69,9 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         // Our extension, the comment bank.
         ("BankedComments", true) => &["PUT", "DELETE"],
         ("BankedComments", false) => &["POST"],
+        // Our extension, participants and groups (issue 34).
+        ("Participants" | "Groups", true) => &["PATCH", "MERGE"],
+        ("Participants" | "Groups", false) => &["POST"],
         // Our extension, rubric authoring.
         ("Rubrics", true) => &["DELETE"],
         ("Rubrics", false) => &["POST"],
@@ -92,6 +95,8 @@ fn served(set: &str, method: &str) -> bool {
                 | "Attempts"
                 | "AnswerUploads"
                 | "Rubrics"
+                | "Participants"
+                | "Groups"
         ),
         "DELETE" => matches!(
             set,
@@ -99,7 +104,12 @@ fn served(set: &str, method: &str) -> bool {
         ),
         "PATCH" | "MERGE" => matches!(
             set,
-            "Assessments" | "AssessmentSnapshots" | "PrintBatches" | "Results"
+            "Assessments"
+                | "AssessmentSnapshots"
+                | "PrintBatches"
+                | "Results"
+                | "Participants"
+                | "Groups"
         ),
         _ => false,
     }
@@ -319,11 +329,23 @@ async fn forms(app: &TestApp) -> Vec<Form> {
     forms
 }
 
+/// Whether a form is a collection of links a client adds to (memberships, our
+/// extension of issue 34: `Groups(1)/$links/Participants` and the other end).
+fn link_writes(form: &Form) -> bool {
+    let (start, navigation) = form.path.split_once("/$links/").unwrap_or_default();
+    matches!(
+        (start.split('(').next(), navigation),
+        (Some("Groups"), "Participants") | (Some("Participants"), "Groups")
+    )
+}
+
 /// The methods a form takes, as `Allow` lists them.
 fn allowed(form: &Form) -> Vec<&'static str> {
     let mut methods = vec!["GET", "HEAD"];
     if !form.read_only {
         methods.extend_from_slice(writes_taken(form.target, form.single));
+    } else if link_writes(form) {
+        methods.push("POST");
     }
     methods
 }

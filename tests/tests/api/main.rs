@@ -27,6 +27,7 @@ mod metrics;
 mod migrations;
 mod odata_js;
 mod paging;
+mod people;
 mod print_links;
 mod print_pdf;
 mod progress_feed;

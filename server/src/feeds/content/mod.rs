@@ -1,10 +1,12 @@
 //! What is delivered and answered: questions, answers, participants, groups and
 //! assessments (read here; brought in by the import of content, our extension's
-//! `ImportQtiPackage`).
+//! `ImportQtiPackage`; participants and groups also written one at a time).
 
 mod actions;
 mod assessments;
 mod import;
+mod links;
+mod people;
 mod sets;
 
 use crate::feeds::handler::{Feature, Feed};
@@ -15,8 +17,8 @@ pub static FEATURE: Feature = Feature {
     feeds: &[
         &Feed::read_only(&ANSWERS),
         &assessments::FEED,
-        &Feed::read_only(&GROUPS),
-        &Feed::read_only(&PARTICIPANTS),
+        &people::GROUPS_FEED,
+        &people::PARTICIPANTS_FEED,
         &Feed::read_only(&QUESTIONS),
     ],
     actions: actions::ACTIONS,

@@ -97,7 +97,11 @@ pub static PARTICIPANTS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
-    writes: READ_ONLY,
+    writes: Writes {
+        entity: &[Verb::Patch, Verb::Merge],
+        collection: &[Verb::Post],
+        links: &["Groups"],
+    },
 };
 
 pub static GROUPS: EntitySet = EntitySet {
@@ -128,7 +132,11 @@ pub static GROUPS: EntitySet = EntitySet {
     concurrency: None,
     filterable: &["ID", "Name"],
     media: None,
-    writes: READ_ONLY,
+    writes: Writes {
+        entity: &[Verb::Patch, Verb::Merge],
+        collection: &[Verb::Post],
+        links: &["Participants"],
+    },
 };
 
 pub static ASSESSMENTS: EntitySet = EntitySet {
@@ -167,5 +175,6 @@ pub static ASSESSMENTS: EntitySet = EntitySet {
     writes: Writes {
         entity: &[Verb::Patch, Verb::Merge, Verb::Delete],
         collection: &[],
+        links: &[],
     },
 };

@@ -15,12 +15,14 @@ pub const NAME_LENGTH: u32 = 256;
 pub const PUT_ONLY: Writes = Writes {
     entity: &[Verb::Put],
     collection: &[],
+    links: &[],
 };
 
 /// The external-delivery feeds: entities are created by POST to the collection.
 pub const CREATE_ONLY: Writes = Writes {
     entity: &[],
     collection: &[Verb::Post],
+    links: &[],
 };
 
 /// Snapshots and print batches: created by POST (spec, "External delivery");
@@ -29,6 +31,7 @@ pub const CREATE_ONLY: Writes = Writes {
 pub const CREATE_CHANGE_DELETE: Writes = Writes {
     entity: &[Verb::Patch, Verb::Merge, Verb::Delete],
     collection: &[Verb::Post],
+    links: &[],
 };
 
 /// The longest banked comment, in characters: as long as a dimension's comment,

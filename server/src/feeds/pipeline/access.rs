@@ -27,6 +27,10 @@ pub fn entity_request(
         .collect();
     if !verb.reads() {
         touches.push(Touch::Write(path.target().name));
+        // A link joins two entities: writing it changes both ends.
+        if path.links {
+            touches.push(Touch::Write(path.set.name));
+        }
     }
     touches
 }

@@ -97,7 +97,9 @@ pub fn route(principal: &Principal, incoming: &Incoming) -> Result<Routed, ApiEr
             } else {
                 // Declared (or the method check above had answered 405) but with no
                 // handler in this version: 501, each arriving with its own issue.
-                let handler = catalogue::feed(path.target().name)
+                // A link is written by the feed it starts from.
+                let writer = if path.links { path.set } else { path.target() };
+                let handler = catalogue::feed(writer.name)
                     .and_then(|feed| feed.writer(verb))
                     .ok_or_else(|| not_served(verb.as_str(), path.target().name))?;
                 expand::check_expandable(&expand)?;
@@ -152,13 +154,21 @@ fn allowed_verb(method: &Method, allowed: &[Verb], resource: &str) -> Result<Ver
 fn allowed_on(path: &EntityPath) -> (Vec<Verb>, String) {
     let target = path.target();
     if path.links {
-        // Links are read here; they change with the entities they join (a task's
-        // result is the task's), never on their own.
+        // Links are read; those a feed declares (group memberships) are also added
+        // by POST to the collection of links and removed by DELETE of one.
         let navigation = path.steps.last().map_or("", |step| step.navigation.name);
-        return (
-            vec![Verb::Get, Verb::Head],
-            format!("the $links of {navigation}"),
-        );
+        let mut verbs = vec![Verb::Get, Verb::Head];
+        if path.key.is_some()
+            && path.steps.len() == 1
+            && path.set.writes.links.contains(&navigation)
+        {
+            verbs.push(if path.steps[0].key.is_some() {
+                Verb::Delete
+            } else {
+                Verb::Post
+            });
+        }
+        return (verbs, format!("the $links of {navigation}"));
     }
     match path.suffix {
         Suffix::Count => (

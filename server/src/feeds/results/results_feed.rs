@@ -81,6 +81,7 @@ pub static RESULTS: EntitySet = EntitySet {
         // MERGE or PUT; purges are actions.
         entity: &[Verb::Put, Verb::Patch, Verb::Merge],
         collection: &[],
+        links: &[],
     },
 };
 

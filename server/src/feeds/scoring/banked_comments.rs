@@ -41,6 +41,7 @@ pub static BANKED_COMMENTS: EntitySet = EntitySet {
     writes: Writes {
         entity: &[Verb::Put, Verb::Delete],
         collection: &[Verb::Post],
+        links: &[],
     },
 };
 

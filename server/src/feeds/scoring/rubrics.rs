@@ -43,6 +43,7 @@ pub static RUBRICS: EntitySet = EntitySet {
     writes: Writes {
         entity: &[Verb::Delete],
         collection: &[Verb::Post],
+        links: &[],
     },
 };
 

@@ -2,11 +2,13 @@
 //! writes of seeding.
 
 mod import;
+mod people;
 pub(crate) mod question_rows;
 mod retire;
 mod roster;
 mod roster_members;
 pub mod seed_writes;
 
+pub use people::{GroupFields, PersonFields};
 pub use retire::StoredAssessment;
 pub use roster::RosterApplied;
