@@ -147,6 +147,7 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
 pub const FUNCTIONS: &[(&str, bool, bool)] = &[
     ("AssessmentStatistics", false, true),
     ("ScoringProgress", false, true),
+    ("ExportResults", false, true),
 ];
 
 /// What `role` may do with `set` (nothing for a set the table does not name).

@@ -231,6 +231,35 @@ async fn read_back(backend: Backend) {
     store.close().await;
     let files = read_with_other_libraries(dir.path());
 
+    // The same file over HTTP, for a coordinator: ExportResults (a GET function).
+    let call = |format: &str| {
+        format!(
+            "{}ExportResults?AssessmentID={assessment}L&Format='{format}'",
+            app.root()
+        )
+    };
+    let (status, body) = app
+        .get_json_with("northwind-coordinator", &call("csv"), &[])
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let served = base64::Engine::decode(
+        &base64::engine::general_purpose::STANDARD,
+        body["value"].as_str().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        served,
+        std::fs::read(dir.path().join("results.csv")).unwrap(),
+        "the command's file and the function's are the same bytes"
+    );
+    let (status, _) = app.get_json_with(SCORER, &call("csv"), &[]).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = app
+        .get_json_with("northwind-coordinator", &call("pdf"), &[])
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.to_string().contains("the formats are"), "{body}");
+
     // The Results feed: every result of the assessment, its total and status.
     let (all, _) = app.get_all_pages(&format!("{}Results", app.root())).await;
     let feed: HashMap<i64, &Value> = all

@@ -1,7 +1,7 @@
 //! The actions of the spec's results feed, as `$metadata` declares them, each with
 //! its handler: purges queued, replays, and the retention period.
 
-use super::{progress, purges, replay, statistics};
+use super::{export, progress, purges, replay, statistics};
 use crate::feeds::handler::action_handler;
 use crate::feeds::handler::ServedAction;
 use crate::odata::model::{Action, Binding, ComplexType};
@@ -120,6 +120,16 @@ pub static ACTIONS: &[ServedAction] = &[
             function: true,
         },
         invoke: action_handler!(progress::invoke),
+    },
+    ServedAction {
+        action: Action {
+            name: "ExportResults",
+            binding: None,
+            parameters: &[("AssessmentID", "Edm.Int64"), ("Format", "Edm.String")],
+            returns: Some("Edm.Binary"),
+            function: true,
+        },
+        invoke: action_handler!(export::invoke),
     },
 ];
 

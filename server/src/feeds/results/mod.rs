@@ -3,6 +3,7 @@
 //! replays, the retention period).
 
 mod actions;
+mod export;
 mod progress;
 mod purges;
 mod replay;
