@@ -297,3 +297,68 @@ pub async fn save_printable_pdf(
 ) -> Result<(), CommandError> {
     delivery::save_printable_pdf(&app, &snapshot_id, answer_key, std::path::Path::new(&path)).await
 }
+
+/// An assessment's marking progress and item analysis, computed now.
+#[tauri::command]
+pub async fn assessment_figures(
+    state: State<'_, DesktopState>,
+    assessment_id: String,
+) -> Result<delivery::Figures, CommandError> {
+    delivery::assessment_figures(&state.connected_client().await?, &assessment_id).await
+}
+
+/// The system's "Save as" for an assessment's results in `format`; None if the
+/// coordinator cancels.
+#[tauri::command]
+pub async fn choose_results_path(
+    app: tauri::AppHandle,
+    assessment_name: String,
+    format: String,
+) -> Option<String> {
+    let extension = delivery::EXPORT_FORMATS
+        .iter()
+        .find(|(name, _)| *name == format)
+        .map_or("csv", |(_, extension)| *extension);
+    let safe: String = assessment_name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == ' ' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let (sender, receiver) = tokio::sync::oneshot::channel();
+    app.dialog()
+        .file()
+        .set_title("Save the results as")
+        .set_file_name(format!("{} results.{extension}", safe.trim()))
+        .add_filter(&format, &[extension])
+        .save_file(move |chosen| {
+            let _ = sender.send(chosen);
+        });
+    receiver
+        .await
+        .ok()
+        .flatten()
+        .and_then(|path| path.into_path().ok())
+        .map(|path| path.display().to_string())
+}
+
+/// Saves an assessment's results in `format` (csv, xlsx, oneroster) at `path`.
+#[tauri::command]
+pub async fn save_results(
+    state: State<'_, DesktopState>,
+    assessment_id: String,
+    format: String,
+    path: String,
+) -> Result<(), CommandError> {
+    delivery::save_results(
+        &state.connected_client().await?,
+        &assessment_id,
+        &format,
+        std::path::Path::new(&path),
+    )
+    .await
+}

@@ -6,6 +6,7 @@
 mod attempts;
 mod batches;
 pub mod commands;
+mod figures;
 mod pdf;
 mod print_window;
 mod results;
@@ -20,6 +21,7 @@ pub use attempts::{
     batch_attempts, create_attempts, AttemptsProgress, AttemptsSummary, BatchAttempt,
 };
 pub use batches::{create_print_batch, delivery_groups, print_batches, DeliveryGroup, PrintBatch};
+pub use figures::{assessment_figures, save_results, Figures, EXPORT_FORMATS};
 pub use print_window::{open_answer_sheets, open_printable, save_printable_pdf, PrintPages};
 pub use results::{batch_results, first_scorable_task, BatchResult};
 pub use results_admin::{

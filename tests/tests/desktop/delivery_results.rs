@@ -43,6 +43,7 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
     let newest = api.get("Results?$orderby=ID desc&$top=1").await["value"][0].clone();
     let result = newest["ID"].to_string();
     let participant = newest["ParticipantName"].as_str().unwrap().to_owned();
+    let assessment = newest["AssessmentID"].as_str().unwrap().to_owned();
     set_status_in_app_database(session, &result, 1).await;
     press(client, &['e']).await;
     wait_for(
@@ -203,6 +204,95 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
     assert!(refused.contains("no retention policy"), "{refused}");
     assert!(client.find(Locator::Css("#purge-confirm")).await.is_err());
     assert_eq!(api.get("ResultsAuditLog/$count").await, entries_before);
+    shows_figures_and_saves_results(session, api, &assessment).await;
+}
+
+/// F (issue 34): the assessment's marking progress and item analysis, as the API
+/// counts them, with the plot; then its results saved as a workbook and as CSV
+/// (the "Save as" dialog asks where, then runs this command).
+async fn shows_figures_and_saves_results(session: &DesktopSession, api: &Api, assessment: &str) {
+    let client = &session.client;
+    press(client, &['f']).await;
+    let whole = wait_for(client, "#progress-table tr.progress-assessment").await;
+    let progress = api
+        .get(&format!("ScoringProgress?AssessmentID={assessment}L"))
+        .await;
+    let all = progress["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["By"] == "Assessment")
+        .unwrap()
+        .clone();
+    let shown = whole.text().await.unwrap();
+    for property in ["Open", "Scored"] {
+        assert!(
+            shown.contains(&all[property].to_string()),
+            "{property} {} in {shown}",
+            all[property]
+        );
+    }
+    wait_for(client, "#test-figures").await;
+    let questions = api
+        .get(&format!(
+            "ItemStatistics?$filter=AssessmentID eq {assessment}L"
+        ))
+        .await["value"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(questions > 0);
+    let rows = client
+        .find_all(Locator::Css("#items-table tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), questions, "a row per question");
+    let points = client
+        .find_all(Locator::Css("#items-plot circle"))
+        .await
+        .unwrap();
+    assert_eq!(points.len(), questions, "a point per question");
+    session.screenshot("results-figures").await;
+
+    let dir = tempfile::tempdir().unwrap();
+    for (format, file, starts) in [
+        ("xlsx", "results.xlsx", &b"PK"[..]),
+        ("csv", "results.csv", "\u{feff}ResultID".as_bytes()),
+    ] {
+        let path = dir.path().join(file);
+        let saved = client
+            .execute_async(
+                "const [assessmentId, format, path, done] = arguments; \
+                 window.__TAURI_INTERNALS__.invoke('save_results', { assessmentId, format, path }) \
+                   .then(() => done('saved'), (e) => done(JSON.stringify(e)));",
+                vec![
+                    serde_json::json!(assessment),
+                    serde_json::json!(format),
+                    serde_json::json!(path.display().to_string()),
+                ],
+            )
+            .await
+            .unwrap();
+        assert_eq!(saved, serde_json::json!("saved"), "{format}");
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.starts_with(starts), "{format}");
+    }
+    // A format the server does not write is refused by name, and nothing is made.
+    let path = dir.path().join("results.pdf");
+    let refused = client
+        .execute_async(
+            "const [assessmentId, path, done] = arguments; \
+             window.__TAURI_INTERNALS__.invoke('save_results', { assessmentId, format: 'pdf', path }) \
+               .then(() => done('saved'), (e) => done(JSON.stringify(e)));",
+            vec![
+                serde_json::json!(assessment),
+                serde_json::json!(path.display().to_string()),
+            ],
+        )
+        .await
+        .unwrap();
+    assert!(refused.to_string().contains("not a format"), "{refused}");
+    assert!(!path.exists());
 }
 
 /// Shift+Delete, then P: every result of the highlighted result's participant and

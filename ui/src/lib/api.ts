@@ -207,6 +207,23 @@ export const purge = (target: PurgeTarget) => invoke<AuditEntry>("purge", { targ
 export const auditEntry = (id: string) => invoke<AuditEntry>("audit_entry", { id });
 export const auditLog = () => invoke<AuditEntry[]>("audit_log");
 
+// ----- An assessment's figures and its results saved (src-tauri/src/delivery/figures.rs) -----
+
+export type { Figures } from "./bindings/Figures";
+export type { ItemLine } from "./bindings/ItemLine";
+export type { ProgressLine } from "./bindings/ProgressLine";
+import type { Figures } from "./bindings/Figures";
+
+/** The assessment's marking progress and item analysis, computed now. */
+export const assessmentFigures = (assessmentId: string) => invoke<Figures>("assessment_figures", { assessmentId });
+/** The system's "Save as" for the results in `format`; null if cancelled. */
+export const chooseResultsPath = (assessmentName: string, format: ExportFormat) =>
+  invoke<string | null>("choose_results_path", { assessmentName, format });
+/** Saves the assessment's results in `format` at `path`, whole or not at all. */
+export const saveResults = (assessmentId: string, format: ExportFormat, path: string) =>
+  invoke<void>("save_results", { assessmentId, format, path });
+export type ExportFormat = "csv" | "xlsx" | "oneroster";
+
 // ----- Content (src-tauri/src/content) -----
 
 export type { PackageReport } from "./bindings/PackageReport";
