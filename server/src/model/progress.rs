@@ -1,5 +1,5 @@
-//! How far the marking of an assessment has got (issue 34, docs/statistics.md
-//! "Progress"): its scoring tasks counted by status for the whole assessment, per
+//! How far the marking of an assessment has got (issue 34, docs/odata.md
+//! "ScoringProgress"): its scoring tasks counted by status for the whole assessment, per
 //! question, per group and per scorer, with the pace of the last hours. Pure
 //! arithmetic over counts the store gathers.
 
