@@ -252,6 +252,21 @@ async fn shows_figures_and_saves_results(session: &DesktopSession, api: &Api, as
         .await
         .unwrap();
     assert_eq!(points.len(), questions, "a point per question");
+    // The pace: a bar for each of the eight hours, the latest as many as the
+    // API's ScoredByHour[0].
+    let bars = client
+        .find_all(Locator::Css("#pace-chart rect"))
+        .await
+        .unwrap();
+    assert_eq!(bars.len(), 8);
+    let latest = bars[7]
+        .find(Locator::Css("title"))
+        .await
+        .unwrap()
+        .html(true)
+        .await
+        .unwrap();
+    assert_eq!(latest, all["ScoredByHour"][0].to_string());
     session.screenshot("results-figures").await;
 
     let dir = tempfile::tempdir().unwrap();

@@ -6,7 +6,6 @@
 use axum::http::header::CONTENT_TYPE;
 use quick_xml::events::Event;
 
-use crate::feeds::catalogue;
 use crate::feeds::handler::WriteRequest;
 use crate::odata::filter::Literal;
 use crate::odata::path::{self, ResourcePath};
@@ -64,7 +63,10 @@ pub fn linked_key(request: &WriteRequest<'_>) -> Result<i32, ApiError> {
             target.type_name, target.name
         ))
     };
-    match path::parse(&relative, catalogue::by_name, catalogue::actions()).map_err(|_| wrong())? {
+    // Only the target set is looked up: any other name does not parse, and is
+    // refused as not naming one of it.
+    let only_target = |name: &str| (name == target.name).then_some(target);
+    match path::parse(&relative, only_target, &[]).map_err(|_| wrong())? {
         ResourcePath::Entities(named)
             if named.set.name == target.name && named.steps.is_empty() && !named.links =>
         {
