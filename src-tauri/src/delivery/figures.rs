@@ -54,6 +54,8 @@ pub struct Figures {
     /// Every question scored 0 or 1: alpha is KR-20.
     pub dichotomous: bool,
     pub standard_error_of_measurement: Option<f64>,
+    /// How many final results have each total, from 0 to the maximum.
+    pub distribution: Vec<i64>,
     pub items: Vec<ItemLine>,
 }
 
@@ -109,6 +111,12 @@ pub async fn assessment_figures(
         alpha: test["Alpha"].as_f64(),
         dichotomous: test["Dichotomous"].as_bool().unwrap_or_default(),
         standard_error_of_measurement: test["StandardErrorOfMeasurement"].as_f64(),
+        distribution: test["Distribution"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(int)
+            .collect(),
         items: items["value"]
             .as_array()
             .into_iter()

@@ -267,6 +267,17 @@ async fn shows_figures_and_saves_results(session: &DesktopSession, api: &Api, as
         .await
         .unwrap();
     assert_eq!(latest, all["ScoredByHour"][0].to_string());
+    // The histogram: a bar for each total from 0 to the maximum.
+    let statistics = api
+        .get(&format!("AssessmentStatistics?AssessmentID={assessment}L"))
+        .await;
+    let totals = statistics["Distribution"].as_array().unwrap().len();
+    assert!(totals > 1);
+    let bars = client
+        .find_all(Locator::Css("#histogram rect"))
+        .await
+        .unwrap();
+    assert_eq!(bars.len(), totals, "a bar per total");
     session.screenshot("results-figures").await;
 
     let dir = tempfile::tempdir().unwrap();

@@ -8,7 +8,7 @@
 use rust_xlsxwriter::{Chart, ChartType, ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
 
 use crate::documents::export::looks_like_formula;
-use crate::model::report::analysis::Analysis;
+use crate::model::report::analysis::{distribution, Analysis};
 use crate::model::report::table::{headers, row, Cell};
 use crate::model::report::AssessmentReport;
 
@@ -259,12 +259,7 @@ fn distribution_sheet(
     sheet.set_name(DISTRIBUTION)?;
     sheet.write_string_with_format(0, 0, "TotalScore", &f.bold)?;
     sheet.write_string_with_format(0, 1, "Results", &f.bold)?;
-    let max: i32 = report.questions.iter().map(|q| q.max_score.max(0)).sum();
-    let mut counts = vec![0u32; max as usize + 1];
-    for result in report.results.iter().filter(|r| r.is_final()) {
-        let total = result.total_score.clamp(0, max) as usize;
-        counts[total] += 1;
-    }
+    let counts = distribution(report);
     for (total, count) in counts.iter().enumerate() {
         sheet.write_number(total as u32 + 1, 0, total as f64)?;
         sheet.write_number(total as u32 + 1, 1, f64::from(*count))?;

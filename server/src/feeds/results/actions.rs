@@ -155,6 +155,7 @@ pub static COMPLEX_TYPES: &[ComplexType] = &[
             ("Dichotomous", "Edm.Boolean"),
             ("StandardErrorOfMeasurement", "Edm.Double"),
             ("GroupSize", "Edm.Int32"),
+            ("Distribution", "Collection(Edm.Int32)"),
             ("ComputedDateTime", "Edm.DateTime"),
         ],
     },

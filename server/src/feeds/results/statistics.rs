@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::export::{read_report, ExportError};
 use crate::feeds::handler::ActionRequest;
+use crate::model::report::analysis::distribution;
 use crate::odata::ApiError;
 use crate::store::now_millis;
 
@@ -18,7 +19,8 @@ pub async fn invoke(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
             request.name()
         ))
     })?;
-    let (_, analysis) = match read_report(&request.state.store, request.area, assessment).await {
+    let (report, analysis) = match read_report(&request.state.store, request.area, assessment).await
+    {
         Ok(read) => read,
         Err(ExportError::NoAssessment { .. }) => {
             return Err(ApiError::not_found(format!(
@@ -50,6 +52,7 @@ pub async fn invoke(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
             "Dichotomous": test.dichotomous,
             "StandardErrorOfMeasurement": test.standard_error_of_measurement,
             "GroupSize": analysis.group_size,
+            "Distribution": distribution(&report),
             "ComputedDateTime": computed,
         }),
     )

@@ -117,6 +117,17 @@ pub fn analyse(report: &AssessmentReport) -> Analysis {
     }
 }
 
+/// How many final results have each total, from 0 to the questions' maxima added
+/// up (a total outside that range, which scoring never makes, counts at its end).
+pub fn distribution(report: &AssessmentReport) -> Vec<u32> {
+    let max: i32 = report.questions.iter().map(|q| q.max_score.max(0)).sum();
+    let mut counts = vec![0u32; max as usize + 1];
+    for result in report.results.iter().filter(|r| r.is_final()) {
+        counts[result.total_score.clamp(0, max) as usize] += 1;
+    }
+    counts
+}
+
 fn chose(result: &ReportResult, question: usize, order: i32) -> bool {
     result.answers[question]
         .as_ref()

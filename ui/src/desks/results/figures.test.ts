@@ -7,7 +7,7 @@ import type { Figures } from "../../lib/api";
 
 const figures = (open: number): Figures => ({
   progress: [{ by: "Assessment", name: "All questions", open, beingScored: 0, saved: 0, scored: 4, scoredByHour: [1, 0, 0, 0, 0, 0, 0, 0] }],
-  n: 4, leftOut: 1, mean: 2.5, standardDeviation: 1, alpha: 0.7, dichotomous: false, standardErrorOfMeasurement: 0.5,
+  n: 4, leftOut: 1, mean: 2.5, standardDeviation: 1, alpha: 0.7, dichotomous: false, standardErrorOfMeasurement: 0.5, distribution: [0, 1, 2, 1],
   items: [{ position: 1, questionId: "10", maxScore: 2, facility: 0.95, discrimination: 0.1, flags: ["TooEasy", "WeakDiscrimination"] }],
 });
 

@@ -10,4 +10,8 @@ n: number, leftOut: number, mean: number | null, standardDeviation: number | nul
 /**
  * Every question scored 0 or 1: alpha is KR-20.
  */
-dichotomous: boolean, standardErrorOfMeasurement: number | null, items: Array<ItemLine>, };
+dichotomous: boolean, standardErrorOfMeasurement: number | null, 
+/**
+ * How many final results have each total, from 0 to the maximum.
+ */
+distribution: Array<number>, items: Array<ItemLine>, };
