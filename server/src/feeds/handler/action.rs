@@ -46,6 +46,16 @@ impl ActionRequest<'_> {
             })
     }
 
+    /// An Edm.Int64 parameter the action cannot do without.
+    pub fn required_int64(&self, parameter: &str, what: &str) -> Result<i64, ApiError> {
+        self.arguments.int64(parameter).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "{}: the parameter {parameter} is required: {what}",
+                self.name()
+            ))
+        })
+    }
+
     /// The ID of the result a bound action names (`Results(<id>)/Purge`).
     pub fn bound_result(&self) -> Result<i32, ApiError> {
         match self

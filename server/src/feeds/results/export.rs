@@ -6,17 +6,13 @@
 use axum::response::Response;
 use base64::Engine;
 
-use crate::export::{read_report, render, ExportError, Format};
+use super::statistics::{report_of, ASSESSMENT_ID};
+use crate::export::{render, Format};
 use crate::feeds::handler::ActionRequest;
 use crate::odata::ApiError;
 
 pub async fn invoke(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
-    let assessment = request.arguments.int64("AssessmentID").ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "{}: the parameter AssessmentID is required: the assessment's ID, as AssessmentID=2185231530100000L",
-            request.name()
-        ))
-    })?;
+    let assessment = request.required_int64("AssessmentID", ASSESSMENT_ID)?;
     let format = request.required_text("Format", "csv, xlsx or oneroster")?;
     let format = Format::parse(&format).ok_or_else(|| {
         ApiError::bad_request(format!(
@@ -24,17 +20,7 @@ pub async fn invoke(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
             request.name()
         ))
     })?;
-    let (report, analysis) = match read_report(&request.state.store, request.area, assessment).await
-    {
-        Ok(read) => read,
-        Err(ExportError::NoAssessment { .. }) => {
-            return Err(ApiError::not_found(format!(
-                "there is no assessment {assessment} in this customer area"
-            )))
-        }
-        Err(ExportError::Store(e)) => return Err(e.into()),
-        Err(e) => return Err(ApiError::Internal(e.into())),
-    };
+    let (report, analysis) = report_of(request, assessment).await?;
     let bytes = tokio::task::spawn_blocking(move || render(&report, &analysis, format))
         .await
         .map_err(|e| ApiError::Internal(e.into()))?

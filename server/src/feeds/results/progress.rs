@@ -6,18 +6,14 @@
 use axum::response::Response;
 use serde_json::{json, Value};
 
+use super::statistics::ASSESSMENT_ID;
 use crate::feeds::handler::ActionRequest;
 use crate::model::progress::{progress, By, PACE_HOURS};
 use crate::odata::ApiError;
 use crate::store::now_millis;
 
 pub async fn invoke(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
-    let assessment = request.arguments.int64("AssessmentID").ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "{}: the parameter AssessmentID is required: the assessment's ID, as AssessmentID=2185231530100000L",
-            request.name()
-        ))
-    })?;
+    let assessment = request.required_int64("AssessmentID", ASSESSMENT_ID)?;
     let store = &request.state.store;
     let area = request.area;
     if !store.assessment_exists(area, assessment).await? {

@@ -8,28 +8,32 @@ use serde_json::json;
 
 use crate::export::{read_report, ExportError};
 use crate::feeds::handler::ActionRequest;
-use crate::model::report::analysis::distribution;
+use crate::model::report::analysis::{distribution, Analysis};
+use crate::model::report::AssessmentReport;
 use crate::odata::ApiError;
 use crate::store::now_millis;
 
+/// What the functions say the assessment ID is (an example included).
+pub(super) const ASSESSMENT_ID: &str = "the assessment's ID, as AssessmentID=2185231530100000L";
+
+/// The assessment's report and analysis; 404 when the area has no such assessment.
+pub(super) async fn report_of(
+    request: &ActionRequest<'_>,
+    assessment: i64,
+) -> Result<(AssessmentReport, Analysis), ApiError> {
+    match read_report(&request.state.store, request.area, assessment).await {
+        Ok(read) => Ok(read),
+        Err(ExportError::NoAssessment { .. }) => Err(ApiError::not_found(format!(
+            "there is no assessment {assessment} in this customer area"
+        ))),
+        Err(ExportError::Store(e)) => Err(e.into()),
+        Err(e) => Err(ApiError::Internal(e.into())),
+    }
+}
+
 pub async fn invoke(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
-    let assessment = request.arguments.int64("AssessmentID").ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "{}: the parameter AssessmentID is required: the assessment's ID, as AssessmentID=2185231530100000L",
-            request.name()
-        ))
-    })?;
-    let (report, analysis) = match read_report(&request.state.store, request.area, assessment).await
-    {
-        Ok(read) => read,
-        Err(ExportError::NoAssessment { .. }) => {
-            return Err(ApiError::not_found(format!(
-                "there is no assessment {assessment} in this customer area"
-            )))
-        }
-        Err(ExportError::Store(e)) => return Err(e.into()),
-        Err(e) => return Err(ApiError::Internal(e.into())),
-    };
+    let assessment = request.required_int64("AssessmentID", ASSESSMENT_ID)?;
+    let (report, analysis) = report_of(request, assessment).await?;
     let at = now_millis();
     request
         .state
