@@ -20,6 +20,89 @@ on_both_backends! {
     every_role_gets_the_role_tables_answer_for_every_url_form_and_method => matrix;
     every_feed_answers_405_with_allow_never_501_for_methods_it_never_takes => never_taken;
     the_same_data_gets_the_same_answer_whatever_the_url_form => url_forms_of_the_issue;
+    every_role_gets_the_functions_tables_answer_for_every_function => functions;
+}
+
+/// Our extension's functions (GET) and who may call them, written out
+/// independently of the server's `model::access::FUNCTIONS`: (function, scorer,
+/// coordinator); administrators always may, another area's never.
+const FUNCTION_ORACLE: &[(&str, bool, bool)] = &[
+    ("AssessmentStatistics", false, true),
+    ("ScoringProgress", false, true),
+    ("ExportResults", false, true),
+];
+
+/// Every declared function, by every role, with GET (200 with good parameters),
+/// POST (405) and without its parameters (400 where allowed); another area's
+/// administrator is refused (403) whatever the method.
+async fn functions(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let assessment = app
+        .sql_i64(&format!(
+            "SELECT MIN(id) FROM assessments WHERE customer_id = {}",
+            app.northwind()
+        ))
+        .await;
+    let declared: Vec<&str> = catalogue::actions()
+        .iter()
+        .filter(|action| action.function)
+        .map(|action| action.name)
+        .collect();
+    let oracle: Vec<&str> = FUNCTION_ORACLE.iter().map(|(name, _, _)| *name).collect();
+    assert_eq!(declared, oracle, "every function has a row in the oracle");
+    for (name, scorer, coordinator) in FUNCTION_ORACLE {
+        for role in [
+            Role::Admin,
+            Role::Scorer,
+            Role::Coordinator,
+            Role::OtherAreaAdmin,
+        ] {
+            let may = match role {
+                Role::Admin => true,
+                Role::Scorer => *scorer,
+                Role::Coordinator => *coordinator,
+                Role::OtherAreaAdmin => false,
+            };
+            // Its declared parameters, each with a good value (an undeclared one is a 400).
+            let action = catalogue::action(name).unwrap();
+            let query: Vec<String> = action
+                .action
+                .parameters
+                .iter()
+                .map(|(parameter, _)| match *parameter {
+                    "AssessmentID" => format!("AssessmentID={assessment}L"),
+                    "Format" => "Format='csv'".to_owned(),
+                    other => panic!("no good value for {name}'s {other}"),
+                })
+                .collect();
+            let good = format!("{}{name}?{}", app.root(), query.join("&"));
+            let bare = format!("{}{name}", app.root());
+            for (method, path, allowed) in [
+                (Method::GET, &good, StatusCode::OK),
+                (Method::GET, &bare, StatusCode::BAD_REQUEST),
+                (Method::POST, &good, StatusCode::METHOD_NOT_ALLOWED),
+            ] {
+                let response = app
+                    .client
+                    .request(method.clone(), app.url(path))
+                    .basic_auth(role.username(), Some("scoredesk-demo"))
+                    .send()
+                    .await
+                    .unwrap();
+                // Another area's account is stopped at the area, before any method.
+                let expected = if role == Role::OtherAreaAdmin {
+                    StatusCode::FORBIDDEN
+                } else if method == Method::POST {
+                    allowed
+                } else if may {
+                    allowed
+                } else {
+                    StatusCode::FORBIDDEN
+                };
+                assert_eq!(response.status(), expected, "{role:?} {method} {path}");
+            }
+        }
+    }
 }
 
 /// What a role may do with a set: nothing, read, or read and write.
