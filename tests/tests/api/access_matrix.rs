@@ -92,9 +92,7 @@ async fn functions(backend: Backend) {
                 // Another area's account is stopped at the area, before any method.
                 let expected = if role == Role::OtherAreaAdmin {
                     StatusCode::FORBIDDEN
-                } else if method == Method::POST {
-                    allowed
-                } else if may {
+                } else if method == Method::POST || may {
                     allowed
                 } else {
                     StatusCode::FORBIDDEN
