@@ -90,14 +90,19 @@ fn a_package_is_imported_reported_and_imported_again_without_change() {
 /// what it said, its peak resident size in KiB), the size read with getrusage by a
 /// Python parent that does nothing else.
 fn import_measured(url: &str, area: &str, package: &Path) -> (bool, String, u64) {
+    run_measured(url, area, "qti", package)
+}
+
+/// `import <what> FILE` in a process of its own, measured as [`import_measured`].
+fn run_measured(url: &str, area: &str, what: &str, file: &Path) -> (bool, String, u64) {
     let script = "import resource, subprocess, sys\n\
                   done = subprocess.run(sys.argv[1:], capture_output=True)\n\
                   sys.stderr.write(done.stderr.decode())\n\
                   print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n\
                   sys.exit(done.returncode)";
     let output = Command::new("python3")
-        .args(["-c", script, BINARY, "--database-url", url, "import", "qti"])
-        .arg(package)
+        .args(["-c", script, BINARY, "--database-url", url, "import", what])
+        .arg(file)
         .args(["--customer", area])
         // A backtrace printed with the error would load the binary's debug info:
         // its memory is not the import's.
@@ -295,4 +300,57 @@ fn a_roster_is_imported_reported_and_imported_again_without_change() {
         again.contains("unchanged 4"),
         "nothing of the refused file was stored: {again}"
     );
+}
+
+/// Three 200 MB rosters, written by Python (fast where a debug build of ours is
+/// not): a plain CSV, a zip that stores a 200 MB users.csv as it is, and a small
+/// zip whose users.csv inflates to 200 MB while its headers claim 1,000 bytes. Each
+/// is refused naming the file and the limit before anything is stored, and the
+/// process never holds more than one file's limit (64 MB) of it.
+#[test]
+fn a_200_mb_roster_is_refused_within_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let (url, area) = area(dir.path());
+    let script = "import sys, zipfile\n\
+                  kind, path = sys.argv[1], sys.argv[2]\n\
+                  row = b'student{:07d},Ana,Ruiz,ana@school.example,Year 9\\n'\n\
+                  body = b'username,first_name,last_name,email,group\\n' + b''.join(row.replace(b'{:07d}', b'%07d' % (i % 10**7)) for i in range(4_200_000))\n\
+                  if kind == 'csv':\n\
+                  \x20   open(path, 'wb').write(body)\n\
+                  else:\n\
+                  \x20   method = zipfile.ZIP_STORED if kind == 'stored' else zipfile.ZIP_DEFLATED\n\
+                  \x20   with zipfile.ZipFile(path, 'w', method) as z:\n\
+                  \x20       z.writestr('manifest.csv', 'propertyName,value\\noneroster.version,1.1\\n')\n\
+                  \x20       z.writestr('users.csv', body)";
+    for (kind, file, says) in [
+        ("csv", "big.csv", "big.csv"),
+        ("stored", "stored.zip", "users.csv"),
+        ("lying", "lying.zip", "users.csv"),
+    ] {
+        let path = dir.path().join(file);
+        let status = Command::new("python3")
+            .args(["-c", script, kind])
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{kind}");
+        let size = std::fs::metadata(&path).unwrap().len();
+        if kind == "lying" {
+            let mut bytes = std::fs::read(&path).unwrap();
+            lie_about_size(&mut bytes, "users.csv", 1_000);
+            std::fs::write(&path, bytes).unwrap();
+            assert!(size < 20_000_000, "a small zip: {size}");
+        } else {
+            assert!(size > 200_000_000, "{kind}: {size} bytes");
+        }
+        let (ok, said, peak) = run_measured(&url, &area, "roster", &path);
+        assert!(!ok, "{kind}");
+        assert!(
+            said.contains(says) && said.contains("a roster's file may be at most 64 MB"),
+            "{kind}: {said}"
+        );
+        eprintln!("{kind}: {size} bytes, peak resident size {peak} KiB");
+        assert!(peak < 160 * 1024, "{kind}: peak resident size {peak} KiB");
+        std::fs::remove_file(&path).unwrap();
+    }
 }

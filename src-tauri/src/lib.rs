@@ -10,6 +10,8 @@ mod embedded;
 mod error;
 mod literals;
 mod navigation;
+mod people;
+mod print;
 mod private_file;
 mod rendering;
 mod saved_connection;
@@ -60,7 +62,7 @@ pub fn run() {
         .plugin(navigation::guard())
         .plugin(tauri_plugin_dialog::init())
         .manage(DesktopState::default())
-        .manage(delivery::PrintPages::default())
+        .manage(print::PrintPages::default())
         .manage(delivery::sheets::HeldSheets::default())
         .setup(|app| {
             let dir = data_dir(app)?;
@@ -148,7 +150,13 @@ pub fn run() {
             content::commands::pick_qti_package,
             content::commands::rubric_questions,
             content::commands::rubric_form,
-            content::commands::save_rubric
+            content::commands::save_rubric,
+            people::commands::import_roster,
+            people::commands::pick_roster,
+            people::commands::people_directory,
+            people::commands::person_card,
+            people::commands::save_person,
+            people::commands::open_class_list
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -6,7 +6,7 @@
 use tauri::plugin::TauriPlugin;
 use tauri::{Manager, Runtime, Url};
 
-use crate::delivery::PrintPages;
+use crate::print::PrintPages;
 
 /// Whether the window may show `url`: the app's own pages, as each platform serves
 /// them (`tauri://localhost` on Linux and macOS, `http(s)://tauri.localhost` on

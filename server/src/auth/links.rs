@@ -20,6 +20,8 @@ pub enum PrintVariant {
     Answers,
     /// A print batch's personal answer sheets (docs/paper-sheets.md).
     Sheets,
+    /// A group's class list (docs/rosters.md).
+    ClassList,
 }
 
 impl PrintVariant {
@@ -28,6 +30,7 @@ impl PrintVariant {
             PrintVariant::Questions => "questions",
             PrintVariant::Answers => "answers",
             PrintVariant::Sheets => "sheets",
+            PrintVariant::ClassList => "class-list",
         }
     }
 
@@ -36,6 +39,7 @@ impl PrintVariant {
             PrintVariant::Questions,
             PrintVariant::Answers,
             PrintVariant::Sheets,
+            PrintVariant::ClassList,
         ]
         .into_iter()
         .find(|variant| variant.as_str() == text)
@@ -48,7 +52,8 @@ impl PrintVariant {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PrintLink {
     pub area: i32,
-    /// The snapshot's ID, or the print batch's for [`PrintVariant::Sheets`].
+    /// The snapshot's ID, the print batch's for [`PrintVariant::Sheets`], the
+    /// group's for [`PrintVariant::ClassList`].
     pub target: i32,
     pub variant: PrintVariant,
     pub expires_at: i64,

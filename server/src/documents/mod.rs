@@ -8,6 +8,7 @@
 //! strings; no HTTP and no SQL here.
 
 pub mod answer_sheets;
+pub mod class_list;
 pub mod export;
 pub mod images;
 mod jpeg_scan;

@@ -52,6 +52,7 @@ pub fn router(state: AppState) -> Router {
         .route("/metrics", get(metrics::metrics))
         .route("/print/{area}/snapshots/{snapshot}", get(print::page))
         .route("/print/{area}/batches/{batch}", get(print::sheets))
+        .route("/print/{area}/groups/{group}", get(print::class_list))
         .merge(service)
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(

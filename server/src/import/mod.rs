@@ -14,7 +14,7 @@ use crate::model::area::CustomerArea;
 use crate::store::{now_millis, Store, StoreError};
 
 pub use report::{ImportReport, ReportBand, ReportQuestion, ReportSkipped};
-pub use roster::{import_roster, read_and_plan, RosterError, RosterReport};
+pub use roster::{import_roster, import_roster_bytes, read_and_plan, RosterError, RosterReport};
 
 /// Why an import stored nothing.
 #[derive(Debug, thiserror::Error)]

@@ -5,9 +5,9 @@
 
 use std::path::Path;
 
-use crate::documents::roster::read_roster;
+use crate::documents::roster::{read_roster, read_roster_bytes, RosterSource};
 use crate::model::area::CustomerArea;
-use crate::model::roster::{RosterCounts, RosterProblem};
+use crate::model::roster::{RosterCounts, RosterPlan, RosterProblem};
 use crate::store::{RosterApplied, Store, StoreError};
 
 use super::Mode;
@@ -37,15 +37,14 @@ pub struct RosterReport {
 }
 
 /// Reads the roster at `path` (CPU and file work, for a blocking thread) and plans it.
-pub fn read_and_plan(
-    path: &Path,
-) -> Result<(String, crate::model::roster::RosterPlan), RosterProblem> {
-    let source = read_roster(path)?;
+pub fn read_and_plan(path: &Path) -> Result<(String, RosterPlan), RosterProblem> {
+    planned(read_roster(path)?)
+}
+
+fn planned(source: RosterSource) -> Result<(String, RosterPlan), RosterProblem> {
     let format = match &source {
-        crate::documents::roster::RosterSource::OneRoster(export) => {
-            format!("OneRoster {}", export.version)
-        }
-        crate::documents::roster::RosterSource::Plain(_) => "plain CSV".to_owned(),
+        RosterSource::OneRoster(export) => format!("OneRoster {}", export.version),
+        RosterSource::Plain(_) => "plain CSV".to_owned(),
     };
     Ok((format, source.plan()?))
 }
@@ -58,9 +57,31 @@ pub async fn import_roster(
     mode: Mode,
 ) -> Result<RosterReport, RosterError> {
     let owned = path.to_owned();
-    let (format, plan) = tokio::task::spawn_blocking(move || read_and_plan(&owned))
-        .await
-        .map_err(|e| RosterError::Conflict(format!("reading the roster stopped: {e}")))??;
+    let read = tokio::task::spawn_blocking(move || read_and_plan(&owned)).await;
+    apply(store, area, read, mode).await
+}
+
+/// Applies (or previews) a roster sent whole (`ImportRoster`): a zip or a plain
+/// CSV, `file` its name for messages.
+pub async fn import_roster_bytes(
+    store: &Store,
+    area: CustomerArea,
+    file: String,
+    bytes: Vec<u8>,
+    mode: Mode,
+) -> Result<RosterReport, RosterError> {
+    let read = tokio::task::spawn_blocking(move || planned(read_roster_bytes(&file, bytes)?)).await;
+    apply(store, area, read, mode).await
+}
+
+async fn apply(
+    store: &Store,
+    area: CustomerArea,
+    read: Result<Result<(String, RosterPlan), RosterProblem>, tokio::task::JoinError>,
+    mode: Mode,
+) -> Result<RosterReport, RosterError> {
+    let (format, plan) =
+        read.map_err(|e| RosterError::Conflict(format!("reading the roster stopped: {e}")))??;
     let mut tx = store.begin().await?;
     let counts = match tx.apply_roster(area, &plan).await? {
         RosterApplied::Done(counts) => counts,

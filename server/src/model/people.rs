@@ -2,6 +2,26 @@
 //! extension, docs/odata.md "Participants and Groups"): the same bounds as a
 //! roster's (model::roster), checked per property so a refusal names it.
 
+/// A group and its members, as its class list prints them (docs/rosters.md
+/// "Class lists").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassList {
+    pub name: String,
+    pub description: Option<String>,
+    /// The class code a roster gave, if any.
+    pub code: Option<String>,
+    /// By family name, given name, username.
+    pub members: Vec<ClassMember>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassMember {
+    pub username: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+}
+
 /// The most characters of any name, e-mail or description, as in a roster.
 pub const MOST_CHARS: usize = 256;
 

@@ -86,7 +86,7 @@ const SERVER: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The desktop's: the desks (scoring, delivery, content) never use each other;
+/// The desktop's: the desks (scoring, delivery, content, people) never use each other;
 /// what they share is below them.
 const DESKTOP: &[(&str, &[&str])] = &[
     ("error", &[]),
@@ -112,11 +112,21 @@ const DESKTOP: &[(&str, &[&str])] = &[
         ],
     ),
     ("scoring", &["client", "error", "literals", "task_filters"]),
+    // Print windows of server pages, shared by the delivery and people desks.
+    ("print", &["client", "error", "literals", "state"]),
     (
         "delivery",
-        &["client", "error", "literals", "state", "task_filters"],
+        &[
+            "client",
+            "error",
+            "literals",
+            "print",
+            "state",
+            "task_filters",
+        ],
     ),
     ("content", &["client", "error", "literals", "state"]),
+    ("people", &["client", "error", "literals", "print", "state"]),
     (
         "commands",
         &[
@@ -129,7 +139,7 @@ const DESKTOP: &[(&str, &[&str])] = &[
             "state",
         ],
     ),
-    ("navigation", &["delivery"]),
+    ("navigation", &["print"]),
 ];
 
 #[test]

@@ -14,15 +14,35 @@ impl ODataClient {
     /// them or none. A failed change set is reported as its failing write's answer
     /// (412 as [`RequestFailure::Stale`]).
     pub async fn change_set(&self, writes: &[(String, Value)]) -> Result<(), RequestFailure> {
+        let writes: Vec<(Method, String, Option<Value>)> = writes
+            .iter()
+            .map(|(path, body)| (Method::PUT, path.clone(), Some(body.clone())))
+            .collect();
+        self.writes_as_one(&writes).await
+    }
+
+    /// Sends every `(method, path, body)` as one `$batch` change set (PATCH, POST
+    /// of a link, DELETE of one): all of them or none.
+    pub async fn writes_as_one(
+        &self,
+        writes: &[(Method, String, Option<Value>)],
+    ) -> Result<(), RequestFailure> {
         let json = HeaderValue::from_static("application/json");
         let operations: Vec<Operation> = writes
             .iter()
             .enumerate()
-            .map(|(index, (path, body))| Operation {
-                method: Method::PUT,
+            .map(|(index, (method, path, body))| Operation {
+                method: method.clone(),
                 url: path.clone(),
-                headers: HeaderMap::from_iter([(CONTENT_TYPE, json.clone())]),
-                body: body.to_string().into(),
+                headers: match body {
+                    Some(_) => HeaderMap::from_iter([(CONTENT_TYPE, json.clone())]),
+                    None => HeaderMap::new(),
+                },
+                body: body
+                    .as_ref()
+                    .map(|b| b.to_string())
+                    .unwrap_or_default()
+                    .into(),
                 content_id: Some(HeaderValue::from(index + 1)),
             })
             .collect();

@@ -84,7 +84,7 @@ pub async fn open_printable(
     snapshot_id: String,
     answer_key: bool,
 ) -> Result<String, CommandError> {
-    delivery::open_printable(
+    crate::print::open_printable(
         &app,
         &state.connected_client().await?,
         &snapshot_id,
@@ -295,7 +295,8 @@ pub async fn save_printable_pdf(
     answer_key: bool,
     path: String,
 ) -> Result<(), CommandError> {
-    delivery::save_printable_pdf(&app, &snapshot_id, answer_key, std::path::Path::new(&path)).await
+    crate::print::save_printable_pdf(&app, &snapshot_id, answer_key, std::path::Path::new(&path))
+        .await
 }
 
 /// An assessment's marking progress and item analysis, computed now.

@@ -7,8 +7,6 @@ mod attempts;
 mod batches;
 pub mod commands;
 mod figures;
-mod pdf;
-mod print_window;
 mod results;
 mod results_admin;
 pub mod retire;
@@ -22,7 +20,6 @@ pub use attempts::{
 };
 pub use batches::{create_print_batch, delivery_groups, print_batches, DeliveryGroup, PrintBatch};
 pub use figures::{assessment_figures, save_results, Figures, EXPORT_FORMATS};
-pub use print_window::{open_answer_sheets, open_printable, save_printable_pdf, PrintPages};
 pub use results::{batch_results, first_scorable_task, BatchResult};
 pub use results_admin::{
     assessment_results, audit_entry, audit_log, change_result, purge, purge_plan, AdminResult,

@@ -29,7 +29,7 @@ pub async fn open_answer_sheets(
     state: State<'_, DesktopState>,
     batch_id: String,
 ) -> Result<String, CommandError> {
-    delivery::open_answer_sheets(&app, &state.connected_client().await?, &batch_id).await
+    crate::print::open_answer_sheets(&app, &state.connected_client().await?, &batch_id).await
 }
 
 /// Reads scanned sheets (files, or folders of them) of a print batch.

@@ -16,6 +16,7 @@ mod drafts;
 mod grading;
 mod marking_run;
 mod moderation;
+mod people;
 mod queue_keys;
 mod remote;
 mod remote_delivery;

@@ -6,6 +6,10 @@
 import { Channel, invoke } from "@tauri-apps/api/core";
 
 import type { BankedComment } from "./bindings/BankedComment";
+import type { RosterReport } from "./bindings/RosterReport";
+import type { PeopleDirectory } from "./bindings/PeopleDirectory";
+import type { PersonCard } from "./bindings/PersonCard";
+import type { PersonForm } from "./bindings/PersonForm";
 import type { CommandError } from "./bindings/CommandError";
 import type { ConnectionStatus } from "./bindings/ConnectionStatus";
 import type { Draft } from "./bindings/Draft";
@@ -250,3 +254,21 @@ export const rubricQuestions = (assessmentId: string) => invoke<RubricQuestion[]
 export const rubricForm = (questionId: string) => invoke<RubricForm>("rubric_form", { questionId });
 /** Saves the form as its question's new rubric (the server keeps a used one for its scores). */
 export const saveRubric = (form: RubricForm) => invoke<SavedRubric>("save_rubric", { form });
+
+export type { RosterReport } from "./bindings/RosterReport";
+export type { PeopleDirectory } from "./bindings/PeopleDirectory";
+export type { Person } from "./bindings/Person";
+export type { GroupLine } from "./bindings/GroupLine";
+export type { PersonCard } from "./bindings/PersonCard";
+export type { PersonForm } from "./bindings/PersonForm";
+
+/** Sends a roster (a OneRoster zip or folder, or a plain CSV) to import, or only to preview. */
+export const importRoster = (path: string, preview: boolean) => invoke<RosterReport>("import_roster", { path, preview });
+/** The system's file chooser for a roster; null if cancelled. */
+export const pickRoster = () => invoke<string | null>("pick_roster");
+export const peopleDirectory = () => invoke<PeopleDirectory>("people_directory");
+export const personCard = (participantId: string) => invoke<PersonCard>("person_card", { participantId });
+/** Adds or changes a participant and makes their groups the form's; their ID. */
+export const savePerson = (form: PersonForm) => invoke<string>("save_person", { form });
+/** Opens a group's class list in a print window. */
+export const openClassList = (groupId: string) => invoke<string>("open_class_list", { groupId });

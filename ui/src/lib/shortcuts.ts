@@ -13,7 +13,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["N or Enter", "Take the next task"],
       ["Enter on a row", "Take that row's task"],
       ["R", "Refresh the list"],
-      ["Q / M / D / C", "The scoring queue / the moderation list / delivery / content (coordinators and administrators)"],
+      ["Q / M / D / C / L", "The scoring queue / the moderation list / delivery / content / people (coordinators and administrators)"],
       ["U", "Resume the latest unfinished work kept on this computer"],
       ["Ctrl+Z", "Reopen the latest task you scored, to correct it"],
       ["F / X", "Next filter / clear the filters"],
@@ -76,6 +76,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
     ],
   ],
   ["Content", [["O", "Choose a QTI package to import"], ["U", "Type its path (Enter previews it)"], ["Enter", "Import what the preview shows"], ["Esc", "Leave the preview"], ["[ ] / J K", "Choose an assessment / one of its essays"], ["E", "Edit the essay's rubric (Ctrl+S saves; Esc leaves a field, then closes, asking first if you changed it)"], ["F2 / Delete", "Rename the assessment / delete it while nothing uses it (Enter confirms)"]]],
+  ["People", [["O", "Choose a roster to import (a OneRoster zip or a CSV)"], ["U", "Type its path (Enter previews it)"], ["Enter", "Import what the preview shows; otherwise open the highlighted participant"], ["Esc", "Leave the preview / close the participant"], ["/", "Find a participant by name, username or e-mail (the arrows and Enter work in the field)"], ["J K", "The next / previous participant found"], ["A / E", "Add a participant / change the one open (Enter in a field or Ctrl+S saves)"], ["[ ] / P", "Choose a group / print its class list"]]],
   [
     "Scoring",
     [

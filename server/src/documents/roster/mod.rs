@@ -47,25 +47,45 @@ pub fn read_roster(path: &Path) -> Result<RosterSource, RosterProblem> {
         return oneroster::read(&mut |name| read_in_folder(path, name))
             .map(RosterSource::OneRoster);
     }
-    // A zip holds several files of up to the limit; a plain CSV is one.
-    if metadata.len() > 8 * MAX_FILE_BYTES {
-        return Err(too_large(&shown, metadata.len()));
-    }
-    let bytes = std::fs::read(path).map_err(|e| RosterProblem::in_file(&shown, e.to_string()))?;
-    if bytes.starts_with(b"PK\x03\x04") {
-        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
-            .map_err(|e| RosterProblem::in_file(&shown, format!("is not a readable zip: {e}")))?;
-        return oneroster::read(&mut |name| read_in_zip(&mut archive, name))
-            .map(RosterSource::OneRoster);
-    }
-    if metadata.len() > MAX_FILE_BYTES {
-        return Err(too_large(&shown, metadata.len()));
-    }
-    let file = path
+    // A zip is read entry by entry from the file (each entry bounded as it is
+    // inflated), never whole: its size says nothing of what it holds.
+    let mut file =
+        std::fs::File::open(path).map_err(|e| RosterProblem::in_file(&shown, e.to_string()))?;
+    let mut magic = [0u8; 4];
+    let is_zip = file.read_exact(&mut magic).is_ok() && &magic == b"PK\x03\x04";
+    let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or(shown);
-    read_plain(&file, &bytes).map(RosterSource::Plain)
+    if is_zip {
+        let mut archive = zip::ZipArchive::new(file)
+            .map_err(|e| RosterProblem::in_file(&name, format!("is not a readable zip: {e}")))?;
+        return oneroster::read(&mut |entry| read_in_zip(&mut archive, entry))
+            .map(RosterSource::OneRoster);
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(too_large(&name, metadata.len()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| RosterProblem::in_file(&name, e.to_string()))?;
+    read_plain(&name, &bytes).map(RosterSource::Plain)
+}
+
+/// A roster sent whole (the `ImportRoster` action): a zip is a
+/// OneRoster export, anything else a plain CSV; `file` names it in messages.
+pub fn read_roster_bytes(file: &str, bytes: Vec<u8>) -> Result<RosterSource, RosterProblem> {
+    if bytes.len() as u64 > 8 * MAX_FILE_BYTES {
+        return Err(too_large(file, bytes.len() as u64));
+    }
+    if bytes.starts_with(b"PK\x03\x04") {
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+            .map_err(|e| RosterProblem::in_file(file, format!("is not a readable zip: {e}")))?;
+        return oneroster::read(&mut |name| read_in_zip(&mut archive, name))
+            .map(RosterSource::OneRoster);
+    }
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(file, bytes.len() as u64));
+    }
+    read_plain(file, &bytes).map(RosterSource::Plain)
 }
 
 /// The plain CSV's rows.
@@ -118,8 +138,8 @@ fn read_in_folder(folder: &Path, name: &str) -> Result<Option<Vec<u8>>, RosterPr
 }
 
 /// A file of a zipped export (at its root, or in the one folder it holds), if it is there.
-fn read_in_zip(
-    archive: &mut zip::ZipArchive<std::io::Cursor<Vec<u8>>>,
+fn read_in_zip<R: Read + std::io::Seek>(
+    archive: &mut zip::ZipArchive<R>,
     name: &str,
 ) -> Result<Option<Vec<u8>>, RosterProblem> {
     let found = (0..archive.len()).find(|&index| {

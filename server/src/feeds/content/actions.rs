@@ -1,7 +1,7 @@
-//! Our extension's import of content (docs/content.md), as `$metadata` declares
+//! Our extension's imports of content (docs/content.md) and rosters (docs/rosters.md), as `$metadata` declares
 //! it, with its handler and the report it returns.
 
-use super::import;
+use super::{import, roster_import};
 use crate::feeds::handler::action_handler;
 use crate::feeds::handler::ServedAction;
 use crate::odata::model::{Action, ComplexType};
@@ -22,9 +22,46 @@ pub static ACTIONS: &[ServedAction] = &[
         },
         invoke: action_handler!(import::import_qti),
     },
+    // Our extension: a school's roster into the caller's area (docs/rosters.md).
+    ServedAction {
+        action: Action {
+            name: "ImportRoster",
+            binding: None,
+            parameters: &[
+                ("Roster", "Edm.Binary"),
+                ("FileName", "Edm.String"),
+                ("Preview", "Edm.Boolean"),
+            ],
+            returns: Some("ScoreDesk.RosterImportReport"),
+            function: false,
+        },
+        invoke: action_handler!(roster_import::import_roster),
+    },
 ];
 
 pub static COMPLEX_TYPES: &[ComplexType] = &[
+    ComplexType {
+        name: "RosterImportReport",
+        properties: &[
+            ("Preview", "Edm.Boolean"),
+            ("Format", "Edm.String"),
+            ("ParticipantsCreated", "Edm.Int32"),
+            ("ParticipantsUpdated", "Edm.Int32"),
+            ("ParticipantsUnchanged", "Edm.Int32"),
+            ("GroupsCreated", "Edm.Int32"),
+            ("GroupsUpdated", "Edm.Int32"),
+            ("GroupsUnchanged", "Edm.Int32"),
+            ("MembershipsAdded", "Edm.Int32"),
+            ("MembershipsRemoved", "Edm.Int32"),
+            ("ParticipantsLeft", "Edm.Int32"),
+            ("GroupsEmptied", "Edm.Int32"),
+            ("NotParticipants", "Collection(ScoreDesk.NotParticipants)"),
+        ],
+    },
+    ComplexType {
+        name: "NotParticipants",
+        properties: &[("Role", "Edm.String"), ("Count", "Edm.Int32")],
+    },
     ComplexType {
         name: "ContentImportReport",
         properties: &[

@@ -1,12 +1,14 @@
 //! What is delivered and answered: questions, answers, participants, groups and
 //! assessments (read here; brought in by the import of content, our extension's
-//! `ImportQtiPackage`; participants and groups also written one at a time).
+//! `ImportQtiPackage`; participants and groups by `ImportRoster` and also written
+//! one at a time).
 
 mod actions;
 mod assessments;
 mod import;
 mod links;
 mod people;
+mod roster_import;
 mod sets;
 
 use crate::feeds::handler::{Feature, Feed};

@@ -114,6 +114,9 @@ pub static GROUPS: EntitySet = EntitySet {
         // Migration 9: what `Group/Name eq` names is one group.
         prop("Name", "name", Str, false).unique_in_area(),
         prop("Description", "description", Str, true),
+        // Our extension: a signed link to the group's class list, on a single
+        // read (null in collections), as a snapshot's printable document.
+        prop("ClassListSourceUrl", "", Str, true),
     ],
     navigations: &[Navigation {
         name: "Participants",

@@ -4,7 +4,8 @@
 //! `/print/<area>/snapshots/<id>?variant=…&expires=…&signature=…` (no credentials:
 //! the signature is the credential; auth::links). A PrintBatch carries a link of
 //! the same kind to its answer sheets (our extension, docs/paper-sheets.md), at
-//! `/print/<area>/batches/<id>?variant=sheets&…`.
+//! `/print/<area>/batches/<id>?variant=sheets&…`, and a Group to its class list,
+//! at `/print/<area>/groups/<id>?variant=class-list&…`.
 
 use std::collections::HashMap;
 
@@ -15,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::auth::links::{LinkRefusal, PrintLink, PrintVariant};
 use crate::documents::answer_sheets::{self, SheetAttempt, SheetBatch};
-use crate::documents::printable;
+use crate::documents::{class_list, printable};
 use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::json::EntityOut;
@@ -46,6 +47,7 @@ const LINKS: &[(&str, PrintVariant, &str)] = &[
         "snapshots",
     ),
     ("AnswerSheetsSourceUrl", PrintVariant::Sheets, "batches"),
+    ("ClassListSourceUrl", PrintVariant::ClassList, "groups"),
 ];
 
 /// Fills a single AssessmentSnapshot's two links, or a single PrintBatch's link to
@@ -105,7 +107,7 @@ async fn verified(
 ) -> Result<(CustomerArea, i32, PrintVariant), ApiError> {
     let altered = || {
         ApiError::Forbidden(
-            "this print link is not valid: it was changed or is incomplete; read the snapshot or batch again for a fresh one".into(),
+            "this print link is not valid: it was changed or is incomplete; read the snapshot, batch or group again for a fresh one".into(),
         )
     };
     // Exactly the three parameters the server writes, each once.
@@ -141,7 +143,8 @@ async fn verified(
         Ok(()) => Ok((area, target, variant)),
         Err(LinkRefusal::Altered) => Err(altered()),
         Err(LinkRefusal::Expired { .. }) => Err(ApiError::Forbidden(
-            "this print link has expired; read the snapshot or batch again for a fresh one".into(),
+            "this print link has expired; read the snapshot, batch or group again for a fresh one"
+                .into(),
         )),
     }
 }
@@ -216,6 +219,25 @@ pub async fn sheets(
         &attempts,
     )
     .map_err(|e| ApiError::Internal(anyhow::anyhow!("answer sheets: {e}")))?;
+    Ok(printable_response(html, SHEETS_POLICY))
+}
+
+/// The class list a group's signed link opens (docs/rosters.md "Class lists").
+pub async fn class_list(
+    State(state): State<AppState>,
+    Path((area, group)): Path<(String, String)>,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Result<Response, ApiError> {
+    let (area, group, _) =
+        verified(&state, &area, &group, &query, &[PrintVariant::ClassList]).await?;
+    let list = state
+        .store
+        .class_list(area, group)
+        .await?
+        .ok_or_else(|| ApiError::not_found("there is no such group"))?;
+    let printed = chrono::Utc::now().format("%-d %B %Y").to_string();
+    let html = class_list::render(group, &list, &printed)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("class list: {e}")))?;
     Ok(printable_response(html, SHEETS_POLICY))
 }
 

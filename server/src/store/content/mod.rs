@@ -1,6 +1,7 @@
 //! A customer's content: imported assessments and their questions, and the bulk
 //! writes of seeding.
 
+mod class_list;
 mod import;
 mod people;
 pub(crate) mod question_rows;

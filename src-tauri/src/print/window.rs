@@ -43,8 +43,17 @@ impl PrintPages {
 /// batch's personal answer sheets (docs/paper-sheets.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrintSource {
-    Snapshot { id: String, answer_key: bool },
-    BatchSheets { id: String },
+    Snapshot {
+        id: String,
+        answer_key: bool,
+    },
+    BatchSheets {
+        id: String,
+    },
+    /// A group's class list (docs/rosters.md).
+    ClassList {
+        id: String,
+    },
 }
 
 impl PrintSource {
@@ -56,6 +65,7 @@ impl PrintSource {
             } => format!("print-{id}-key"),
             PrintSource::Snapshot { id, .. } => format!("print-{id}"),
             PrintSource::BatchSheets { id } => format!("print-batch-{id}"),
+            PrintSource::ClassList { id } => format!("print-group-{id}"),
         }
     }
 
@@ -73,6 +83,7 @@ impl PrintSource {
             PrintSource::BatchSheets { id } => {
                 (format!("PrintBatches({id})"), "AnswerSheetsSourceUrl")
             }
+            PrintSource::ClassList { id } => (format!("Groups({id})"), "ClassListSourceUrl"),
         }
     }
 
@@ -86,6 +97,7 @@ impl PrintSource {
             }
             PrintSource::Snapshot { id, .. } => format!("{name} (snapshot {id})"),
             PrintSource::BatchSheets { id } => format!("{name}: answer sheets (batch {id})"),
+            PrintSource::ClassList { .. } => format!("{name}: class list"),
         }
     }
 }
@@ -110,6 +122,16 @@ pub async fn open_answer_sheets<R: Runtime>(
 ) -> Result<String, CommandError> {
     let id = int64_key("Print batch", batch_id)?;
     open_print_window(app, client, PrintSource::BatchSheets { id }).await
+}
+
+/// Opens (or brings back) a group's class list.
+pub async fn open_class_list<R: Runtime>(
+    app: &AppHandle<R>,
+    client: &ODataClient,
+    group_id: &str,
+) -> Result<String, CommandError> {
+    let id = int64_key("Group", group_id)?;
+    open_print_window(app, client, PrintSource::ClassList { id }).await
 }
 
 async fn open_print_window<R: Runtime>(
@@ -205,6 +227,7 @@ fn pdf_file_name(name: &str, source: &PrintSource) -> String {
         } => format!("snapshot {id}, answer key"),
         PrintSource::Snapshot { id, .. } => format!("snapshot {id}"),
         PrintSource::BatchSheets { id } => format!("batch {id}, answer sheets"),
+        PrintSource::ClassList { id } => format!("group {id}, class list"),
     };
     format!("{} ({what}).pdf", name.trim())
 }
