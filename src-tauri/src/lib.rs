@@ -8,6 +8,7 @@ mod delivery;
 mod drafts;
 mod embedded;
 mod error;
+mod file_dialog;
 mod literals;
 mod navigation;
 mod people;

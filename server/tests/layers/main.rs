@@ -92,6 +92,8 @@ const DESKTOP: &[(&str, &[&str])] = &[
     ("error", &[]),
     ("private_file", &[]),
     ("rendering", &[]),
+    // The system's file dialogs, as every desk asks for them.
+    ("file_dialog", &[]),
     ("startup", &[]),
     ("literals", &["error"]),
     // The ScoringTasks filters every desk counts by.
@@ -119,14 +121,28 @@ const DESKTOP: &[(&str, &[&str])] = &[
         &[
             "client",
             "error",
+            "file_dialog",
             "literals",
             "print",
             "state",
             "task_filters",
         ],
     ),
-    ("content", &["client", "error", "literals", "state"]),
-    ("people", &["client", "error", "literals", "print", "state"]),
+    (
+        "content",
+        &["client", "error", "file_dialog", "literals", "state"],
+    ),
+    (
+        "people",
+        &[
+            "client",
+            "error",
+            "file_dialog",
+            "literals",
+            "print",
+            "state",
+        ],
+    ),
     (
         "commands",
         &[

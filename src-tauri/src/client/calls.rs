@@ -176,6 +176,30 @@ impl ODataClient {
         })
     }
 
+    /// POSTs an import (`ImportQtiPackage`, `ImportRoster`): a file's bytes as
+    /// base64 in `parameter`, its name and whether only to preview; the report.
+    pub async fn post_import<T: serde::de::DeserializeOwned>(
+        &self,
+        action: &str,
+        parameter: &str,
+        bytes: &[u8],
+        file_name: &str,
+        preview: bool,
+    ) -> Result<T, RequestFailure> {
+        use base64::Engine;
+        let body = serde_json::json!({
+            parameter: base64::engine::general_purpose::STANDARD.encode(bytes),
+            "FileName": file_name,
+            "Preview": preview,
+        });
+        let answer = self.post(action, &body).await?;
+        serde_json::from_value(answer).map_err(|error| {
+            RequestFailure::Failed(format!(
+                "The server's answer to {action} could not be read ({error})."
+            ))
+        })
+    }
+
     /// POST an action the server queues (202): where to follow it (`Location`).
     pub async fn post_action(&self, path: &str, body: &Value) -> Result<String, RequestFailure> {
         let answer = self.send(Method::POST, path, &[], Some(body)).await?;

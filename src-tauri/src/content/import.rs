@@ -4,9 +4,7 @@
 
 use std::path::Path;
 
-use base64::Engine;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use ts_rs::TS;
 
 use crate::client::ODataClient;
@@ -87,26 +85,15 @@ pub async fn import_package(
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let answer = client
-        .post(
-            "ImportQtiPackage",
-            &json!({
-                "Package": base64::engine::general_purpose::STANDARD.encode(bytes),
-                "FileName": name,
-                "Preview": preview,
-            }),
-        )
-        .await?;
-    serde_json::from_value(answer).map_err(|error| {
-        CommandError::Server(format!(
-            "The server's import report could not be read ({error})."
-        ))
-    })
+    Ok(client
+        .post_import("ImportQtiPackage", "Package", &bytes, &name, preview)
+        .await?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_servers_report_is_read_whole() {

@@ -3,7 +3,6 @@
 
 use tauri::ipc::Channel;
 use tauri::State;
-use tauri_plugin_dialog::DialogExt;
 
 use super::{
     AdminResult, AnswerFiles, AttemptsProgress, AttemptsSummary, AuditEntry, BatchAttempt,
@@ -12,6 +11,7 @@ use super::{
 };
 use crate::delivery;
 use crate::error::CommandError;
+use crate::file_dialog::{self, FileKind};
 use crate::state::DesktopState;
 
 /// Whether this account may use the coordinator's screens (the delivery feeds).
@@ -171,42 +171,7 @@ pub async fn pick_answer_files(app: tauri::AppHandle, folder: bool) -> Vec<Strin
         files_title: "Answer files",
         extensions: &["json"],
     };
-    pick_paths(&app, folder, &kind).await
-}
-
-/// What a chooser offers: its titles, and the files' extensions.
-pub struct FileKind {
-    pub folder_title: &'static str,
-    pub files_title: &'static str,
-    pub extensions: &'static [&'static str],
-}
-
-/// The system's chooser for files of `kind`, or one folder; the paths chosen (none
-/// if cancelled).
-pub async fn pick_paths(app: &tauri::AppHandle, folder: bool, kind: &FileKind) -> Vec<String> {
-    let (sender, receiver) = tokio::sync::oneshot::channel();
-    let chooser = app.dialog().file();
-    if folder {
-        chooser
-            .set_title(kind.folder_title)
-            .pick_folder(move |picked| {
-                let _ = sender.send(picked.into_iter().collect::<Vec<_>>());
-            });
-    } else {
-        chooser
-            .set_title(kind.files_title)
-            .add_filter(kind.files_title, kind.extensions)
-            .pick_files(move |picked| {
-                let _ = sender.send(picked.unwrap_or_default());
-            });
-    }
-    receiver
-        .await
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|path| path.into_path().ok())
-        .map(|path| path.display().to_string())
-        .collect()
+    file_dialog::pick_paths(&app, folder, &kind).await
 }
 
 /// The Results with these IDs: score, band, status and the questions still open.
@@ -330,21 +295,15 @@ pub async fn choose_results_path(
             }
         })
         .collect();
-    let (sender, receiver) = tokio::sync::oneshot::channel();
-    app.dialog()
-        .file()
-        .set_title("Save the results as")
-        .set_file_name(format!("{} results.{extension}", safe.trim()))
-        .add_filter(&format, &[extension])
-        .save_file(move |chosen| {
-            let _ = sender.send(chosen);
-        });
-    receiver
-        .await
-        .ok()
-        .flatten()
-        .and_then(|path| path.into_path().ok())
-        .map(|path| path.display().to_string())
+    let file_name = format!("{} results.{extension}", safe.trim());
+    file_dialog::save_path(
+        &app,
+        "Save the results as",
+        file_name,
+        &format,
+        &[extension],
+    )
+    .await
 }
 
 /// Saves an assessment's results in `format` (csv, xlsx, oneroster) at `path`.

@@ -7,10 +7,10 @@ use tauri::ipc::Channel;
 use tauri::State;
 use ts_rs::TS;
 
-use super::commands::{pick_paths, FileKind};
 use super::sheets::{HeldSheets, SheetScanReport, SheetUpload};
 use crate::delivery;
 use crate::error::CommandError;
+use crate::file_dialog::{pick_paths, FileKind};
 use crate::state::DesktopState;
 
 /// Pages read so far, of how many.

@@ -1,10 +1,10 @@
 //! The people desk's commands: thin wrappers that take the active server's client.
 
 use tauri::State;
-use tauri_plugin_dialog::DialogExt;
 
 use super::{PeopleDirectory, PersonCard, PersonForm, RosterReport};
 use crate::error::CommandError;
+use crate::file_dialog;
 use crate::people;
 use crate::state::DesktopState;
 
@@ -22,20 +22,8 @@ pub async fn import_roster(
 /// cancelled.
 #[tauri::command]
 pub async fn pick_roster(app: tauri::AppHandle) -> Option<String> {
-    let (sender, receiver) = tokio::sync::oneshot::channel();
-    app.dialog()
-        .file()
-        .set_title("A roster: a OneRoster export (zip) or a CSV")
-        .add_filter("Rosters", &["zip", "csv", "txt"])
-        .pick_file(move |picked| {
-            let _ = sender.send(picked);
-        });
-    receiver
-        .await
-        .ok()
-        .flatten()
-        .and_then(|path| path.into_path().ok())
-        .map(|path| path.display().to_string())
+    let title = "A roster: a OneRoster export (zip) or a CSV";
+    file_dialog::pick_file(&app, title, "Rosters", &["zip", "csv", "txt"]).await
 }
 
 /// The area's participants and groups.

@@ -6,9 +6,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use base64::Engine;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use ts_rs::TS;
 
 use crate::client::ODataClient;
@@ -72,21 +70,9 @@ pub async fn import_roster(
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let answer = client
-        .post(
-            "ImportRoster",
-            &json!({
-                "Roster": base64::engine::general_purpose::STANDARD.encode(bytes),
-                "FileName": name,
-                "Preview": preview,
-            }),
-        )
-        .await?;
-    serde_json::from_value(answer).map_err(|error| {
-        CommandError::Server(format!(
-            "The server's roster report could not be read ({error})."
-        ))
-    })
+    Ok(client
+        .post_import("ImportRoster", "Roster", &bytes, &name, preview)
+        .await?)
 }
 
 fn too_large(file: &Path, size: u64) -> CommandError {
@@ -123,6 +109,7 @@ fn zip_folder(folder: &Path) -> std::io::Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_servers_report_is_read_whole() {
