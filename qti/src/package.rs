@@ -71,7 +71,9 @@ pub fn read_package_with_progress(
             .path
             .clone()
             .ok_or_else(|| PackageError::new(part(), "the resource has no href"))?;
-        if !archive.contains(&path) {
+        // A missing item file skips that item (below); a missing test is the
+        // package's order gone, and refuses it.
+        if is_test && !archive.contains(&path) {
             return Err(PackageError::new(
                 part(),
                 format!("the package has no file {path}"),
@@ -141,10 +143,15 @@ pub fn read_package_with_progress(
             continue;
         }
         if !images.archive().contains(&path) {
-            return Err(PackageError::new(
-                path,
-                "the test names this item, but the package has no such file",
-            ));
+            skipped.push(SkippedItem {
+                identifier: String::new(),
+                reason: format!(
+                    "the package has no file {path}, which its {} names",
+                    if test.is_some() { "test" } else { "manifest" }
+                ),
+                file: path,
+            });
+            continue;
         }
         let bytes = images.archive().read(&path, limits::MAX_XML_BYTES)?;
         let root = xml::parse(&bytes, &path)?;
@@ -152,14 +159,12 @@ pub fn read_package_with_progress(
         match read_item(&root, &path, topic, &mut images)? {
             Ok(item) => {
                 if !seen_identifiers.insert(item.identifier.clone()) {
-                    skipped.push(SkippedItem {
-                        identifier: item.identifier,
-                        file: path,
-                        reason: "another item of the package has this identifier".into(),
-                    });
-                } else {
-                    items.push(item);
+                    notes.push(format!(
+                        "{path} has the identifier \"{}\" of an item before it; both are imported",
+                        item.identifier
+                    ));
                 }
+                items.push(item);
             }
             Err(skip) => skipped.push(skip),
         }
@@ -220,6 +225,9 @@ fn read_item(
     let Some(body) = root.child("itemBody") else {
         return Ok(Err(skip("the item has no <itemBody>".into())));
     };
+    if let Some(missing) = missing_image(body, path, images.archive()) {
+        return Ok(Err(skip(missing)));
+    }
     let reading = match response::read(root, body) {
         Ok(reading) => reading,
         Err(reason) => return Ok(Err(skip(reason))),
@@ -242,4 +250,26 @@ fn read_item(
         max_score: reading.max_score,
         notes: reading.notes,
     }))
+}
+
+/// The first image the item shows that the package does not hold, as the reason
+/// to skip the item (a package exported without one of its images: the other
+/// items still come in). A path that leaves the package is not this: the markup
+/// writer refuses the package for it.
+fn missing_image(body: &Element, path: &str, archive: &Archive<'_>) -> Option<String> {
+    body.descendants().into_iter().find_map(|element| {
+        let (what, src) = match element.name.as_str() {
+            "img" => ("img src", element.attribute("src")?),
+            "object" if element.attribute("type")?.trim().starts_with("image/") => {
+                ("object data", element.attribute("data")?)
+            }
+            _ => return None,
+        };
+        if src.trim().starts_with("data:") {
+            return None;
+        }
+        let file = crate::names::resolve(path, src).ok()?;
+        (!archive.contains(&file))
+            .then(|| format!("the package has no file {file}, which <{what}=\"{src}\"> names"))
+    })
 }

@@ -220,3 +220,98 @@ fn items_that_ask_more_or_other_than_one_supported_interaction_are_skipped_with_
     assert!(reasons[1].contains("adaptive"), "{reasons:?}");
     assert!(reasons[2].contains("no interaction"), "{reasons:?}");
 }
+
+/// A package that lost some of its files on the way (an image left out of an
+/// export, a manifest naming an item not in the zip): each item that needs one is
+/// skipped, naming the file, and the others come in; a path out of the package
+/// still refuses the whole package.
+#[test]
+fn an_item_whose_file_is_missing_is_skipped_and_the_others_come_in() {
+    let essay = |id: &str, body: &str| {
+        item(
+            id,
+            r#"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string"/><outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float" normalMaximum="3"/>"#,
+            &format!(r#"{body}<extendedTextInteraction responseIdentifier="RESPONSE"/>"#),
+            "",
+        )
+    };
+    let read = package(
+        &[
+            (
+                "items/whole.xml",
+                essay(
+                    "whole",
+                    r#"<p>Draw it. <img src="../images/real.png" alt="a map"/></p>"#,
+                ),
+            ),
+            (
+                "items/no-image.xml",
+                essay(
+                    "no-image",
+                    r#"<p>See <img src="../images/chart.png" alt="c"/></p>"#,
+                ),
+            ),
+            (
+                "items/no-object.xml",
+                essay(
+                    "no-object",
+                    r#"<object type="image/png" data="lost.png">a chart</object>"#,
+                ),
+            ),
+        ],
+        "",
+    );
+    let kept: Vec<&str> = read.items.iter().map(|i| i.identifier.as_str()).collect();
+    assert_eq!(kept, ["whole"]);
+    let skipped: Vec<(&str, &str)> = read
+        .skipped
+        .iter()
+        .map(|s| (s.identifier.as_str(), s.reason.as_str()))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            (
+                "no-image",
+                r#"the package has no file images/chart.png, which <img src="../images/chart.png"> names"#
+            ),
+            (
+                "no-object",
+                r#"the package has no file items/lost.png, which <object data="lost.png"> names"#
+            ),
+        ]
+    );
+
+    // The manifest names an item the zip does not hold.
+    let manifest = r#"<manifest identifier="m"><resources><resource identifier="a" type="imsqti_item_xmlv2p1" href="items/a.xml"/><resource identifier="b" type="imsqti_item_xmlv2p1" href="items/gone.xml"/></resources></manifest>"#;
+    let bytes = zip(&[
+        ("imsmanifest.xml", manifest.to_owned()),
+        ("items/a.xml", essay("a", "<p>Explain.</p>")),
+    ]);
+    let read = read_package(&bytes).unwrap();
+    assert_eq!(read.items.len(), 1);
+    assert_eq!(read.skipped[0].file, "items/gone.xml");
+    assert_eq!(
+        read.skipped[0].reason,
+        "the package has no file items/gone.xml, which its manifest names"
+    );
+
+    // A path that leaves the package is hostile, not missing: the package is refused.
+    let escaping = zip(&[
+        (
+            "imsmanifest.xml",
+            manifest
+                .replace("items/gone.xml", "items/a.xml")
+                .replace(r#"identifier="b""#, r#"identifier="c""#),
+        ),
+        (
+            "items/a.xml",
+            essay("a", r#"<img src="../../etc/passwd" alt="x"/>"#),
+        ),
+    ]);
+    let refused = read_package(&escaping).unwrap_err();
+    assert!(
+        refused.to_string().contains("the path leaves the package"),
+        "{refused}"
+    );
+}

@@ -28,10 +28,25 @@ pub fn plan(package: &Package, fallback_name: &str) -> ContentPlan {
         package.test_identifier.as_deref().unwrap_or(""),
         name
     );
+    // Items may share an identifier (tools reuse "item1" in each folder): the first
+    // is keyed by it, the others by it and their file, so each is a question of its
+    // own and stays the same one when the package is imported again.
+    let mut seen = std::collections::HashSet::new();
     let questions = package
         .items
         .iter()
-        .map(|item| question(item, &key, package.language.as_deref()))
+        .map(|item| {
+            let item_key = if seen.insert(item.identifier.as_str()) {
+                item.identifier.clone()
+            } else {
+                format!("{}@{}", item.identifier, item.file)
+            };
+            question(
+                item,
+                &format!("{key}#{item_key}"),
+                package.language.as_deref(),
+            )
+        })
         .collect();
     ContentPlan {
         key,
@@ -46,9 +61,9 @@ pub fn plan(package: &Package, fallback_name: &str) -> ContentPlan {
     }
 }
 
-fn question(item: &Item, assessment_key: &str, language: Option<&str>) -> PlannedQuestion {
+fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
     let mut planned = PlannedQuestion {
-        key: format!("{assessment_key}#{}", item.identifier),
+        key: key.to_owned(),
         title: item.title.clone(),
         language: item.language.clone().or(language.map(str::to_owned)),
         kind: QuestionKind::Essay,

@@ -142,7 +142,8 @@ fn corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
                 "imsmanifest.xml",
                 manifest(&[("q", "imsqti_item_xmlv2p1", "items/missing.xml")]).into_bytes(),
             )]),
-            "the package has no file items/missing.xml",
+            // The item is skipped; with nothing else, nothing can be imported.
+            "no item of the package can be imported: items/missing.xml (): the package has no file items/missing.xml, which its manifest names",
         ),
         (
             "a test naming an item that is missing",
@@ -156,12 +157,12 @@ fn corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
                     crate::qti_packages::test_doc("T", &["items/gone.xml"]).into_bytes(),
                 ),
             ]),
-            "items/gone.xml: the test names this item",
+            "items/gone.xml (): the package has no file items/gone.xml, which its test names",
         ),
         (
             "an image that is missing",
             one_item(&item_with(r#"See <img src="../img/chart.png" alt="c"/>"#), vec![]),
-            "items/q.xml <img src=\"../img/chart.png\">: the package has no file img/chart.png",
+            "items/q.xml (q): the package has no file img/chart.png, which <img src=\"../img/chart.png\"> names",
         ),
         (
             "an image path leaving the package",
