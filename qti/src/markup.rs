@@ -138,6 +138,9 @@ pub struct Writer<'i, 'a> {
     file: &'i str,
     images: &'i mut Images<'a>,
     out: String,
+    /// An inline choice's list, shown after the body: a list cannot stand inside
+    /// the sentence its gap is in.
+    after: String,
 }
 
 impl<'i, 'a> Writer<'i, 'a> {
@@ -146,6 +149,7 @@ impl<'i, 'a> Writer<'i, 'a> {
             file,
             images,
             out: String::new(),
+            after: String::new(),
         }
     }
 
@@ -154,6 +158,8 @@ impl<'i, 'a> Writer<'i, 'a> {
         self.out
             .push_str("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">");
         self.children(body)?;
+        let after = std::mem::take(&mut self.after);
+        self.out.push_str(&after);
         self.out.push_str("</div>");
         Ok(self.out)
     }
@@ -176,6 +182,39 @@ impl<'i, 'a> Writer<'i, 'a> {
         let name = element.name.as_str();
         match name {
             "choiceInteraction" => self.choices(element),
+            // A gap in its sentence; its choices are listed after the body.
+            "inlineChoiceInteraction" => {
+                self.out.push_str("<span class=\"blank\">__________</span>");
+                let before = std::mem::take(&mut self.out);
+                self.out.push_str("<ol class=\"choices\">");
+                for choice in element.children_named("inlineChoice") {
+                    self.out.push_str("<li>");
+                    self.children(choice)?;
+                    self.out.push_str("</li>");
+                }
+                self.out.push_str("</ol>");
+                let list = std::mem::replace(&mut self.out, before);
+                self.after.push_str(&list);
+                Ok(())
+            }
+            // The passage, its selectable words marked; paper lists them as choices.
+            "hottextInteraction" => {
+                self.prompt(element)?;
+                for node in &element.children {
+                    match node {
+                        Node::Element(child) if child.name == "prompt" => {}
+                        Node::Element(child) => self.element(child)?,
+                        Node::Text(text) => self.text(text),
+                    }
+                }
+                Ok(())
+            }
+            "hottext" => {
+                self.out.push_str("<span class=\"hottext\">");
+                self.children(element)?;
+                self.out.push_str("</span>");
+                Ok(())
+            }
             "extendedTextInteraction" => {
                 self.prompt(element)?;
                 self.hint("p", "Write your answer.");
@@ -327,7 +366,12 @@ fn gather_stem(element: &Element, out: &mut String) {
             Node::Element(child)
                 if DROPPED.contains(&child.name.as_str()) || child.name == "simpleChoice" => {}
             // The blank the answer fills, in its sentence.
-            Node::Element(child) if child.name == "textEntryInteraction" => out.push_str("____"),
+            Node::Element(child)
+                if child.name == "textEntryInteraction"
+                    || child.name == "inlineChoiceInteraction" =>
+            {
+                out.push_str("____")
+            }
             Node::Element(child) if INLINE.contains(&child.name.as_str()) => {
                 gather_stem(child, out)
             }

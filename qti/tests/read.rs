@@ -315,3 +315,115 @@ fn an_item_whose_file_is_missing_is_skipped_and_the_others_come_in() {
         "{refused}"
     );
 }
+
+/// An inline choice (a gap with a list) and a hottext (words of a passage to
+/// pick), as the IMS QTI 2.1 examples write them, are choice questions: their
+/// choices in order with the key, the gap shown in its sentence and the choices
+/// listed after it, the passage kept with its words marked.
+#[test]
+fn an_inline_choice_and_a_hottext_are_read_as_choices() {
+    let declaration = |cardinality: &str, correct: &str| {
+        format!(
+            r#"<responseDeclaration identifier="RESPONSE" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse></responseDeclaration><outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>"#
+        )
+    };
+    let match_correct = r#"<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>"#;
+    let inline = item(
+        "inlineChoice",
+        &declaration("single", "<value>Y</value>"),
+        r#"<p>Identify the missing word.</p><blockquote><p>Made glorious summer by this sun of <inlineChoiceInteraction responseIdentifier="RESPONSE" shuffle="false"><inlineChoice identifier="G">Gloucester</inlineChoice><inlineChoice identifier="L">Lancaster</inlineChoice><inlineChoice identifier="Y">York</inlineChoice></inlineChoiceInteraction>; And all the clouds</p></blockquote>"#,
+        match_correct,
+    );
+    let hottext = item(
+        "hottext",
+        &declaration("multiple", "<value>B</value><value>D</value>"),
+        r#"<hottextInteraction responseIdentifier="RESPONSE" maxChoices="2"><prompt>Select the two errors.</prompt><p>Sponsors <hottext identifier="A">who bought</hottext> time <hottext identifier="B">includes</hottext> firms <hottext identifier="D">whose</hottext> names.</p></hottextInteraction>"#,
+        match_correct,
+    );
+    let read = package(&[("inline.xml", inline), ("hottext.xml", hottext)], "");
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    let keyed = |index: usize| match &read.items[index].response {
+        Response::Choice {
+            multiple,
+            max_choices,
+            choices,
+            scoring,
+            ..
+        } => {
+            assert_eq!(*scoring, ChoiceScoring::MatchCorrect);
+            (
+                *multiple,
+                *max_choices,
+                choices
+                    .iter()
+                    .map(|c| (c.identifier.clone(), c.text.clone(), c.correct))
+                    .collect::<Vec<_>>(),
+            )
+        }
+        other => panic!("{other:?}"),
+    };
+    let own = |id: &str, text: &str, correct: bool| (id.to_owned(), text.to_owned(), correct);
+    assert_eq!(
+        keyed(0),
+        (
+            false,
+            1,
+            vec![
+                own("G", "Gloucester", false),
+                own("L", "Lancaster", false),
+                own("Y", "York", true)
+            ]
+        )
+    );
+    assert_eq!(
+        keyed(1),
+        (
+            true,
+            2,
+            vec![
+                own("A", "who bought", false),
+                own("B", "includes", true),
+                own("D", "whose", true)
+            ]
+        )
+    );
+    let inline_markup = &read.items[0].markup;
+    assert!(
+        inline_markup.contains(r#"sun of <span class="blank">__________</span>; And all"#),
+        "{inline_markup}"
+    );
+    assert!(
+        inline_markup.ends_with(
+            r#"<ol class="choices"><li>Gloucester</li><li>Lancaster</li><li>York</li></ol></div>"#
+        ),
+        "{inline_markup}"
+    );
+    assert_eq!(
+        read.items[0].stem,
+        "Identify the missing word. Made glorious summer by this sun of ____; And all the clouds"
+    );
+    let hottext_markup = &read.items[1].markup;
+    assert!(
+        hottext_markup.contains(r#"<p class="prompt">Select the two errors.</p>"#),
+        "{hottext_markup}"
+    );
+    assert_eq!(hottext_markup.matches("Select the two errors").count(), 1);
+    assert!(
+        hottext_markup.contains(r#"Sponsors <span class="hottext">who bought</span> time"#),
+        "{hottext_markup}"
+    );
+
+    // An inline choice answers one gap: a multiple response to it is refused by name.
+    let multiple = item(
+        "m",
+        &declaration("multiple", "<value>Y</value>"),
+        r#"<p>x <inlineChoiceInteraction responseIdentifier="RESPONSE"><inlineChoice identifier="G">G</inlineChoice><inlineChoice identifier="Y">Y</inlineChoice></inlineChoiceInteraction></p>"#,
+        match_correct,
+    );
+    let read = package(&[("m.xml", multiple)], "");
+    assert!(
+        read.skipped[0].reason.contains("inline choice"),
+        "{:?}",
+        read.skipped
+    );
+}

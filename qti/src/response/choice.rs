@@ -1,4 +1,5 @@
-//! A choice interaction read into the choices and how they score.
+//! A choice interaction (or an inline choice, or a hottext) read into the choices
+//! and how they score.
 
 use super::rules::{mapping, values, Rule};
 use crate::item::{Choice, ChoiceScoring, Response};
@@ -24,7 +25,10 @@ pub(super) fn choice(
             ))
         }
     };
-    let simple: Vec<&Element> = interaction.children_named("simpleChoice").collect();
+    let simple = choices_of(interaction);
+    if interaction.name == "inlineChoiceInteraction" && multiple {
+        return Err("an inline choice whose response is of cardinality multiple".into());
+    }
     if simple.len() < 2 {
         return Err(format!(
             "a choice interaction with {} choices",
@@ -61,7 +65,7 @@ pub(super) fn choice(
     for element in &simple {
         let identifier = element
             .attribute("identifier")
-            .ok_or("a <simpleChoice> without an identifier")?
+            .ok_or_else(|| format!("a <{}> without an identifier", element.name))?
             .to_owned();
         if choices.iter().any(|c: &Choice| c.identifier == identifier) {
             return Err(format!("two choices are called '{identifier}'"));
@@ -127,4 +131,19 @@ pub(super) fn choice(
         choices,
         scoring,
     })
+}
+
+/// The interaction's choices: a choice interaction's `simpleChoice`s, an inline
+/// choice's `inlineChoice`s, a hottext interaction's `hottext`s wherever they
+/// stand in its passage.
+pub fn choices_of(interaction: &Element) -> Vec<&Element> {
+    match interaction.name.as_str() {
+        "inlineChoiceInteraction" => interaction.children_named("inlineChoice").collect(),
+        "hottextInteraction" => interaction
+            .descendants()
+            .into_iter()
+            .filter(|e| e.name == "hottext")
+            .collect(),
+        _ => interaction.children_named("simpleChoice").collect(),
+    }
 }

@@ -15,9 +15,14 @@ use max_score::max_score;
 use rules::rule_of;
 use text::text;
 
-/// The interactions imported, each onto one kind of question.
-pub const SUPPORTED: [&str; 5] = [
+/// The interactions imported, each onto one kind of question. An inline choice
+/// (a gap with a list to pick from) and a hottext (words of a passage to pick)
+/// are choices like a choice interaction's: the paper lists them as lettered
+/// choices with bubbles, the upload names them by identifier.
+pub const SUPPORTED: [&str; 7] = [
     "choiceInteraction",
+    "inlineChoiceInteraction",
+    "hottextInteraction",
     "extendedTextInteraction",
     "textEntryInteraction",
     "uploadInteraction",
@@ -72,7 +77,7 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
     let rule = rule_of(item);
     let mut notes = Vec::new();
     let response = match interaction.name.as_str() {
-        "choiceInteraction" => {
+        "choiceInteraction" | "inlineChoiceInteraction" | "hottextInteraction" => {
             let declaration = declaration
                 .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
             choice(interaction, declaration, &rule, &mut notes)?

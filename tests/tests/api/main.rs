@@ -16,6 +16,7 @@ mod comment_bank;
 mod content_import;
 mod content_import_gaps;
 mod content_import_hostile;
+mod content_import_kinds;
 mod delivery_retire;
 mod dimension_levels;
 mod dimension_score_put;

@@ -1,0 +1,180 @@
+//! Question kinds beyond the choice interaction, through the whole path on both
+//! databases (issue 35): an inline choice (a gap in a sentence) and a hottext
+//! (words of a passage to pick), written as the IMS QTI 2.1 examples write them,
+//! imported as single and multiple choice, printed (the gap in its sentence, the
+//! passage, the choices lettered with bubbles), uploaded by choice number and
+//! scored by their keys on the Result.
+
+use reqwest::StatusCode;
+use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use serde_json::{json, Value};
+
+use crate::qti_packages::{imported, sit};
+use crate::uploads::post;
+
+on_both_backends! {
+    an_inline_choice_and_a_hottext_are_printed_uploaded_and_scored => kinds;
+}
+
+const ADMIN: &str = "northwind-admin";
+
+fn item(identifier: &str, cardinality: &str, correct: &[&str], body: &str) -> Vec<u8> {
+    let values: String = correct
+        .iter()
+        .map(|v| format!("<value>{v}</value>"))
+        .collect();
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="{identifier}" title="{identifier}" adaptive="false" timeDependent="false">
+<responseDeclaration identifier="RESPONSE" cardinality="{cardinality}" baseType="identifier"><correctResponse>{values}</correctResponse></responseDeclaration>
+<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>
+<itemBody>{body}</itemBody>
+<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>
+</assessmentItem>"#
+    )
+    .into_bytes()
+}
+
+fn package() -> Vec<u8> {
+    zip(&[
+        (
+            "imsmanifest.xml",
+            manifest(&[
+                ("a", "imsqti_item_xmlv2p1", "inline.xml"),
+                ("b", "imsqti_item_xmlv2p1", "hottext.xml"),
+            ])
+            .into_bytes(),
+        ),
+        (
+            "inline.xml",
+            item(
+                "inlineChoice",
+                "single",
+                &["Y"],
+                r#"<p>Identify the missing word.</p><blockquote><p>Made glorious summer by this sun of <inlineChoiceInteraction responseIdentifier="RESPONSE" shuffle="false"><inlineChoice identifier="G">Gloucester</inlineChoice><inlineChoice identifier="L">Lancaster</inlineChoice><inlineChoice identifier="Y">York</inlineChoice></inlineChoiceInteraction>; and all the clouds</p></blockquote>"#,
+            ),
+        ),
+        (
+            "hottext.xml",
+            item(
+                "hottext",
+                "multiple",
+                &["B", "D"],
+                r#"<hottextInteraction responseIdentifier="RESPONSE" maxChoices="2"><prompt>Select the two errors.</prompt><p>Sponsors <hottext identifier="A">who bought</hottext> advertising time <hottext identifier="B">includes</hottext> a dozen firms <hottext identifier="D">whose</hottext> names are familiar.</p></hottextInteraction>"#,
+            ),
+        ),
+    ])
+}
+
+async fn kinds(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let report = imported(&app, ADMIN, &package(), "kinds.zip").await;
+    let types: Vec<&str> = report["Questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["QuestionType"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, ["multiple_choice", "multiple_response"], "{report}");
+    assert_eq!(report["Skipped"], json!([]));
+    let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
+    let (snapshot, attempt) = sit(&app, &assessment, "kinds-1").await;
+
+    // The paper: the gap in its sentence, the passage, the choices lettered.
+    let (status, read) = app
+        .get_json_with(
+            ADMIN,
+            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    let link = read["PrintableDocumentSourceUrl"].as_str().unwrap();
+    let paper = app
+        .client
+        .get(link)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        paper.contains("sun of <span class=\"blank\">__________</span>; and all"),
+        "{paper}"
+    );
+    assert!(
+        paper.contains("<span class=\"hottext\">includes</span>"),
+        "{paper}"
+    );
+    for choice in [
+        "Gloucester",
+        "Lancaster",
+        "York",
+        "who bought",
+        "includes",
+        "whose",
+    ] {
+        assert!(
+            paper.contains(&format!("{choice}</")),
+            "{choice} is a printed choice"
+        );
+    }
+    assert_eq!(
+        paper.matches("<li>Gloucester</li>").count(),
+        0,
+        "the delivery list is not printed"
+    );
+
+    // The snapshot's choice numbers for each choice text.
+    let number = |position: i32, text: &'static str| {
+        let app = &app;
+        async move {
+            app.sql_i64(&format!(
+                "SELECT CAST(s.choice_position AS BIGINT) FROM snapshot_choices s \
+                 JOIN snapshot_questions q ON q.snapshot_id = s.snapshot_id AND q.position = s.position \
+                 JOIN choices c ON c.question_id = q.question_id AND c.choice_order = s.choice_order \
+                 WHERE s.snapshot_id = {snapshot} AND s.position = {position} AND c.text = '{text}'"
+            ))
+            .await
+            .to_string()
+        }
+    };
+    let upload = json!({
+        "AttemptID": attempt,
+        "QuestionAndChoices": [
+            {"QuestionOrderNumber": 1, "UploadedChoices": [
+                {"ChoiceOrderNumber": number(1, "York").await, "Selected": true}]},
+            // match_correct is all or nothing: one error found and one wrong pick earn 0.
+            {"QuestionOrderNumber": 2, "UploadedChoices": [
+                {"ChoiceOrderNumber": number(2, "includes").await, "Selected": true},
+                {"ChoiceOrderNumber": number(2, "who bought").await, "Selected": true}]}
+        ]
+    });
+    let response = post(&app, "AnswerUploads", &upload).await;
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{text}");
+    let result = app
+        .sql_i64(&format!(
+            "SELECT CAST(result_id AS BIGINT) FROM attempts WHERE id = {attempt}"
+        ))
+        .await;
+    let scores = app
+        .sql_column::<i64>(&format!(
+            "SELECT CAST(COALESCE(actual_score, -1) AS BIGINT) FROM answers WHERE result_id = {result} \
+             ORDER BY question_number"
+        ))
+        .await;
+    assert_eq!(scores, [1, 0], "the gap right; the passage half wrong");
+    let (status, body): (StatusCode, Value) = app
+        .get_json_with(ADMIN, &format!("{}Results({result})", app.root()), &[])
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (body["TotalScore"].as_i64(), body["MaxScore"].as_i64()),
+        (Some(1), Some(2)),
+        "{body}"
+    );
+}
