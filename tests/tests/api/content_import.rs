@@ -8,7 +8,9 @@ use reqwest::StatusCode;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::{json, Value};
 
-use crate::qti_packages::{import, imported, own_package, sit, third_party};
+use crate::qti_packages::{
+    answer_scores, choice_number, import, imported, own_package, sit, third_party,
+};
 use crate::uploads::post;
 
 on_both_backends! {
@@ -339,28 +341,16 @@ async fn delivered(backend: Backend) {
     let report = imported(&app, ADMIN, &own_package("Plant cells", "a"), "cells.zip").await;
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
     let (snapshot, attempt) = sit(&app, &assessment, "imported-1").await;
-    // The snapshot's choice numbers for each choice text.
-    let number = |position: i32, text: &'static str| {
-        let app = &app;
-        async move {
-            app.sql_i64(&format!(
-                "SELECT CAST(s.choice_position AS BIGINT) FROM snapshot_choices s \
-                 JOIN snapshot_questions q ON q.snapshot_id = s.snapshot_id AND q.position = s.position \
-                 JOIN choices c ON c.question_id = q.question_id AND c.choice_order = s.choice_order \
-                 WHERE s.snapshot_id = {snapshot} AND s.position = {position} AND c.text = '{text}'"
-            ))
-            .await
-        }
-    };
+    let number = |position: i32, text: &'static str| choice_number(&app, snapshot, position, text);
     let upload = json!({
         "AttemptID": attempt,
         "QuestionAndChoices": [
             {"QuestionOrderNumber": 1, "UploadedChoices": [
-                {"ChoiceOrderNumber": number(1, "Nucleus").await.to_string(), "Selected": true}]},
+                {"ChoiceOrderNumber": number(1, "Nucleus").await, "Selected": true}]},
             // match_correct is all or nothing: one right and one wrong earns 0.
             {"QuestionOrderNumber": 2, "UploadedChoices": [
-                {"ChoiceOrderNumber": number(2, "Mitochondrion").await.to_string(), "Selected": true},
-                {"ChoiceOrderNumber": number(2, "Starch").await.to_string(), "Selected": true}]},
+                {"ChoiceOrderNumber": number(2, "Mitochondrion").await, "Selected": true},
+                {"ChoiceOrderNumber": number(2, "Starch").await, "Selected": true}]},
             {"QuestionOrderNumber": 3, "TextResponse": "Water moves through a membrane."},
             // map_response, whatever the case: glucose is worth 1 of 2.
             {"QuestionOrderNumber": 4, "TextResponse": "Glucose"}
@@ -370,17 +360,7 @@ async fn delivered(backend: Backend) {
     let status = response.status();
     let text = response.text().await.unwrap();
     assert_eq!(status, StatusCode::CREATED, "{text}");
-    let result = app
-        .sql_i64(&format!(
-            "SELECT CAST(result_id AS BIGINT) FROM attempts WHERE id = {attempt}"
-        ))
-        .await;
-    let scores = app
-        .sql_column::<i64>(&format!(
-            "SELECT CAST(COALESCE(actual_score, -1) AS BIGINT) FROM answers WHERE result_id = {result} \
-             ORDER BY question_number"
-        ))
-        .await;
+    let (result, scores) = answer_scores(&app, attempt).await;
     assert_eq!(
         scores,
         [2, 0, -1, 1],

@@ -10,7 +10,7 @@ use scoredesk_e2e::qti::{manifest, zip};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::{json, Value};
 
-use crate::qti_packages::{imported, sit};
+use crate::qti_packages::{answer_scores, choice_number, imported, sit};
 use crate::uploads::post;
 
 on_both_backends! {
@@ -127,20 +127,7 @@ async fn kinds(backend: Backend) {
         "the delivery list is not printed"
     );
 
-    // The snapshot's choice numbers for each choice text.
-    let number = |position: i32, text: &'static str| {
-        let app = &app;
-        async move {
-            app.sql_i64(&format!(
-                "SELECT CAST(s.choice_position AS BIGINT) FROM snapshot_choices s \
-                 JOIN snapshot_questions q ON q.snapshot_id = s.snapshot_id AND q.position = s.position \
-                 JOIN choices c ON c.question_id = q.question_id AND c.choice_order = s.choice_order \
-                 WHERE s.snapshot_id = {snapshot} AND s.position = {position} AND c.text = '{text}'"
-            ))
-            .await
-            .to_string()
-        }
-    };
+    let number = |position: i32, text: &'static str| choice_number(&app, snapshot, position, text);
     let upload = json!({
         "AttemptID": attempt,
         "QuestionAndChoices": [
@@ -156,17 +143,7 @@ async fn kinds(backend: Backend) {
     let status = response.status();
     let text = response.text().await.unwrap();
     assert_eq!(status, StatusCode::CREATED, "{text}");
-    let result = app
-        .sql_i64(&format!(
-            "SELECT CAST(result_id AS BIGINT) FROM attempts WHERE id = {attempt}"
-        ))
-        .await;
-    let scores = app
-        .sql_column::<i64>(&format!(
-            "SELECT CAST(COALESCE(actual_score, -1) AS BIGINT) FROM answers WHERE result_id = {result} \
-             ORDER BY question_number"
-        ))
-        .await;
+    let (result, scores) = answer_scores(&app, attempt).await;
     assert_eq!(scores, [1, 0], "the gap right; the passage half wrong");
     let (status, body): (StatusCode, Value) = app
         .get_json_with(ADMIN, &format!("{}Results({result})", app.root()), &[])

@@ -75,3 +75,39 @@ pub(crate) async fn sit(app: &TestApp, assessment: &str, external: &str) -> (i64
     .await;
     (snapshot, attempt)
 }
+
+/// The number a snapshot gives the choice of `text` at question `position`: what an
+/// upload names it by.
+pub(crate) async fn choice_number(
+    app: &TestApp,
+    snapshot: i64,
+    position: i32,
+    text: &str,
+) -> String {
+    app.sql_i64(&format!(
+        "SELECT CAST(s.choice_position AS BIGINT) FROM snapshot_choices s \
+         JOIN snapshot_questions q ON q.snapshot_id = s.snapshot_id AND q.position = s.position \
+         JOIN choices c ON c.question_id = q.question_id AND c.choice_order = s.choice_order \
+         WHERE s.snapshot_id = {snapshot} AND s.position = {position} AND c.text = '{}'",
+        text.replace('\'', "''")
+    ))
+    .await
+    .to_string()
+}
+
+/// The Result an upload made of `attempt`, and its answers' scores in question
+/// order (-1 for one still to score).
+pub(crate) async fn answer_scores(app: &TestApp, attempt: i64) -> (i64, Vec<i64>) {
+    let result = app
+        .sql_i64(&format!(
+            "SELECT CAST(result_id AS BIGINT) FROM attempts WHERE id = {attempt}"
+        ))
+        .await;
+    let scores = app
+        .sql_column::<i64>(&format!(
+            "SELECT CAST(COALESCE(actual_score, -1) AS BIGINT) FROM answers WHERE result_id = {result} \
+             ORDER BY question_number"
+        ))
+        .await;
+    (result, scores)
+}
