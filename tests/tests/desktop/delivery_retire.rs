@@ -190,7 +190,8 @@ async fn snapshots_and_batches_made_by_mistake_are_renamed_or_deleted_by_keyboar
     wait_for(client, "#attempt-list").await;
     press(client, &[Key::F2.into()]).await;
     rename_to(client, "Hall C, afternoon").await;
-    let renamed = wait_for(client, "#batch-renamed")
+    // The line is always in the page (a live region): its message, once it has one.
+    let renamed = wait_for(client, "#batch-renamed[data-shown='true']")
         .await
         .text()
         .await
