@@ -12,7 +12,7 @@ use futures::StreamExt;
 use reqwest::{Method, StatusCode};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_server::feeds::catalogue;
-use scoredesk_server::odata::model::EntitySet;
+use scoredesk_server::odata::model::{Binding, EntitySet};
 
 use crate::scoring_support::{open_task_with_rubric, scoring_result_of, scoring_result_path};
 
@@ -21,6 +21,7 @@ on_both_backends! {
     every_feed_answers_405_with_allow_never_501_for_methods_it_never_takes => never_taken;
     the_same_data_gets_the_same_answer_whatever_the_url_form => url_forms_of_the_issue;
     every_role_gets_the_functions_tables_answer_for_every_function => functions;
+    only_an_areas_administrators_run_its_actions => actions;
 }
 
 /// Our extension's functions (GET) and who may call them, written out
@@ -99,6 +100,43 @@ async fn functions(backend: Backend) {
                 };
                 assert_eq!(response.status(), expected, "{role:?} {method} {path}");
             }
+        }
+    }
+}
+
+/// Every declared action that is not a function (imports, purges, replays, the
+/// retention policy …): a scorer, a coordinator and another area's administrator
+/// are refused (403) before the body is read, so nothing they send is run.
+async fn actions(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let actions: Vec<_> = catalogue::actions()
+        .iter()
+        .filter(|action| !action.function)
+        .collect();
+    assert!(
+        actions.iter().any(|a| a.name == "ImportRoster"),
+        "the roster import is declared"
+    );
+    for action in actions {
+        let path = match action.binding {
+            Some((set, Binding::Collection)) => format!("{}{set}/{}", app.root(), action.name),
+            Some((set, Binding::Entity)) => format!("{}{set}(1)/{}", app.root(), action.name),
+            None => format!("{}{}", app.root(), action.name),
+        };
+        for role in [Role::Scorer, Role::Coordinator, Role::OtherAreaAdmin] {
+            let response = app
+                .client
+                .post(app.url(&path))
+                .basic_auth(role.username(), Some("scoredesk-demo"))
+                .json(&serde_json::json!({}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(
+                response.status(),
+                StatusCode::FORBIDDEN,
+                "{role:?} POST {path}"
+            );
         }
     }
 }
