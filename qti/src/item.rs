@@ -123,9 +123,19 @@ pub enum TextScoring {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextKey {
+    /// The key as written (for a number key: as people should read it).
     pub text: String,
     pub case_sensitive: bool,
     pub mapped_value: Option<f64>,
+    /// A number key: the answers accepted, read as numbers.
+    pub numeric: Option<NumberRange>,
+}
+
+/// Numbers from `low` to `high`, both included.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NumberRange {
+    pub low: f64,
+    pub high: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -26,7 +26,7 @@ mod xml;
 
 pub use error::PackageError;
 pub use item::{
-    Choice, ChoiceScoring, Item, Package, QtiVersion, Response, ScoreBand, SkippedItem, TextKey,
-    TextScoring,
+    Choice, ChoiceScoring, Item, NumberRange, Package, QtiVersion, Response, ScoreBand,
+    SkippedItem, TextKey, TextScoring,
 };
 pub use package::{read_package, read_package_with_progress};

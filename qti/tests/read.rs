@@ -4,60 +4,10 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
-use std::io::Write;
+mod common;
 
-use scoredesk_qti::{read_package, ChoiceScoring, Package, Response, TextScoring};
-
-fn zip(entries: &[(&str, String)]) -> Vec<u8> {
-    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, text) in entries {
-        writer
-            .start_file(*name, zip::write::SimpleFileOptions::default())
-            .unwrap();
-        writer.write_all(text.as_bytes()).unwrap();
-    }
-    writer.finish().unwrap().into_inner()
-}
-
-/// A package of `items` (`(file, xml)`), listed in the manifest with `metadata` on
-/// the first, without a test.
-fn package(items: &[(&str, String)], metadata: &str) -> Package {
-    let resources: String = items
-        .iter()
-        .enumerate()
-        .map(|(i, (file, _))| {
-            let meta = if i == 0 { metadata } else { "" };
-            format!(r#"<resource identifier="r{i}" type="imsqti_item_xmlv2p1" href="{file}">{meta}</resource>"#)
-        })
-        .collect();
-    let mut entries = vec![(
-        "imsmanifest.xml",
-        format!(
-            r#"<manifest identifier="m"><metadata><lom><general><title><string>Package title</string></title></general></lom></metadata><resources>{resources}</resources></manifest>"#
-        ),
-    )];
-    entries.extend(items.iter().map(|(f, x)| (*f, x.clone())));
-    entries.push(("images/map.png", String::new()));
-    let mut bytes = zip(&entries);
-    // A real PNG for the drawing's background.
-    let mut png = Vec::new();
-    image::GrayImage::from_pixel(2, 2, image::Luma([10]))
-        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
-        .unwrap();
-    let mut writer = zip::ZipWriter::new_append(std::io::Cursor::new(&mut bytes)).unwrap();
-    writer
-        .start_file("images/real.png", zip::write::SimpleFileOptions::default())
-        .unwrap();
-    writer.write_all(&png).unwrap();
-    writer.finish().unwrap();
-    read_package(&bytes).unwrap()
-}
-
-fn item(identifier: &str, declarations: &str, body: &str, processing: &str) -> String {
-    format!(
-        r#"<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="{identifier}" title="{identifier}" adaptive="false" timeDependent="false">{declarations}<itemBody>{body}</itemBody>{processing}</assessmentItem>"#
-    )
-}
+use common::{item, package, zip};
+use scoredesk_qti::{read_package, ChoiceScoring, Response, TextScoring};
 
 #[test]
 fn uploads_and_drawings_are_answered_with_images_and_scored_by_a_person() {

@@ -5,6 +5,7 @@
 
 mod choice;
 mod max_score;
+mod number;
 mod rules;
 mod text;
 
@@ -83,7 +84,7 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
             choice(interaction, declaration, &rule, &mut notes)?
         }
         "textEntryInteraction" | "extendedTextInteraction" => {
-            text(interaction, declaration, &rule, &mut notes)?
+            text(item, interaction, declaration, &rule, &mut notes)?
         }
         "uploadInteraction" | "drawingInteraction" => Response::Image {
             drawing: interaction.name == "drawingInteraction",

@@ -1,10 +1,12 @@
 //! A text entry or an extended text read into its keys, or a person's scoring.
 
+use super::number::number_keys;
 use super::rules::{mapping, values, Rule};
 use crate::item::{Response, TextKey, TextScoring};
 use crate::xml::Element;
 
 pub(super) fn text(
+    item: &Element,
     interaction: &Element,
     declaration: Option<&Element>,
     rule: &Rule,
@@ -28,9 +30,15 @@ pub(super) fn text(
     }
     match declaration.attribute("baseType") {
         Some("string") | None => {}
+        Some("float" | "integer") if !extended => {
+            return Ok(Response::Text {
+                extended,
+                scoring: number_keys(item, declaration, rule, notes)?,
+            })
+        }
         Some(other) => {
             return Err(format!(
-                "a text response of base type '{other}' (numbers are compared with tolerances) is not imported"
+                "a text response of base type '{other}' is not imported; strings and numbers are"
             ))
         }
     }
@@ -56,6 +64,7 @@ pub(super) fn text(
                     text,
                     case_sensitive: true,
                     mapped_value: None,
+                    numeric: None,
                 })
                 .collect();
             Ok(keyed(keys, 0.0, None, None))
@@ -69,6 +78,7 @@ pub(super) fn text(
                     text,
                     case_sensitive,
                     mapped_value: Some(value),
+                    numeric: None,
                 })
                 .collect();
             Ok(keyed(

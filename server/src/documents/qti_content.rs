@@ -10,6 +10,7 @@ use crate::model::content::{ContentPlan, PlannedQuestion};
 use crate::model::question_kind::QuestionKind;
 use crate::model::scoring_rule::{ScoringRule, TextKey};
 use crate::model::snapshot::SourceChoice;
+use crate::model::typed_number::NumberRange;
 
 /// The plan for `package`; `fallback_name` names the assessment when the package
 /// has no title (the file's name, say).
@@ -139,6 +140,10 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
                     text: key.text.clone(),
                     case_sensitive: key.case_sensitive,
                     mapped_value: key.mapped_value,
+                    numeric: key.numeric.map(|range| NumberRange {
+                        low: range.low,
+                        high: range.high,
+                    }),
                 })
                 .collect();
         }

@@ -63,7 +63,21 @@ impl PlannedQuestion {
             field(&format!("{choice:?}"));
         }
         for key in &self.text_keys {
-            field(&format!("{key:?}"));
+            // The form written before number keys existed, so that a package
+            // imported then is still unchanged when imported again.
+            let TextKey {
+                text,
+                case_sensitive,
+                mapped_value,
+                numeric,
+            } = key;
+            let mut written = format!(
+                "TextKey {{ text: {text:?}, case_sensitive: {case_sensitive:?}, mapped_value: {mapped_value:?} }}"
+            );
+            if let Some(range) = numeric {
+                written.push_str(&format!(" numeric {range:?}"));
+            }
+            field(&written);
         }
         hex(&digest.finalize())
     }
@@ -215,6 +229,26 @@ mod tests {
         let mut changed = planned();
         changed.markup.push(' ');
         assert_ne!(question.fingerprint(), changed.fingerprint());
+    }
+
+    #[test]
+    fn a_key_becoming_a_number_changes_the_fingerprint() {
+        let keyed = |numeric| {
+            let mut question = planned();
+            question.text_keys = vec![TextKey {
+                text: "10".into(),
+                case_sensitive: true,
+                mapped_value: None,
+                numeric,
+            }];
+            question.fingerprint()
+        };
+        let exact = crate::model::typed_number::NumberRange {
+            low: 10.0,
+            high: 10.0,
+        };
+        assert_eq!(keyed(None), keyed(None));
+        assert_ne!(keyed(None), keyed(Some(exact)));
     }
 
     #[test]

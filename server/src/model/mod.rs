@@ -22,4 +22,5 @@ pub mod scoring;
 pub mod scoring_rule;
 pub mod snapshot;
 pub mod statistics;
+pub mod typed_number;
 pub mod upload;

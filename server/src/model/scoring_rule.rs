@@ -8,6 +8,7 @@
 
 use super::choice_scoring;
 use super::question_kind::QuestionKind;
+use super::typed_number::{read_number, NumberRange};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ScoringRule {
@@ -70,6 +71,20 @@ pub struct TextKey {
     pub case_sensitive: bool,
     /// Its value under map_response; `None`: the question's maximum.
     pub mapped_value: Option<f64>,
+    /// A number key: the answer read as a number (`typed_number`) matches when it
+    /// lies in this range; `text` then only shows the key to people.
+    pub numeric: Option<NumberRange>,
+}
+
+impl TextKey {
+    /// Whether the trimmed, non-empty `answer` is this key.
+    pub fn accepts(&self, answer: &str) -> bool {
+        match self.numeric {
+            Some(range) => read_number(answer).is_some_and(|n| range.contains(n)),
+            None if self.case_sensitive => self.text == answer,
+            None => self.text.to_lowercase() == answer.to_lowercase(),
+        }
+    }
 }
 
 /// A selected choice, as marking needs it.
@@ -121,13 +136,7 @@ pub fn text_score(rule: &ScoringRule, keys: &[TextKey], max_score: i32, answer: 
     if answer.is_empty() {
         return 0;
     }
-    let matching = keys.iter().find(|key| {
-        if key.case_sensitive {
-            key.text == answer
-        } else {
-            key.text.to_lowercase() == answer.to_lowercase()
-        }
-    });
+    let matching = keys.iter().find(|key| key.accepts(answer));
     match rule {
         ScoringRule::MapResponse {
             default_value,
@@ -225,11 +234,13 @@ mod tests {
                 text: "Paris".into(),
                 case_sensitive: false,
                 mapped_value: Some(2.0),
+                numeric: None,
             },
             TextKey {
                 text: "Lutetia".into(),
                 case_sensitive: true,
                 mapped_value: Some(1.0),
+                numeric: None,
             },
         ];
         let rule = ScoringRule::MapResponse {
@@ -245,6 +256,7 @@ mod tests {
             text: "Paris".into(),
             case_sensitive: true,
             mapped_value: None,
+            numeric: None,
         }];
         assert_eq!(
             text_score(&ScoringRule::MatchCorrect, &exact, 1, "Paris"),
@@ -254,5 +266,44 @@ mod tests {
             text_score(&ScoringRule::MatchCorrect, &exact, 1, "paris"),
             0
         );
+    }
+
+    #[test]
+    fn a_number_key_accepts_its_range_and_gives_its_value() {
+        let keys = [
+            TextKey {
+                text: "9.81 ± 0.05".into(),
+                case_sensitive: false,
+                mapped_value: Some(2.0),
+                numeric: Some(NumberRange {
+                    low: 9.76,
+                    high: 9.86,
+                }),
+            },
+            TextKey {
+                text: "10".into(),
+                case_sensitive: false,
+                mapped_value: Some(1.0),
+                numeric: Some(NumberRange {
+                    low: 10.0,
+                    high: 10.0,
+                }),
+            },
+        ];
+        let rule = ScoringRule::MapResponse {
+            default_value: 0.0,
+            lower_bound: None,
+            upper_bound: None,
+        };
+        assert_eq!(text_score(&rule, &keys, 2, "9,8"), 2);
+        assert_eq!(text_score(&rule, &keys, 2, "9.86"), 2);
+        assert_eq!(text_score(&rule, &keys, 2, "10.0"), 1);
+        assert_eq!(text_score(&rule, &keys, 2, "9.9"), 0);
+        assert_eq!(
+            text_score(&rule, &keys, 2, "9.81 ± 0.05"),
+            0,
+            "the key's words are not an answer"
+        );
+        assert_eq!(text_score(&ScoringRule::MatchCorrect, &keys, 3, "1e1"), 3);
     }
 }

@@ -3,7 +3,8 @@
 //! (words of a passage to pick), written as the IMS QTI 2.1 examples write them,
 //! imported as single and multiple choice, printed (the gap in its sentence, the
 //! passage, the choices lettered with bubbles), uploaded by choice number and
-//! scored by their keys on the Result.
+//! scored by their keys on the Result; and a numeric entry with a tolerance,
+//! printed with its line, answered with a decimal comma and scored in its range.
 
 use reqwest::StatusCode;
 use scoredesk_e2e::qti::{manifest, zip};
@@ -36,6 +37,19 @@ fn item(identifier: &str, cardinality: &str, correct: &[&str], body: &str) -> Ve
     .into_bytes()
 }
 
+/// g to within 0.05, worth 2, as custom processing with `<equal>` writes it.
+fn numeric() -> Vec<u8> {
+    r#"<?xml version="1.0" encoding="UTF-8"?>
+<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="gravity" title="gravity" adaptive="false" timeDependent="false">
+<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="float"><correctResponse><value>9.81</value></correctResponse></responseDeclaration>
+<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float" normalMaximum="2"/>
+<itemBody><p>The acceleration of a falling body near the Earth, in m/s²: <textEntryInteraction responseIdentifier="RESPONSE" expectedLength="6"/></p></itemBody>
+<responseProcessing><responseCondition><responseIf><equal toleranceMode="absolute" tolerance="0.05"><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/></equal><setOutcomeValue identifier="SCORE"><baseValue baseType="float">2</baseValue></setOutcomeValue></responseIf><responseElse><setOutcomeValue identifier="SCORE"><baseValue baseType="float">0</baseValue></setOutcomeValue></responseElse></responseCondition></responseProcessing>
+</assessmentItem>"#
+        .as_bytes()
+        .to_vec()
+}
+
 fn package() -> Vec<u8> {
     zip(&[
         (
@@ -43,6 +57,7 @@ fn package() -> Vec<u8> {
             manifest(&[
                 ("a", "imsqti_item_xmlv2p1", "inline.xml"),
                 ("b", "imsqti_item_xmlv2p1", "hottext.xml"),
+                ("c", "imsqti_item_xmlv2p1", "gravity.xml"),
             ])
             .into_bytes(),
         ),
@@ -64,6 +79,7 @@ fn package() -> Vec<u8> {
                 r#"<hottextInteraction responseIdentifier="RESPONSE" maxChoices="2"><prompt>Select the two errors.</prompt><p>Sponsors <hottext identifier="A">who bought</hottext> advertising time <hottext identifier="B">includes</hottext> a dozen firms <hottext identifier="D">whose</hottext> names are familiar.</p></hottextInteraction>"#,
             ),
         ),
+        ("gravity.xml", numeric()),
     ])
 }
 
@@ -76,7 +92,11 @@ async fn kinds(backend: Backend) {
         .iter()
         .map(|q| q["QuestionType"].as_str().unwrap())
         .collect();
-    assert_eq!(types, ["multiple_choice", "multiple_response"], "{report}");
+    assert_eq!(
+        types,
+        ["multiple_choice", "multiple_response", "text_entry"],
+        "{report}"
+    );
     assert_eq!(report["Skipped"], json!([]));
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
     let (snapshot, attempt) = sit(&app, &assessment, "kinds-1").await;
@@ -126,6 +146,11 @@ async fn kinds(backend: Backend) {
         0,
         "the delivery list is not printed"
     );
+    assert!(
+        paper.contains("near the Earth, in m/s²:"),
+        "the numeric entry's question: {paper}"
+    );
+    assert!(!paper.contains("9.81"), "the key is not on the paper");
 
     let number = |position: i32, text: &'static str| choice_number(&app, snapshot, position, text);
     let upload = json!({
@@ -136,7 +161,9 @@ async fn kinds(backend: Backend) {
             // match_correct is all or nothing: one error found and one wrong pick earn 0.
             {"QuestionOrderNumber": 2, "UploadedChoices": [
                 {"ChoiceOrderNumber": number(2, "includes").await, "Selected": true},
-                {"ChoiceOrderNumber": number(2, "who bought").await, "Selected": true}]}
+                {"ChoiceOrderNumber": number(2, "who bought").await, "Selected": true}]},
+            // 9.8 with a decimal comma lies within 9.81 ± 0.05.
+            {"QuestionOrderNumber": 3, "TextResponse": "9,8"}
         ]
     });
     let response = post(&app, "AnswerUploads", &upload).await;
@@ -144,14 +171,18 @@ async fn kinds(backend: Backend) {
     let text = response.text().await.unwrap();
     assert_eq!(status, StatusCode::CREATED, "{text}");
     let (result, scores) = answer_scores(&app, attempt).await;
-    assert_eq!(scores, [1, 0], "the gap right; the passage half wrong");
+    assert_eq!(
+        scores,
+        [1, 0, 2],
+        "the gap right; the passage half wrong; the number in range"
+    );
     let (status, body): (StatusCode, Value) = app
         .get_json_with(ADMIN, &format!("{}Results({result})", app.root()), &[])
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         (body["TotalScore"].as_i64(), body["MaxScore"].as_i64()),
-        (Some(1), Some(2)),
+        (Some(3), Some(4)),
         "{body}"
     );
 }

@@ -338,6 +338,7 @@ fn imported() -> Vec<SnapshotQuestion> {
                 text: "Paris".into(),
                 case_sensitive: false,
                 mapped_value: None,
+                numeric: None,
             }],
         },
     ]

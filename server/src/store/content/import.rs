@@ -312,6 +312,8 @@ impl Tx {
                     TextKeys::Text,
                     TextKeys::CaseSensitive,
                     TextKeys::MappedValue,
+                    TextKeys::NumericLow,
+                    TextKeys::NumericHigh,
                 ])
                 .to_owned();
             for (order, key) in question.text_keys.iter().enumerate() {
@@ -322,6 +324,8 @@ impl Tx {
                     key.text.as_str().into(),
                     key.case_sensitive.into(),
                     key.mapped_value.into(),
+                    key.numeric.map(|range| range.low).into(),
+                    key.numeric.map(|range| range.high).into(),
                 ]);
             }
             self.execute(&insert).await?;

@@ -7,6 +7,7 @@ use crate::model::area::CustomerArea;
 use crate::model::question_kind::QuestionKind;
 use crate::model::result_scores::Topic;
 use crate::model::scoring_rule::{ScoringRule, TextKey};
+use crate::model::typed_number::NumberRange;
 use crate::store::schema::{Questions, TextKeys, Topics};
 use crate::store::{Store, StoreError};
 
@@ -53,6 +54,9 @@ pub(in crate::store) fn rule_of(
         .ok_or_else(|| StoreError::Corrupt(format!("scoring rule '{name}'")))
 }
 
+/// A text key's text, case sensitivity, mapped value and number range's ends.
+type KeyRow = (String, bool, Option<f64>, Option<f64>, Option<f64>);
+
 impl Store {
     /// A text-entry question's accepted answers, in order (none for other kinds).
     pub(in crate::store) async fn text_keys(
@@ -64,13 +68,15 @@ impl Store {
         if kind != QuestionKind::TextEntry {
             return Ok(Vec::new());
         }
-        let rows: Vec<(String, bool, Option<f64>)> = self
+        let rows: Vec<KeyRow> = self
             .fetch_all(
                 &Query::select()
                     .columns([
                         TextKeys::Text,
                         TextKeys::CaseSensitive,
                         TextKeys::MappedValue,
+                        TextKeys::NumericLow,
+                        TextKeys::NumericHigh,
                     ])
                     .from(TextKeys::Table)
                     .and_where(Expr::col(TextKeys::CustomerId).eq(area.id()))
@@ -81,10 +87,11 @@ impl Store {
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(text, case_sensitive, mapped_value)| TextKey {
+            .map(|(text, case_sensitive, mapped_value, low, high)| TextKey {
                 text,
                 case_sensitive,
                 mapped_value,
+                numeric: low.zip(high).map(|(low, high)| NumberRange { low, high }),
             })
             .collect())
     }

@@ -108,6 +108,8 @@ pub enum TextKeys {
     Text,
     CaseSensitive,
     MappedValue,
+    NumericLow,
+    NumericHigh,
 }
 
 #[derive(Iden, Clone, Copy)]
