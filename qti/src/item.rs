@@ -4,6 +4,8 @@
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QtiVersion {
+    /// QTI 1.2 (`questestinterop`: Canvas, Blackboard, Questionmark).
+    V1,
     /// QTI 2.0, 2.1 or 2.2.
     V2,
     V3,
@@ -12,6 +14,7 @@ pub enum QtiVersion {
 impl QtiVersion {
     pub fn as_str(self) -> &'static str {
         match self {
+            QtiVersion::V1 => "1.2",
             QtiVersion::V2 => "2.x",
             QtiVersion::V3 => "3.0",
         }

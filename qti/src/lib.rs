@@ -1,5 +1,6 @@
 //! Reads an IMS/1EdTech QTI content package (QTI 2.1, 2.2 or 3.0: a zip with an
-//! `imsmanifest.xml`, items, optionally an assessment test, and media) into plain
+//! `imsmanifest.xml`, items, optionally an assessment test, and media; or QTI 1.2
+//! documents, translated item by item into QTI 2.1, `v1`) into plain
 //! data: the items in the test's order, each with its markup as an XHTML fragment
 //! (images inlined as `data:` URLs), its one interaction, its correct responses,
 //! its scoring and maximum; and the items that cannot be imported, each with why.
@@ -13,6 +14,7 @@
 
 mod archive;
 mod error;
+mod html;
 mod images;
 mod item;
 pub mod limits;
@@ -22,6 +24,7 @@ mod names;
 mod package;
 mod response;
 mod test_order;
+mod v1;
 mod xml;
 
 pub use error::PackageError;

@@ -38,8 +38,13 @@ pub fn read(root: &Element) -> Result<Manifest, PackageError> {
                 .unwrap_or_default()
                 .to_owned();
             let kind = resource.attribute("type").unwrap_or_default().to_owned();
-            let path = resource
-                .attribute("href")
+            // Canvas names a QTI 1.2 quiz's file only in <file href>.
+            let href = resource.attribute("href").or_else(|| {
+                resource
+                    .children_named("file")
+                    .find_map(|file| file.attribute("href"))
+            });
+            let path = href
                 .map(|href| {
                     names::resolve(FILE, href).map_err(|problem| {
                         PackageError::at_path(FILE, "resource href", href, &problem)

@@ -8,7 +8,7 @@ use crate::error::PackageError;
 use crate::images::Images;
 use crate::item::{Item, Package, QtiVersion, SkippedItem};
 use crate::xml::Element;
-use crate::{limits, manifest, markup, response, test_order, xml};
+use crate::{limits, manifest, markup, response, test_order, v1, xml};
 
 const ITEM_TYPES: [&str; 4] = [
     "imsqti_item_xmlv2p0",
@@ -41,6 +41,7 @@ pub fn read_package_with_progress(
     let mut version = QtiVersion::V2;
     let mut item_resources = Vec::new();
     let mut tests = Vec::new();
+    let mut v1_files: Vec<String> = Vec::new();
     for resource in &manifest.resources {
         let kind = resource.kind.as_str();
         let part = || {
@@ -51,10 +52,19 @@ pub fn read_package_with_progress(
             )
         };
         if kind.starts_with("imsqti_xmlv1") {
-            return Err(PackageError::new(
-                part(),
-                "QTI 1.x is not imported; export as QTI 2.1 or 3.0",
-            ));
+            let path = resource
+                .path
+                .clone()
+                .ok_or_else(|| PackageError::new(part(), "the resource has no href"))?;
+            if !archive.contains(&path) {
+                return Err(PackageError::new(
+                    part(),
+                    format!("the package has no file {path}"),
+                ));
+            }
+            version = QtiVersion::V1;
+            v1_files.push(path);
+            continue;
         }
         let is_item = kind.starts_with("imsqti_item_");
         let is_test = kind.starts_with("imsqti_test_") || kind.starts_with("imsqti_assessment_");
@@ -169,6 +179,34 @@ pub fn read_package_with_progress(
             Err(skip) => skipped.push(skip),
         }
     }
+    let mut v1_title = None;
+    for path in v1_files {
+        let bytes = images.archive().read(&path, limits::MAX_XML_BYTES)?;
+        let root = xml::parse(&bytes, &path)?;
+        drop(bytes);
+        let document = v1::read(&root, &path)?;
+        if items.len() + skipped.len() + document.items.len() > limits::MAX_ITEMS {
+            return Err(PackageError::package(format!(
+                "more than {} items; at most {} are imported from one package",
+                limits::MAX_ITEMS,
+                limits::MAX_ITEMS
+            )));
+        }
+        v1_title = v1_title.or(document.title);
+        for translated in document.items {
+            match translated {
+                v1::Translated::Item(item) => match read_item(&item, &path, None, &mut images)? {
+                    Ok(item) => items.push(item),
+                    Err(skip) => skipped.push(skip),
+                },
+                v1::Translated::Skipped { identifier, reason } => skipped.push(SkippedItem {
+                    identifier,
+                    file: path.clone(),
+                    reason,
+                }),
+            }
+        }
+    }
     progress(total, total);
     let (test_identifier, test_title, test_language, score_bands) = match test {
         Some(test) => {
@@ -182,6 +220,7 @@ pub fn read_package_with_progress(
         identifier: manifest.identifier,
         test_identifier,
         title: test_title
+            .or(v1_title)
             .or(manifest.title)
             .map(|t| t.trim().to_owned())
             .unwrap_or_default(),

@@ -185,3 +185,24 @@ fn numbers_that_are_not_numbers_or_processing_of_another_shape_skip_the_item() {
         "{reasons:?}"
     );
 }
+
+#[test]
+fn bounds_on_the_response_are_a_range() {
+    let processing = r#"<responseProcessing><responseCondition><responseIf><and><gte><variable identifier="RESPONSE"/><baseValue baseType="float">41.5</baseValue></gte><lte><variable identifier="RESPONSE"/><baseValue baseType="float">42.5</baseValue></lte></and><setOutcomeValue identifier="SCORE"><baseValue baseType="float">3</baseValue></setOutcomeValue></responseIf></responseCondition></responseProcessing>"#;
+    let read = package(
+        &[(
+            "q.xml",
+            item(
+                "b",
+                &declaration("float", "42", r#" normalMaximum="3""#),
+                BODY,
+                processing,
+            ),
+        )],
+        "",
+    );
+    let (keys, _) = keys(&read.items[0]);
+    assert_eq!(keys[0].numeric, range(41.5, 42.5));
+    assert_eq!(keys[0].text, "41.5 to 42.5");
+    assert_eq!(keys[0].mapped_value, Some(3.0));
+}

@@ -1,7 +1,7 @@
 //! QTI content packages for the import tests, over HTTP and in the window: those a
 //! third-party tool writes (qti-package-maker from PyPI, upgraded to QTI 3.0 by
-//! citolab-qti-convert, both installed by scripts/test), and small ones written
-//! here, whole or broken.
+//! citolab-qti-convert; Canvas QTI 1.2 from text2qti and qti-package-maker; all
+//! installed by scripts/test), and small ones written here, whole or broken.
 
 use std::io::Write;
 use std::path::Path;
@@ -50,6 +50,40 @@ pub fn third_party() -> ThirdParty {
         qti30: std::fs::read(qti30).expect("the QTI fixture"),
         source: source.as_array().expect("the QTI fixture").clone(),
     }
+}
+
+/// A QTI 1.2 package a third-party tool wrote, and what its questions were made
+/// from (`tests/fixtures/qti/make_qti12.py`).
+pub struct Qti12 {
+    pub bytes: Vec<u8>,
+    pub source: Vec<Value>,
+}
+
+/// text2qti's Canvas export of a plain-text quiz, and qti-package-maker's Canvas
+/// QTI 1.2 package.
+pub fn qti12_packages() -> (Qti12, Qti12) {
+    let dir = tempfile::tempdir().expect("the QTI 1.2 fixture");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/qti/make_qti12.py");
+    let status = Command::new(tool("SCOREDESK_QTI_PYTHON"))
+        .arg(&script)
+        .arg(dir.path())
+        .status()
+        .expect("the QTI 1.2 fixture");
+    assert!(
+        status.success(),
+        "text2qti and qti-package-maker wrote the packages"
+    );
+    let read = |name: &str| Qti12 {
+        bytes: std::fs::read(dir.path().join(format!("{name}.zip"))).expect("the QTI 1.2 fixture"),
+        source: serde_json::from_slice::<Value>(
+            &std::fs::read(dir.path().join(format!("{name}.json"))).expect("the QTI 1.2 fixture"),
+        )
+        .expect("the QTI 1.2 fixture")
+        .as_array()
+        .expect("the QTI 1.2 fixture")
+        .clone(),
+    };
+    (read("text2qti"), read("canvas-qti12"))
 }
 
 /// Entries `(name, bytes)` as a zip, deflated.

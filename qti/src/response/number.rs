@@ -101,14 +101,19 @@ fn tolerance_keys(
                 default = score;
                 continue;
             }
-            let Some(equal) = branch.elements().next().filter(|e| e.name == "equal") else {
+            let Some(test) = branch.elements().next() else {
                 return Ok(None);
             };
-            let Some(range) = range_of(equal, correct, notes)? else {
+            let range = match test.name.as_str() {
+                "equal" => range_of(test, correct, notes)?,
+                "and" => bounds_of(test, notes)?,
+                _ => None,
+            };
+            let Some(range) = range else {
                 return Ok(None);
             };
             keys.push(TextKey {
-                text: shown(range, equal),
+                text: shown(range, test),
                 case_sensitive: false,
                 mapped_value: Some(score),
                 numeric: Some(range),
@@ -203,6 +208,33 @@ fn range_of(
     }))
 }
 
+/// The range `<and>` of a lower and an upper bound on the response accepts.
+fn bounds_of(and: &Element, notes: &mut Vec<String>) -> Result<Option<NumberRange>, String> {
+    let (mut low, mut high) = (None, None);
+    for bound in and.elements() {
+        let operands: Vec<&Element> = bound.elements().collect();
+        let [variable, value] = operands.as_slice() else {
+            return Ok(None);
+        };
+        if variable.name != "variable" || value.name != "baseValue" {
+            return Ok(None);
+        }
+        let value = number(&value.text())?;
+        match bound.name.as_str() {
+            "gte" | "gt" => low = Some(value),
+            "lte" | "lt" => high = Some(value),
+            _ => return Ok(None),
+        }
+        if matches!(bound.name.as_str(), "gt" | "lt") {
+            notes.push("a range open at an end is read with its ends included".into());
+        }
+    }
+    Ok(low.zip(high).map(|(low, high)| NumberRange {
+        low: low.min(high),
+        high: low.max(high),
+    }))
+}
+
 fn number(text: &str) -> Result<f64, String> {
     text.trim()
         .parse::<f64>()
@@ -216,7 +248,8 @@ fn written(value: f64) -> String {
 }
 
 /// A range as people read it: `9.81 ± 0.05`, `9.76 to 9.86`, or `9.81`.
-fn shown(range: NumberRange, equal: &Element) -> String {
+fn shown(range: NumberRange, test: &Element) -> String {
+    let equal = test;
     if range.low == range.high {
         return written(range.low);
     }

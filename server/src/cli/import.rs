@@ -15,7 +15,7 @@ use crate::store::Store;
 
 #[derive(Subcommand)]
 pub enum ImportCommand {
-    /// A QTI 2.1, 2.2 or 3.0 content package (a zip with imsmanifest.xml).
+    /// A QTI 1.2, 2.1, 2.2 or 3.0 content package (a zip with imsmanifest.xml).
     Qti {
         file: PathBuf,
         #[arg(long)]

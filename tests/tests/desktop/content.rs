@@ -2,12 +2,13 @@
 //! administrator previews a package that a third-party tool wrote (qti-package-maker),
 //! sees what importing will create and what it skips, imports it with Enter, finds
 //! the assessment on the delivery desk, and is told that importing it again
-//! changes nothing; a file that is not a package gets the server's words. Then an
+//! changes nothing; a Canvas quiz in QTI 1.2 (text2qti's) previews whole; a file
+//! that is not a package gets the server's words. Then an
 //! imported essay's rubric is written by keyboard, its sum checked as it is typed.
 
 use fantoccini::key::Key;
 use fantoccini::Client;
-use scoredesk_e2e::qti::{own_package, third_party};
+use scoredesk_e2e::qti::{own_package, qti12_packages, third_party};
 
 use crate::support::{artifacts_dir, ctrl, press, type_into, wait_for, Api, DesktopSession};
 
@@ -121,6 +122,30 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
         again,
         "“third-party-biology” is already here as it is in this package: importing changes nothing; 1 item is not imported."
     );
+    press(client, &[Key::Escape.into()]).await;
+
+    // A Canvas quiz in QTI 1.2, as text2qti writes it: every question comes in.
+    let canvas = folder.path().join("text2qti.zip");
+    std::fs::write(&canvas, qti12_packages().0.bytes).unwrap();
+    preview(client, &canvas).await;
+    let summary = wait_for(
+        client,
+        "#import-report[data-preview='true'] #import-summary",
+    )
+    .await
+    .text()
+    .await
+    .unwrap();
+    assert_eq!(
+        summary,
+        "Importing will create “Physics check” with 8 questions (QTI 1.2, 0 images)."
+    );
+    let kinds = client
+        .find_all(fantoccini::Locator::Css("#import-questions tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(kinds.len(), 8);
+    session.screenshot("content-preview-qti12").await;
     press(client, &[Key::Escape.into()]).await;
 
     // A file that is not a package: the server's words, naming what is wrong.

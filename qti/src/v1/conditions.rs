@@ -1,0 +1,144 @@
+//! A QTI 1.2 item's `<resprocessing>` read into branches: each `<respcondition>`'s
+//! test and what it does to the score. Tests are `varequal` (with `case="Yes"` for
+//! a case-sensitive match, QTI 1.2's default being any case), `vargte`, `vargt`,
+//! `varlte`, `varlt`, and `and`, `or`, `not` over them. Several tests directly in
+//! one `conditionvar` are read as Canvas writes them: equalities are alternatives
+//! (a short answer's accepted answers), bounds together one range. A condition
+//! that sets nothing (feedback only) is left out.
+
+use crate::xml::Element;
+
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Test {
+    Equal {
+        value: String,
+        case_sensitive: bool,
+    },
+    /// The response compared with a number: `at_least` for vargte/vargt.
+    Bound {
+        at_least: bool,
+        value: String,
+    },
+    Not(Box<Test>),
+    And(Vec<Test>),
+    Or(Vec<Test>),
+    /// `<other/>`: whatever no condition before took.
+    Otherwise,
+    /// A test of another kind, by its element's name.
+    Unknown(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Action {
+    Set,
+    Add,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Branch {
+    pub test: Test,
+    pub action: Action,
+    pub value: f64,
+}
+
+pub(super) struct Processing {
+    pub branches: Vec<Branch>,
+    /// The score variable's `maxvalue`.
+    pub max: Option<f64>,
+}
+
+pub(super) fn read(item: &Element) -> Result<Processing, String> {
+    let Some(processing) = item.child("resprocessing") else {
+        return Ok(Processing {
+            branches: Vec::new(),
+            max: None,
+        });
+    };
+    let declared = processing
+        .child("outcomes")
+        .and_then(|o| o.children_named("decvar").next());
+    let variable = declared
+        .and_then(|d| d.attribute("varname"))
+        .unwrap_or("SCORE");
+    let max = declared
+        .and_then(|d| d.attribute("maxvalue"))
+        .map(number)
+        .transpose()?;
+    let mut branches = Vec::new();
+    for condition in processing.children_named("respcondition") {
+        let Some(set) = condition
+            .children_named("setvar")
+            .find(|s| s.attribute("varname").unwrap_or("SCORE") == variable)
+        else {
+            continue;
+        };
+        let value = number(&set.text())?;
+        let (action, value) = match set.attribute("action").unwrap_or("Set") {
+            "Set" => (Action::Set, value),
+            "Add" => (Action::Add, value),
+            "Subtract" => (Action::Add, -value),
+            other => return Err(format!("<setvar action=\"{other}\"> is not imported")),
+        };
+        let tests: Vec<Test> = condition
+            .child("conditionvar")
+            .map(|c| c.elements().map(test).collect())
+            .unwrap_or_default();
+        let test = side_by_side(tests);
+        branches.push(Branch {
+            test,
+            action,
+            value,
+        });
+    }
+    Ok(Processing { branches, max })
+}
+
+/// Tests written side by side in one `conditionvar`, as Canvas reads them: the
+/// bounds together are one range (`vargte` 1, `varlte` 5), and the rest are
+/// alternatives (`varequal` Au, `varequal` au).
+fn side_by_side(tests: Vec<Test>) -> Test {
+    let (bounds, mut others): (Vec<Test>, Vec<Test>) = tests
+        .into_iter()
+        .partition(|t| matches!(t, Test::Bound { .. }));
+    if !bounds.is_empty() {
+        others.push(Test::And(bounds));
+    }
+    match <[Test; 1]>::try_from(others) {
+        Ok([one]) => one,
+        Err(many) => Test::Or(many),
+    }
+}
+
+fn test(element: &Element) -> Test {
+    let value = || element.text().trim().to_owned();
+    match element.name.as_str() {
+        "varequal" => Test::Equal {
+            value: value(),
+            case_sensitive: element.attribute("case") == Some("Yes"),
+        },
+        "vargte" | "vargt" => Test::Bound {
+            at_least: true,
+            value: value(),
+        },
+        "varlte" | "varlt" => Test::Bound {
+            at_least: false,
+            value: value(),
+        },
+        "not" => match element.elements().next() {
+            Some(inner) => Test::Not(Box::new(test(inner))),
+            None => Test::Unknown("not".into()),
+        },
+        "and" => Test::And(element.elements().map(test).collect()),
+        "or" => Test::Or(element.elements().map(test).collect()),
+        "other" => Test::Otherwise,
+        other => Test::Unknown(other.to_owned()),
+    }
+}
+
+pub(super) fn number(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite())
+        .ok_or_else(|| format!("'{}' is not a number", text.trim()))
+}

@@ -1,0 +1,64 @@
+//! QTI 1.2 (`questestinterop`): Canvas classic quizzes, Blackboard pools,
+//! Questionmark and the tools that write their profile. Each item is translated
+//! into the QTI 2.1 item that asks and scores the same (`translate`), and read by
+//! the 2.x reader from there; what cannot be translated is skipped with why.
+
+mod build;
+mod choice;
+mod conditions;
+mod fill_in;
+mod material;
+mod translate;
+
+use crate::error::PackageError;
+use crate::xml::Element;
+
+/// A QTI 1.2 document's items, in order.
+pub struct Document {
+    /// The assessment's (or object bank's) title.
+    pub title: Option<String>,
+    pub items: Vec<Translated>,
+}
+
+pub enum Translated {
+    /// The QTI 2.1 `assessmentItem` it became.
+    Item(Element),
+    Skipped {
+        identifier: String,
+        reason: String,
+    },
+}
+
+pub fn read(root: &Element, file: &str) -> Result<Document, PackageError> {
+    if root.name != "questestinterop" {
+        return Err(PackageError::new(
+            file,
+            format!(
+                "the document element is <{}>, not <questestinterop>",
+                root.name
+            ),
+        ));
+    }
+    let title = root
+        .elements()
+        .find(|e| matches!(e.name.as_str(), "assessment" | "objectbank" | "section"))
+        .and_then(|e| e.attribute("title"))
+        .map(|t| t.trim().to_owned())
+        .filter(|t| !t.is_empty());
+    let mut items = Vec::new();
+    for item in root.descendants().into_iter().filter(|e| e.name == "item") {
+        let identifier = item
+            .attribute("ident")
+            .unwrap_or_default()
+            .trim()
+            .to_owned();
+        if identifier.is_empty() {
+            return Err(PackageError::new(file, "an <item> without an ident"));
+        }
+        items.push(match translate::translate(item, file)? {
+            Ok(translated) => Translated::Item(translated),
+            Err(reason) => Translated::Skipped { identifier, reason },
+        });
+    }
+    Ok(Document { title, items })
+}

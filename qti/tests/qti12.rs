@@ -1,0 +1,169 @@
+//! QTI 1.2 forms the third-party tools of the API tests do not write: values added
+//! per choice (Questionmark's and Blackboard's scoring in points), Blackboard's
+//! `flow` wrappers, an essay by its rows, images by `matimage` and by Canvas's
+//! `$IMS-CC-FILEBASE$`, and what is skipped with its reason.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::io::Write;
+
+use common::zip;
+use scoredesk_qti::{read_package, ChoiceScoring, Package, QtiVersion, Response, TextScoring};
+
+fn png() -> Vec<u8> {
+    let mut png = Vec::new();
+    image::GrayImage::from_pixel(2, 2, image::Luma([10]))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    png
+}
+
+/// A package holding `items` in one QTI 1.2 document at `g1/g1.xml`, and an image
+/// at `web_resources/Uploaded Media/leaf.png`.
+fn quiz(items: &str) -> Package {
+    let manifest = r#"<manifest identifier="m"><resources><resource identifier="g1" type="imsqti_xmlv1p2"><file href="g1/g1.xml"/></resource></resources></manifest>"#;
+    let document = format!(
+        r#"<questestinterop><assessment ident="a" title="Mixed bag"><section ident="root_section">{items}</section></assessment></questestinterop>"#
+    );
+    let mut bytes = zip(&[
+        ("imsmanifest.xml", manifest.to_owned()),
+        ("g1/g1.xml", document),
+    ]);
+    let mut writer = zip::ZipWriter::new_append(std::io::Cursor::new(&mut bytes)).unwrap();
+    writer
+        .start_file(
+            "web_resources/Uploaded Media/leaf.png",
+            zip::write::SimpleFileOptions::default(),
+        )
+        .unwrap();
+    writer.write_all(&png()).unwrap();
+    writer.finish().unwrap();
+    read_package(&bytes).unwrap()
+}
+
+const CHOICES: &str = r#"<render_choice shuffle="Yes"><flow_label><response_label ident="A"><flow_mat><material><mattext>Red</mattext></material></flow_mat></response_label><response_label ident="B"><material><mattext>Green</mattext></material></response_label><response_label ident="C"><material><mattext>Blue</mattext></material></response_label></flow_label></render_choice>"#;
+
+#[test]
+fn values_added_per_choice_are_a_mapping_in_points() {
+    let item = format!(
+        r#"<item ident="colours" title="Colours"><presentation><flow><flow_mat><material><mattext>Which are primary colours of light?</mattext></material></flow_mat><response_lid ident="r" rcardinality="Multiple">{CHOICES}</response_lid></flow></presentation>
+        <resprocessing><outcomes><decvar varname="SCORE" maxvalue="2" minvalue="0"/></outcomes>
+        <respcondition><conditionvar><varequal respident="r">A</varequal></conditionvar><setvar action="Add">1</setvar></respcondition>
+        <respcondition><conditionvar><varequal respident="r">B</varequal></conditionvar><setvar action="Add">1</setvar></respcondition>
+        <respcondition><conditionvar><varequal respident="r">C</varequal></conditionvar><setvar action="Subtract">1</setvar></respcondition></resprocessing></item>"#
+    );
+    let read = quiz(&item);
+    assert_eq!(read.version, QtiVersion::V1);
+    assert_eq!(read.title, "Mixed bag");
+    let item = &read.items[0];
+    assert_eq!(item.stem, "Which are primary colours of light?");
+    let Response::Choice {
+        multiple: true,
+        shuffle: true,
+        choices,
+        scoring: ChoiceScoring::MapResponse { .. },
+        ..
+    } = &item.response
+    else {
+        panic!("a mapped multiple choice: {:?}", item.response);
+    };
+    let values: Vec<(&str, Option<f64>)> = choices
+        .iter()
+        .map(|c| (c.text.as_str(), c.mapped_value))
+        .collect();
+    assert_eq!(
+        values,
+        [
+            ("Red", Some(1.0)),
+            ("Green", Some(1.0)),
+            ("Blue", Some(-1.0))
+        ]
+    );
+    assert_eq!(item.max_score, 2, "the score variable's maxvalue");
+}
+
+#[test]
+fn an_essay_by_its_rows_and_images_by_both_forms_come_in() {
+    let essay = r#"<item ident="essay" title="Essay"><presentation><material><mattext texttype="text/html">&lt;p&gt;Describe the leaf. &lt;img src="$IMS-CC-FILEBASE$/Uploaded%20Media/leaf.png" alt="leaf"&gt;&lt;/p&gt;</mattext></material><response_str ident="r" rcardinality="Single"><render_fib rows="10" fibtype="String"><response_label ident="a"/></render_fib></response_str></presentation><resprocessing><outcomes><decvar varname="SCORE" maxvalue="5"/></outcomes></resprocessing></item>"#;
+    let picture = format!(
+        r#"<item ident="pic" title="Picture"><presentation><material><mattext>Which colour is this?</mattext><matbreak/><matimage imagtype="image/png" uri="../web_resources/Uploaded Media/leaf.png" label="a swatch"/></material><response_lid ident="r" rcardinality="Single">{CHOICES}</response_lid></presentation><resprocessing><respcondition><conditionvar><varequal respident="r">B</varequal></conditionvar><setvar>1</setvar></respcondition></resprocessing></item>"#
+    );
+    let read = quiz(&format!("{essay}{picture}"));
+    assert_eq!(read.skipped.len(), 0, "{:?}", read.skipped);
+    let essay = &read.items[0];
+    assert_eq!(
+        essay.response,
+        Response::Text {
+            extended: true,
+            scoring: TextScoring::Person
+        }
+    );
+    assert_eq!(essay.max_score, 5);
+    assert!(
+        essay.markup.contains("<img src=\"data:image/png;base64,"),
+        "{}",
+        essay.markup
+    );
+    let picture = &read.items[1];
+    assert!(
+        picture.markup.contains("alt=\"a swatch\""),
+        "{}",
+        picture.markup
+    );
+    assert!(
+        picture.markup.contains("<br/>") || picture.markup.contains("<br />"),
+        "{}",
+        picture.markup
+    );
+    let Response::Choice {
+        choices, scoring, ..
+    } = &picture.response
+    else {
+        panic!("a choice: {:?}", picture.response);
+    };
+    assert_eq!(*scoring, ChoiceScoring::MatchCorrect);
+    let correct: Vec<&str> = choices
+        .iter()
+        .filter(|c| c.correct)
+        .map(|c| c.text.as_str())
+        .collect();
+    assert_eq!(correct, ["Green"]);
+    assert_eq!(read.images, 1, "one image, inlined twice");
+}
+
+#[test]
+fn what_cannot_be_marked_is_skipped_naming_why() {
+    let hotspot = r#"<item ident="spot" title="Spot"><presentation><material><mattext>Click the heart.</mattext></material><response_xy ident="r" rcardinality="Single"><render_hotspot/></response_xy></presentation></item>"#;
+    let two = r#"<item ident="two" title="Two"><presentation><material><mattext>Name two.</mattext></material><response_str ident="a"><render_fib/></response_str><response_str ident="b"><render_fib/></response_str></presentation></item>"#;
+    let none = r#"<item ident="none" title="None"><presentation><material><mattext>Read this.</mattext></material></presentation></item>"#;
+    let bad_points = r#"<item ident="pts" title="Pts"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>points_possible</fieldlabel><fieldentry>lots</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext>Q</mattext></material></presentation></item>"#;
+    let half = r#"<item ident="half" title="Half"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>essay_question</fieldentry></qtimetadatafield><qtimetadatafield><fieldlabel>points_possible</fieldlabel><fieldentry>0.5</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext>Why?</mattext></material><response_str ident="r"><render_fib/></response_str></presentation></item>"#;
+    let read = quiz(&format!("{hotspot}{two}{none}{bad_points}{half}"));
+    assert!(read.items.is_empty());
+    let reasons: Vec<(&str, &str)> = read
+        .skipped
+        .iter()
+        .map(|s| (s.identifier.as_str(), s.reason.as_str()))
+        .collect();
+    assert!(
+        reasons[0].1.contains("<response_xy> is not imported"),
+        "{reasons:?}"
+    );
+    assert!(reasons[1].1.contains("2 responses"), "{reasons:?}");
+    assert!(reasons[2].1.contains("nothing to answer"), "{reasons:?}");
+    assert!(
+        reasons[3]
+            .1
+            .contains("points_possible: 'lots' is not a number"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[4].1.contains("0.5 is not a whole number"),
+        "{reasons:?}"
+    );
+    assert_eq!(reasons[4].0, "half");
+    assert!(read.skipped.iter().all(|s| s.file == "g1/g1.xml"));
+}
