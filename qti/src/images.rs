@@ -14,7 +14,7 @@ use crate::{limits, names, xml};
 
 pub struct Images<'a> {
     archive: Archive<'a>,
-    /// Member path → data URL.
+    /// Member path (or, for an image already inline, its URL) → data URL.
     urls: HashMap<String, String>,
 }
 
@@ -38,7 +38,9 @@ impl<'a> Images<'a> {
     /// The image that `src` (written in `file`, in the attribute `what`) names.
     pub fn data_url(&mut self, file: &str, what: &str, src: &str) -> Result<String, PackageError> {
         if let Some(inline) = src.trim().strip_prefix("data:") {
-            return inline_url(file, what, src, inline);
+            let url = inline_url(file, what, src, inline)?;
+            self.urls.insert(url.clone(), url.clone());
+            return Ok(url);
         }
         let path = names::resolve(file, src)
             .map_err(|problem| PackageError::at_path(file, what, src, &problem))?;

@@ -9,6 +9,8 @@ pub enum QtiVersion {
     /// QTI 2.0, 2.1 or 2.2.
     V2,
     V3,
+    /// Not QTI: a Moodle XML question bank.
+    Moodle,
 }
 
 impl QtiVersion {
@@ -17,6 +19,7 @@ impl QtiVersion {
             QtiVersion::V1 => "1.2",
             QtiVersion::V2 => "2.x",
             QtiVersion::V3 => "3.0",
+            QtiVersion::Moodle => "Moodle XML",
         }
     }
 }

@@ -13,6 +13,8 @@
 //! or HTTP here: the server maps the result onto its questions (`model::content`).
 
 mod archive;
+mod build;
+mod document;
 mod error;
 mod html;
 mod images;
@@ -20,8 +22,10 @@ mod item;
 pub mod limits;
 mod manifest;
 mod markup;
+mod moodle;
 mod names;
 mod package;
+mod reading;
 mod response;
 mod test_order;
 mod v1;

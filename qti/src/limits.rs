@@ -6,6 +6,8 @@
 pub const MAX_PACKAGE_BYTES: usize = 256 * 1024 * 1024;
 /// Entries in the zip's central directory (checked before the directory is read).
 pub const MAX_ENTRIES: usize = 20_000;
+/// A package that is one XML file (a Moodle XML bank, its images inside it).
+pub const MAX_DOCUMENT_BYTES: usize = 32 * 1024 * 1024;
 /// One XML member (the manifest, a test, an item), uncompressed.
 pub const MAX_XML_BYTES: u64 = 4 * 1024 * 1024;
 /// One image, uncompressed.

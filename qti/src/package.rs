@@ -6,9 +6,8 @@ use std::collections::HashSet;
 use crate::archive::Archive;
 use crate::error::PackageError;
 use crate::images::Images;
-use crate::item::{Item, Package, QtiVersion, SkippedItem};
-use crate::xml::Element;
-use crate::{limits, manifest, markup, response, test_order, v1, xml};
+use crate::item::{Package, QtiVersion, SkippedItem};
+use crate::{document, limits, manifest, reading, test_order, v1, xml};
 
 const ITEM_TYPES: [&str; 4] = [
     "imsqti_item_xmlv2p0",
@@ -28,6 +27,9 @@ pub fn read_package_with_progress(
     bytes: &[u8],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Package, PackageError> {
+    if document::is_document(bytes) {
+        return document::read(bytes, progress);
+    }
     let mut archive = Archive::open(bytes)?;
     if !archive.contains(manifest::FILE) {
         return Err(PackageError::package(
@@ -166,7 +168,7 @@ pub fn read_package_with_progress(
         let bytes = images.archive().read(&path, limits::MAX_XML_BYTES)?;
         let root = xml::parse(&bytes, &path)?;
         drop(bytes);
-        match read_item(&root, &path, topic, &mut images)? {
+        match reading::read_item(&root, &path, topic, &mut images)? {
             Ok(item) => {
                 if !seen_identifiers.insert(item.identifier.clone()) {
                     notes.push(format!(
@@ -193,19 +195,7 @@ pub fn read_package_with_progress(
             )));
         }
         v1_title = v1_title.or(document.title);
-        for translated in document.items {
-            match translated {
-                v1::Translated::Item(item) => match read_item(&item, &path, None, &mut images)? {
-                    Ok(item) => items.push(item),
-                    Err(skip) => skipped.push(skip),
-                },
-                v1::Translated::Skipped { identifier, reason } => skipped.push(SkippedItem {
-                    identifier,
-                    file: path.clone(),
-                    reason,
-                }),
-            }
-        }
+        reading::add_translated(document.items, &path, &mut images, &mut items, &mut skipped)?;
     }
     progress(total, total);
     let (test_identifier, test_title, test_language, score_bands) = match test {
@@ -230,85 +220,5 @@ pub fn read_package_with_progress(
         score_bands,
         images: images.count(),
         notes,
-    })
-}
-
-/// One item: `Err` refuses the package (the item is hostile or broken), `Ok(Err)`
-/// skips it (it is sound but asks what the service cannot).
-fn read_item(
-    root: &Element,
-    path: &str,
-    topic: Option<String>,
-    images: &mut Images<'_>,
-) -> Result<Result<Item, SkippedItem>, PackageError> {
-    if root.name != "assessmentItem" {
-        return Err(PackageError::new(
-            path,
-            format!(
-                "the document element is <{}>, not an assessment item",
-                root.name
-            ),
-        ));
-    }
-    let identifier = root
-        .attribute("identifier")
-        .filter(|i| !i.trim().is_empty())
-        .ok_or_else(|| PackageError::new(path, "<assessmentItem> without an identifier"))?
-        .trim()
-        .to_owned();
-    let skip = |reason: String| SkippedItem {
-        identifier: identifier.clone(),
-        file: path.to_owned(),
-        reason,
-    };
-    let Some(body) = root.child("itemBody") else {
-        return Ok(Err(skip("the item has no <itemBody>".into())));
-    };
-    if let Some(missing) = missing_image(body, path, images.archive()) {
-        return Ok(Err(skip(missing)));
-    }
-    let reading = match response::read(root, body) {
-        Ok(reading) => reading,
-        Err(reason) => return Ok(Err(skip(reason))),
-    };
-    let markup = markup::Writer::new(path, images).body(body)?;
-    Ok(Ok(Item {
-        title: root
-            .attribute("title")
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .unwrap_or(&identifier)
-            .to_owned(),
-        stem: markup::stem_text(body, 160),
-        identifier,
-        file: path.to_owned(),
-        language: root.attribute("lang").map(str::to_owned),
-        topic,
-        markup,
-        response: reading.response,
-        max_score: reading.max_score,
-        notes: reading.notes,
-    }))
-}
-
-/// The first image the item shows that the package does not hold, as the reason
-/// to skip the item (a package exported without one of its images: the other
-/// items still come in). A path that leaves the package is not this: the markup
-/// writer refuses the package for it.
-fn missing_image(body: &Element, path: &str, archive: &Archive<'_>) -> Option<String> {
-    body.descendants().into_iter().find_map(|element| {
-        let (what, src) = match element.name.as_str() {
-            "img" => ("img src", element.attribute("src")?),
-            "object" if element.attribute("type")?.trim().starts_with("image/") => {
-                ("object data", element.attribute("data")?)
-            }
-            _ => return None,
-        };
-        if src.trim().starts_with("data:") {
-            return None;
-        }
-        let file = crate::names::resolve(path, src).ok()?;
-        (!archive.contains(&file))
-            .then(|| format!("the package has no file {file}, which <{what}=\"{src}\"> names"))
     })
 }

@@ -52,8 +52,8 @@ pub fn third_party() -> ThirdParty {
     }
 }
 
-/// A QTI 1.2 package a third-party tool wrote, and what its questions were made
-/// from (`tests/fixtures/qti/make_qti12.py`).
+/// A QTI 1.2 package (or a Moodle XML bank) a third-party tool wrote, and what its
+/// questions were made from (`tests/fixtures/qti/make_qti12.py`, `make_moodle.py`).
 pub struct Qti12 {
     pub bytes: Vec<u8>,
     pub source: Vec<Value>,
@@ -84,6 +84,29 @@ pub fn qti12_packages() -> (Qti12, Qti12) {
         .clone(),
     };
     (read("text2qti"), read("canvas-qti12"))
+}
+
+/// moodle_questions's Moodle XML bank, and what its questions were made from
+/// (`tests/fixtures/qti/make_moodle.py`).
+pub fn moodle_bank() -> Qti12 {
+    let dir = tempfile::tempdir().expect("the Moodle fixture");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/qti/make_moodle.py");
+    let status = Command::new(tool("SCOREDESK_QTI_PYTHON"))
+        .arg(&script)
+        .arg(dir.path())
+        .status()
+        .expect("the Moodle fixture");
+    assert!(status.success(), "moodle_questions wrote the bank");
+    Qti12 {
+        bytes: std::fs::read(dir.path().join("moodle-bank.xml")).expect("the Moodle fixture"),
+        source: serde_json::from_slice::<Value>(
+            &std::fs::read(dir.path().join("moodle-bank.json")).expect("the Moodle fixture"),
+        )
+        .expect("the Moodle fixture")
+        .as_array()
+        .expect("the Moodle fixture")
+        .clone(),
+    }
 }
 
 /// Entries `(name, bytes)` as a zip, deflated.

@@ -3,9 +3,9 @@
 //! one `and` of the right ones and `not` the others), or each choice's own value
 //! when conditions add per choice (map_response).
 
-use super::build::{body, mapping, node, shape, template, text, Scoring};
-use super::conditions::{Action, Branch, Processing, Test};
+use super::conditions::{shape, Action, Branch, Processing, Test};
 use super::material;
+use crate::build::{choice_item, node, ChoiceKey, Scoring};
 use crate::error::PackageError;
 use crate::xml::{Element, Node};
 
@@ -20,7 +20,6 @@ pub(super) fn choice(
         .attribute("rcardinality")
         .is_some_and(|c| c.eq_ignore_ascii_case("multiple"));
     let mut choices = Vec::new();
-    let mut identifiers = Vec::new();
     for label in response
         .descendants()
         .into_iter()
@@ -36,7 +35,6 @@ pub(super) fn choice(
             words.extend(material::nodes(material, file)?);
         }
         choices.push(node("simpleChoice", &[("identifier", &identifier)], words));
-        identifiers.push(identifier);
     }
     let shuffle = response
         .descendants()
@@ -48,56 +46,18 @@ pub(super) fn choice(
         Ok(key) => key,
         Err(reason) => return Ok(Err(reason)),
     };
-    let (declaration_parts, rule) = match key {
-        ChoiceKey::Correct(correct) => (
-            vec![node(
-                "correctResponse",
-                &[],
-                correct
-                    .iter()
-                    .map(|c| node("value", &[], vec![text(c)]))
-                    .collect(),
-            )],
-            "match_correct",
+    let key = match key {
+        ChoiceKey::Mapped(values) => ChoiceKey::Mapped(
+            values
+                .into_iter()
+                .map(|(choice, value)| (choice, scoring.points(value)))
+                .collect(),
         ),
-        ChoiceKey::Mapped(values) => (
-            vec![mapping(values.iter().map(|(key, value)| {
-                (key.clone(), scoring.points(*value), true)
-            }))],
-            "map_response",
-        ),
+        correct => correct,
     };
-    let cardinality = if multiple { "multiple" } else { "single" };
-    let interaction = node(
-        "choiceInteraction",
-        &[
-            ("responseIdentifier", "RESPONSE"),
-            ("maxChoices", if multiple { "0" } else { "1" }),
-            ("shuffle", if shuffle { "true" } else { "false" }),
-        ],
-        choices,
-    );
-    Ok(Ok(vec![
-        node(
-            "responseDeclaration",
-            &[
-                ("identifier", "RESPONSE"),
-                ("cardinality", cardinality),
-                ("baseType", "identifier"),
-            ],
-            declaration_parts,
-        ),
-        scoring.outcome(),
-        body(question, interaction),
-        template(rule),
-    ]))
-}
-
-enum ChoiceKey {
-    /// Exactly these, for the maximum.
-    Correct(Vec<String>),
-    /// Each choice's own value.
-    Mapped(Vec<(String, f64)>),
+    Ok(Ok(choice_item(
+        choices, multiple, shuffle, key, scoring, question,
+    )))
 }
 
 fn choice_key(branches: &[Branch], multiple: bool) -> Result<ChoiceKey, String> {

@@ -142,3 +142,15 @@ pub(super) fn number(text: &str) -> Result<f64, String> {
         .filter(|n| n.is_finite())
         .ok_or_else(|| format!("'{}' is not a number", text.trim()))
 }
+
+/// Why a condition's test cannot be taken as a key.
+pub(super) fn shape(test: &Test) -> String {
+    let what = match test {
+        Test::Unknown(name) => format!("<{name}>"),
+        Test::Not(_) => "<not>".into(),
+        Test::And(_) => "<and>".into(),
+        Test::Bound { .. } => "a comparison".into(),
+        _ => "a condition".into(),
+    };
+    format!("response processing with {what} of this shape is not imported")
+}

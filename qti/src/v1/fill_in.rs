@@ -2,10 +2,8 @@
 //! text entry keyed by the accepted answers, a numeric entry (ranges) when the
 //! `fibtype` is `Decimal` or `Integer`, or an essay when nothing is keyed.
 
-use super::build::{
-    body, float, mapping, node, person, response, set_score, shape, template, Scoring,
-};
-use super::conditions::{self, Branch, Processing, Test};
+use super::conditions::{self, shape, Branch, Processing, Test};
+use crate::build::{number_item, person, text_item, Scoring};
 use crate::xml::{Element, Node};
 
 pub(super) fn fill_in(
@@ -41,39 +39,23 @@ pub(super) fn fill_in(
         };
         return Ok(person(scoring, question, interaction));
     }
-    let entry = node(
-        "p",
-        &[],
-        vec![node(
-            "textEntryInteraction",
-            &[("responseIdentifier", "RESPONSE")],
-            Vec::new(),
-        )],
-    );
     if numeric {
-        return numbers(&scoring_branches, scoring, question, entry);
+        let mut accepted = Vec::new();
+        for branch in &scoring_branches {
+            let ranges = ranges(&branch.test).ok_or_else(|| shape(&branch.test))?;
+            let points = scoring.points(branch.value);
+            accepted.extend(ranges.into_iter().map(|(low, high)| (low, high, points)));
+        }
+        return Ok(number_item(accepted, scoring, question));
     }
-    let mut entries = Vec::new();
+    let mut keys = Vec::new();
     for branch in &scoring_branches {
-        let keys = typed(&branch.test).ok_or_else(|| shape(&branch.test))?;
-        for (key, case_sensitive) in keys {
-            entries.push((key, scoring.points(branch.value), case_sensitive));
+        let typed = typed(&branch.test).ok_or_else(|| shape(&branch.test))?;
+        for (key, case_sensitive) in typed {
+            keys.push((key, scoring.points(branch.value), case_sensitive));
         }
     }
-    Ok(vec![
-        node(
-            "responseDeclaration",
-            &[
-                ("identifier", "RESPONSE"),
-                ("cardinality", "single"),
-                ("baseType", "string"),
-            ],
-            vec![mapping(entries.into_iter())],
-        ),
-        scoring.outcome(),
-        body(question, entry),
-        template("map_response"),
-    ])
+    Ok(text_item(keys, scoring, question))
 }
 
 /// A text key's accepted answers with their case sensitivity.
@@ -134,48 +116,4 @@ fn ranges(test: &Test) -> Option<Vec<(f64, f64)>> {
         }
         _ => None,
     }
-}
-
-fn numbers(
-    branches: &[&Branch],
-    scoring: &Scoring,
-    question: Element,
-    entry: Node,
-) -> Result<Vec<Node>, String> {
-    let mut conditions = Vec::new();
-    for branch in branches {
-        let accepted = ranges(&branch.test).ok_or_else(|| shape(&branch.test))?;
-        for (low, high) in accepted {
-            let bound = |name: &str, value: f64| node(name, &[], vec![response(), float(value)]);
-            let test = node("and", &[], vec![bound("gte", low), bound("lte", high)]);
-            let name = if conditions.is_empty() {
-                "responseIf"
-            } else {
-                "responseElseIf"
-            };
-            conditions.push(node(
-                name,
-                &[],
-                vec![test, set_score(scoring.points(branch.value))],
-            ));
-        }
-    }
-    Ok(vec![
-        node(
-            "responseDeclaration",
-            &[
-                ("identifier", "RESPONSE"),
-                ("cardinality", "single"),
-                ("baseType", "float"),
-            ],
-            Vec::new(),
-        ),
-        scoring.outcome(),
-        body(question, entry),
-        node(
-            "responseProcessing",
-            &[],
-            vec![node("responseCondition", &[], conditions)],
-        ),
-    ])
 }

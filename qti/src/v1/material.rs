@@ -4,7 +4,7 @@
 //! markup writer would drop them too). Canvas's `$IMS-CC-FILEBASE$/` (the package's
 //! `web_resources` folder) becomes a path from the quiz's file.
 
-use super::build::{node, text};
+use crate::build::{node, text};
 use crate::error::PackageError;
 use crate::html;
 use crate::xml::{Element, Node};
@@ -33,7 +33,11 @@ pub(super) fn nodes(material: &Element, file: &str) -> Result<Vec<Node>, Package
                 let uri = part.attribute("uri").unwrap_or_default();
                 let src = canvas_path(uri, file);
                 let alt = part.attribute("label").unwrap_or_default();
-                out.push(node("img", &[("src", &src), ("alt", alt)], Vec::new()));
+                out.push(node(
+                    "img",
+                    &[("src", src.as_str()), ("alt", alt)],
+                    Vec::new(),
+                ));
             }
             "matbreak" => out.push(node("br", &[], Vec::new())),
             _ => {}

@@ -3,32 +3,17 @@
 //! into the QTI 2.1 item that asks and scores the same (`translate`), and read by
 //! the 2.x reader from there; what cannot be translated is skipped with why.
 
-mod build;
 mod choice;
 mod conditions;
 mod fill_in;
 mod material;
 mod translate;
 
+use crate::build::{Document, Translated};
 use crate::error::PackageError;
 use crate::xml::Element;
 
 /// A QTI 1.2 document's items, in order.
-pub struct Document {
-    /// The assessment's (or object bank's) title.
-    pub title: Option<String>,
-    pub items: Vec<Translated>,
-}
-
-pub enum Translated {
-    /// The QTI 2.1 `assessmentItem` it became.
-    Item(Element),
-    Skipped {
-        identifier: String,
-        reason: String,
-    },
-}
-
 pub fn read(root: &Element, file: &str) -> Result<Document, PackageError> {
     if root.name != "questestinterop" {
         return Err(PackageError::new(
@@ -56,7 +41,10 @@ pub fn read(root: &Element, file: &str) -> Result<Document, PackageError> {
             return Err(PackageError::new(file, "an <item> without an ident"));
         }
         items.push(match translate::translate(item, file)? {
-            Ok(translated) => Translated::Item(translated),
+            Ok(element) => Translated::Item {
+                element,
+                topic: None,
+            },
             Err(reason) => Translated::Skipped { identifier, reason },
         });
     }

@@ -14,11 +14,11 @@
 //! Canvas scores in percent (`setvar` 100) with the points in `points_possible`;
 //! other tools score in points, the maximum in the score variable's `maxvalue`.
 
-use super::build::{element, person, Scoring};
 use super::choice::choice;
 use super::conditions;
 use super::fill_in::fill_in;
 use super::material;
+use crate::build::{element, person, Scoring};
 use crate::error::PackageError;
 use crate::xml::{Element, Node};
 

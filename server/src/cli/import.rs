@@ -15,7 +15,8 @@ use crate::store::Store;
 
 #[derive(Subcommand)]
 pub enum ImportCommand {
-    /// A QTI 1.2, 2.1, 2.2 or 3.0 content package (a zip with imsmanifest.xml).
+    /// A QTI 1.2, 2.1, 2.2 or 3.0 content package (a zip with imsmanifest.xml), a
+    /// Moodle XML question bank, or a bare QTI 1.2 XML file.
     Qti {
         file: PathBuf,
         #[arg(long)]
@@ -136,11 +137,16 @@ fn text(report: &ImportReport) -> String {
     let mut out = String::new();
     let verb = if report.preview { "would be" } else { "was" };
     out.push_str(&format!(
-        "assessment {} \"{}\" {verb} {} (QTI {}, {} images inlined, {} topics made)\n",
+        "assessment {} \"{}\" {verb} {} ({}, {} images inlined, {} topics made)\n",
         report.assessment_id,
         report.assessment_name,
         report.assessment,
-        report.qti_version,
+        // "2.x" is a QTI version; "Moodle XML" names its format itself.
+        if report.qti_version.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("QTI {}", report.qti_version)
+        } else {
+            report.qti_version.to_string()
+        },
         report.images,
         report.topics_created,
     ));

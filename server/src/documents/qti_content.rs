@@ -32,16 +32,21 @@ pub fn plan(package: &Package, fallback_name: &str) -> ContentPlan {
     // Items may share an identifier (tools reuse "item1" in each folder): the first
     // is keyed by it, the others by it and their file, so each is a question of its
     // own and stays the same one when the package is imported again.
+    // Items of one file (QTI 1.2, a Moodle bank) sharing an identifier are numbered.
     let mut seen = std::collections::HashSet::new();
     let questions = package
         .items
         .iter()
         .map(|item| {
-            let item_key = if seen.insert(item.identifier.as_str()) {
-                item.identifier.clone()
-            } else {
-                format!("{}@{}", item.identifier, item.file)
-            };
+            let mut item_key = item.identifier.clone();
+            let mut count = 1;
+            while !seen.insert(item_key.clone()) {
+                count += 1;
+                item_key = match count {
+                    2 => format!("{}@{}", item.identifier, item.file),
+                    n => format!("{}@{}#{n}", item.identifier, item.file),
+                };
+            }
             question(
                 item,
                 &format!("{key}#{item_key}"),
@@ -154,4 +159,55 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
         | Response::Image { .. } => {}
     }
     planned
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(identifier: &str, file: &str) -> Item {
+        Item {
+            identifier: identifier.into(),
+            file: file.into(),
+            title: identifier.into(),
+            stem: String::new(),
+            language: None,
+            topic: None,
+            markup: "<div/>".into(),
+            response: Response::Image { drawing: false },
+            max_score: 1,
+            notes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_item_has_a_key_of_its_own_even_in_one_file() {
+        let package = Package {
+            version: scoredesk_qti::QtiVersion::V1,
+            identifier: "m".into(),
+            test_identifier: None,
+            title: "T".into(),
+            language: None,
+            items: vec![
+                item("q", "a.xml"),
+                item("q", "b.xml"),
+                item("q", "b.xml"),
+                item("q", "b.xml"),
+            ],
+            skipped: Vec::new(),
+            score_bands: Vec::new(),
+            images: 0,
+            notes: Vec::new(),
+        };
+        let keys: Vec<String> = plan(&package, "x")
+            .questions
+            .iter()
+            .map(|q| {
+                q.key
+                    .rsplit_once("#q")
+                    .map_or(q.key.clone(), |(_, k)| format!("q{k}"))
+            })
+            .collect();
+        assert_eq!(keys, ["q", "q@b.xml", "q@b.xml#3", "q@b.xml#4"]);
+    }
 }

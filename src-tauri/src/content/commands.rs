@@ -18,10 +18,17 @@ pub async fn import_qti_package(
     content::import_package(&state.connected_client().await?, &path, preview).await
 }
 
-/// The system's file dialog, for a QTI package (a zip); `None` when cancelled.
+/// The system's file dialog, for a QTI package (a zip) or a Moodle XML bank (or a
+/// bare QTI 1.2 file); `None` when cancelled.
 #[tauri::command]
 pub async fn pick_qti_package(app: tauri::AppHandle) -> Option<String> {
-    file_dialog::pick_file(&app, "A QTI content package", "QTI packages", &["zip"]).await
+    file_dialog::pick_file(
+        &app,
+        "A QTI content package or a Moodle XML bank",
+        "QTI packages and Moodle banks",
+        &["zip", "xml"],
+    )
+    .await
 }
 
 /// The essays of an assessment, each with its current rubric.

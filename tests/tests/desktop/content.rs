@@ -2,13 +2,14 @@
 //! administrator previews a package that a third-party tool wrote (qti-package-maker),
 //! sees what importing will create and what it skips, imports it with Enter, finds
 //! the assessment on the delivery desk, and is told that importing it again
-//! changes nothing; a Canvas quiz in QTI 1.2 (text2qti's) previews whole; a file
+//! changes nothing; a Canvas quiz in QTI 1.2 (text2qti's) and a Moodle XML bank
+//! preview; a file
 //! that is not a package gets the server's words. Then an
 //! imported essay's rubric is written by keyboard, its sum checked as it is typed.
 
 use fantoccini::key::Key;
 use fantoccini::Client;
-use scoredesk_e2e::qti::{own_package, qti12_packages, third_party};
+use scoredesk_e2e::qti::{moodle_bank, own_package, qti12_packages, third_party};
 
 use crate::support::{artifacts_dir, ctrl, press, type_into, wait_for, Api, DesktopSession};
 
@@ -146,6 +147,24 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
         .unwrap();
     assert_eq!(kinds.len(), 8);
     session.screenshot("content-preview-qti12").await;
+    press(client, &[Key::Escape.into()]).await;
+
+    // A Moodle XML bank (moodle_questions's): one file, not a zip.
+    let bank = folder.path().join("moodle-bank.xml");
+    std::fs::write(&bank, moodle_bank().bytes).unwrap();
+    preview(client, &bank).await;
+    let summary = wait_for(
+        client,
+        "#import-report[data-preview='true'] #import-summary",
+    )
+    .await
+    .text()
+    .await
+    .unwrap();
+    assert_eq!(
+        summary,
+        "Importing will create “moodle-bank.xml” with 3 questions (Moodle XML, 0 images); 1 item is not imported."
+    );
     press(client, &[Key::Escape.into()]).await;
 
     // A file that is not a package: the server's words, naming what is wrong.

@@ -18,6 +18,9 @@ describe("describeImport", () => {
     const skipped = [{ item: "q9", file: "q9.xml", reason: "no" }];
     expect(describeImport(report({ skipped }))).toBe("Importing will create “Biology” with 2 questions (QTI 2.x, 1 image); 1 item is not imported.");
   });
+  it("names a Moodle XML bank by its format, not as a QTI version", () => {
+    expect(describeImport(report({ qtiVersion: "Moodle XML" }))).toBe("Importing will create “Biology” with 2 questions (Moodle XML, 1 image).");
+  });
   it("says what an import did", () => {
     expect(describeImport(report({ preview: false }))).toBe("“Biology” was imported with 2 questions: it is assessment 501.");
   });

@@ -6,6 +6,11 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** "QTI 2.x" for a QTI version, "Moodle XML" as it is. */
+function formatOf(version: string): string {
+  return /^[0-9]/.test(version) ? `QTI ${version}` : version;
+}
+
 /** "Importing will create “Biology” with 6 questions; 2 items are skipped." */
 export function describeImport(report: PackageReport): string {
   const created = report.questions.filter((q) => q.outcome === "created").length;
@@ -19,7 +24,7 @@ export function describeImport(report: PackageReport): string {
   }
   if (report.preview) {
     return report.assessment === "created"
-      ? `Importing will create ${name} with ${questions} (QTI ${report.qtiVersion}, ${count(report.images, "image", "images")})${skipped}.`
+      ? `Importing will create ${name} with ${questions} (${formatOf(report.qtiVersion)}, ${count(report.images, "image", "images")})${skipped}.`
       : `Importing will update ${name}: ${changes || "its order or name"}${skipped}.`;
   }
   return report.assessment === "created"

@@ -1,9 +1,10 @@
-//! Hostile QTI 1.2 packages (issue 35): the same refusals as QTI 2.x's, through the
-//! new reader and its HTML: a DOCTYPE (entity expansion, external entities), paths
-//! out of the package in `matimage` and in the HTML of `mattext`, an external URL,
-//! HTML nested past the bound, an oversized member, an item without an ident.
-//! Each is a 400 naming the part, and nothing of any of them is stored. Script and
-//! event handlers in a question's HTML are dropped, never stored.
+//! Hostile QTI 1.2 packages and Moodle XML banks (issue 35): the same refusals as
+//! QTI 2.x's, through the new readers and their HTML: a DOCTYPE (entity expansion,
+//! external entities), paths out of the package in `matimage` and in the HTML, an
+//! external URL, HTML nested past the bound, an oversized document, an embedded "image"
+//! that is not one, bytes that are not UTF-8, an item without an ident. Each is a
+//! 400 naming the part, and nothing of any of them is stored. Script and event
+//! handlers in a question's HTML are dropped, never stored.
 
 use reqwest::StatusCode;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
@@ -12,7 +13,7 @@ use crate::content_import_hostile::{every_table, refused};
 use crate::qti_packages::{imported, manifest, zip};
 
 on_both_backends! {
-    hostile_qti12_packages_are_refused_and_store_nothing => hostile;
+    hostile_qti12_packages_and_moodle_banks_are_refused_and_store_nothing => hostile;
     script_in_a_qti12_questions_html_is_never_stored => script;
 }
 
@@ -118,12 +119,77 @@ fn corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
     ]
 }
 
+/// A bank of one multiple-choice question whose text is `html` and which carries
+/// the base64 `file` named leaf.png.
+fn bank(html: &str, file: &str) -> Vec<u8> {
+    format!(
+        r#"<?xml version="1.0"?><quiz><question type="multichoice"><name><text>Q</text></name><questiontext format="html"><text><![CDATA[{html}]]></text><file name="leaf.png" encoding="base64">{file}</file></questiontext><answer fraction="100"><text>Yes</text></answer><answer fraction="0"><text>No</text></answer></question></quiz>"#
+    )
+    .into_bytes()
+}
+
+fn moodle_corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let laughs = format!(
+        r#"<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">{}]><quiz>&lol9;</quiz>"#,
+        (1..10)
+            .map(|i| format!(
+                r#"<!ENTITY lol{i} "{}">"#,
+                format!("&lol{};", i - 1).repeat(10)
+            ))
+            .collect::<String>()
+    );
+    // "Café" in Latin-1.
+    let latin1 = [
+        b"<quiz><question type=\"essay\"><name><text>Caf".as_slice(),
+        &[0xE9],
+        b"</text></name></question></quiz>",
+    ]
+    .concat();
+    vec![
+        (
+            "a bank with entity expansion",
+            laughs.into_bytes(),
+            "DOCTYPE",
+        ),
+        (
+            "an image in the HTML out of the package",
+            bank(r#"<img src="../../etc/passwd">"#, ""),
+            "the XML file <img src=\"../../etc/passwd\">",
+        ),
+        (
+            "an image in the HTML from the web",
+            bank(r#"<img src="https://tracker.example/p.gif">"#, ""),
+            "tracker.example",
+        ),
+        (
+            "an embedded file that is not an image",
+            bank(
+                r#"<img src="@@PLUGINFILE@@/leaf.png">"#,
+                "PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+            ),
+            "not an image that can be shown",
+        ),
+        (
+            "HTML nested past the bound",
+            bank(&"<span>".repeat(200), ""),
+            "nests deeper",
+        ),
+        ("a bank that is not UTF-8", latin1, "not UTF-8"),
+        (
+            "an XML file that is neither",
+            b"<html><body>hello</body></html>".to_vec(),
+            "read as a Moodle XML bank",
+        ),
+    ]
+}
+
 async fn hostile(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let tables = every_table(&app).await;
     let tables: Vec<&str> = tables.iter().map(String::as_str).collect();
     let before = app.row_counts(&tables).await;
     refused(&app, corpus()).await;
+    refused(&app, moodle_corpus()).await;
     assert_eq!(
         app.row_counts(&tables).await,
         before,

@@ -1,0 +1,79 @@
+//! Moodle XML banks read on their own (the HTTP tests take them through the whole
+//! path): the size bound, questions of one name kept apart, partial credit as
+//! values, units and wildcards.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+use scoredesk_qti::{read_package, ChoiceScoring, QtiVersion, Response};
+
+fn bank(questions: &str) -> String {
+    format!(r#"<?xml version="1.0" encoding="UTF-8"?><quiz>{questions}</quiz>"#)
+}
+
+const TWO_OF_A_NAME: &str = r#"<question type="truefalse"><name><text>Check</text></name><questiontext format="html"><text>The Sun is a star.</text></questiontext><answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question><question type="truefalse"><name><text>Check</text></name><questiontext format="html"><text>The Moon is a star.</text></questiontext><answer fraction="0"><text>true</text></answer><answer fraction="100"><text>false</text></answer></question>"#;
+
+#[test]
+fn a_bank_over_the_bound_is_refused_before_it_is_parsed() {
+    let mut huge = bank("").into_bytes();
+    huge.extend(std::iter::repeat_n(b' ', 33 * 1024 * 1024));
+    let error = read_package(&huge).unwrap_err();
+    assert!(
+        error.to_string().contains("an XML file of at most"),
+        "{error}"
+    );
+}
+
+#[test]
+fn questions_of_one_name_are_two_questions() {
+    let read = read_package(bank(TWO_OF_A_NAME).as_bytes()).unwrap();
+    assert_eq!(read.version, QtiVersion::Moodle);
+    let identifiers: Vec<&str> = read.items.iter().map(|i| i.identifier.as_str()).collect();
+    assert_eq!(identifiers, ["Check", "Check (2)"]);
+    let Response::Choice { choices, .. } = &read.items[1].response else {
+        panic!("a choice");
+    };
+    let correct: Vec<&str> = choices
+        .iter()
+        .filter(|c| c.correct)
+        .map(|c| c.text.as_str())
+        .collect();
+    assert_eq!(correct, ["False"], "Moodle's false, as people read it");
+}
+
+#[test]
+fn partial_credit_is_each_answers_share_of_the_grade() {
+    let question = r#"<question type="multichoice"><name><text>Primes</text></name><questiontext><text>Which are prime?</text></questiontext><defaultgrade>3</defaultgrade><single>false</single><answer fraction="33.33333"><text>2</text></answer><answer fraction="33.33333"><text>3</text></answer><answer fraction="33.33334"><text>5</text></answer><answer fraction="-100"><text>4</text></answer></question>"#;
+    let read = read_package(bank(question).as_bytes()).unwrap();
+    let Response::Choice {
+        multiple: true,
+        choices,
+        scoring: ChoiceScoring::MapResponse { .. },
+        ..
+    } = &read.items[0].response
+    else {
+        panic!("mapped: {:?}", read.items[0].response);
+    };
+    let values: Vec<i64> = choices
+        .iter()
+        .map(|c| (c.mapped_value.unwrap() * 1000.0).round() as i64)
+        .collect();
+    assert_eq!(values, [1000, 1000, 1000, -3000]);
+    assert_eq!(read.items[0].max_score, 3);
+}
+
+#[test]
+fn wildcards_and_formulas_are_skipped_naming_why() {
+    let wildcard = r#"<question type="shortanswer"><name><text>City</text></name><questiontext><text>A city?</text></questiontext><answer fraction="100"><text>Par*s</text></answer></question>"#;
+    let escaped = r#"<question type="shortanswer"><name><text>Star</text></name><questiontext><text>The symbol?</text></questiontext><answer fraction="100"><text>\*</text></answer></question>"#;
+    let formula = r#"<question type="calculated"><name><text>Calc</text></name><questiontext><text>{a}+{b}?</text></questiontext></question>"#;
+    let read = read_package(bank(&format!("{wildcard}{escaped}{formula}")).as_bytes()).unwrap();
+    assert_eq!(read.items.len(), 1, "the escaped star is a star");
+    assert_eq!(read.items[0].identifier, "Star");
+    let reasons: Vec<&str> = read.skipped.iter().map(|s| s.reason.as_str()).collect();
+    assert!(reasons[0].contains("wildcard"), "{reasons:?}");
+    assert!(
+        reasons[1].contains("numbers drawn for each student"),
+        "{reasons:?}"
+    );
+}
