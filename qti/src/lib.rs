@@ -31,6 +31,7 @@ mod test_order;
 mod v1;
 mod xml;
 
+pub use document::is_document;
 pub use error::PackageError;
 pub use item::{
     Choice, ChoiceScoring, Item, NumberRange, Package, QtiVersion, Response, ScoreBand,

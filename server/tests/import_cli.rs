@@ -302,6 +302,29 @@ fn a_roster_is_imported_reported_and_imported_again_without_change() {
     );
 }
 
+/// A 300 MB file that starts as a Moodle XML bank: refused by its size, having read
+/// no more of it than a bank may hold (32 MiB).
+#[test]
+fn a_300_mb_moodle_bank_is_refused_within_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let (url, area) = area(dir.path());
+    let path = dir.path().join("bank.xml");
+    let mut file = std::fs::File::create(&path).unwrap();
+    file.write_all(b"<?xml version=\"1.0\"?><quiz><question type=\"essay\"><name><text>")
+        .unwrap();
+    let block = vec![b'x'; 1024 * 1024];
+    for _ in 0..300 {
+        file.write_all(&block).unwrap();
+    }
+    file.write_all(b"</text></name></question></quiz>").unwrap();
+    drop(file);
+    let (ok, said, peak) = import_measured(&url, &area, &path);
+    assert!(!ok);
+    assert!(said.contains("an XML file of at most"), "{said}");
+    eprintln!("peak resident size {peak} KiB");
+    assert!(peak < 128 * 1024, "peak resident size {peak} KiB");
+}
+
 /// Three 200 MB rosters, written by Python (fast where a debug build of ours is
 /// not): a plain CSV, a zip that stores a 200 MB users.csv as it is, and a small
 /// zip whose users.csv inflates to 200 MB while its headers claim 1,000 bytes. Each

@@ -97,13 +97,32 @@ fn roster_text(report: &RosterReport) -> String {
     out
 }
 
+/// The file, but never more of it than a package (or, for an XML file, a bank)
+/// may hold, and one byte: a larger file is then refused by its size without being
+/// read whole.
+fn read_bounded(file: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut reader = std::fs::File::open(file)?;
+    let mut bytes = Vec::new();
+    (&mut reader).take(4096).read_to_end(&mut bytes)?;
+    let limit = if scoredesk_qti::is_document(&bytes) {
+        scoredesk_qti::limits::MAX_DOCUMENT_BYTES
+    } else {
+        scoredesk_qti::limits::MAX_PACKAGE_BYTES
+    };
+    reader
+        .take((limit + 1).saturating_sub(bytes.len()) as u64)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 async fn qti(
     store: &Store,
     area: CustomerArea,
     file: PathBuf,
     preview: bool,
 ) -> anyhow::Result<()> {
-    let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+    let bytes = read_bounded(&file).with_context(|| format!("reading {}", file.display()))?;
     let bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} items")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
