@@ -206,3 +206,38 @@ fn bounds_on_the_response_are_a_range() {
     assert_eq!(keys[0].text, "41.5 to 42.5");
     assert_eq!(keys[0].mapped_value, Some(3.0));
 }
+
+#[test]
+fn a_slider_is_a_number_written_on_its_scale() {
+    let read = package(
+        &[(
+            "q.xml",
+            item(
+                "slider",
+                r#"<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="integer"><correctResponse><value>16</value></correctResponse><mapping defaultValue="0"><mapEntry mapKey="15" mappedValue="1"/><mapEntry mapKey="16" mappedValue="2"/></mapping></responseDeclaration><outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>"#,
+                r#"<p>A census.</p><sliderInteraction responseIdentifier="RESPONSE" lowerBound="0" upperBound="100" step="1"><prompt>What percentage had no religion?</prompt></sliderInteraction>"#,
+                r#"<responseProcessing template="map_response"/>"#,
+            ),
+        )],
+        "",
+    );
+    let item = &read.items[0];
+    let (keys, _) = keys(item);
+    let ranges: Vec<_> = keys.iter().map(|k| (k.numeric, k.mapped_value)).collect();
+    assert_eq!(
+        ranges,
+        [
+            (range(15.0, 15.0), Some(1.0)),
+            (range(16.0, 16.0), Some(2.0))
+        ]
+    );
+    assert_eq!(item.max_score, 2);
+    assert!(
+        item.markup.contains("What percentage had no religion?")
+            && item
+                .markup
+                .contains("<p class=\"scale\">A number from 0 to 100.</p>"),
+        "{}",
+        item.markup
+    );
+}

@@ -228,6 +228,21 @@ impl<'i, 'a> Writer<'i, 'a> {
                 self.out.push_str("<span class=\"blank\">__________</span>");
                 Ok(())
             }
+            // A number on a scale: the scale's ends, on paper as on screen (a hint
+            // is for delivery only; the paper gives its own lines to write on).
+            "sliderInteraction" => {
+                self.prompt(element)?;
+                let end = |name: &str| {
+                    quick_xml::escape::escape(element.attribute(name).unwrap_or("?").trim())
+                        .into_owned()
+                };
+                self.out.push_str(&format!(
+                    "<p class=\"scale\">A number from {} to {}.</p>",
+                    end("lowerBound"),
+                    end("upperBound")
+                ));
+                Ok(())
+            }
             "uploadInteraction" => {
                 self.prompt(element)?;
                 self.hint("p", "Answer on paper; the page is scanned.");

@@ -19,13 +19,15 @@ use text::text;
 /// The interactions imported, each onto one kind of question. An inline choice
 /// (a gap with a list to pick from) and a hottext (words of a passage to pick)
 /// are choices like a choice interaction's: the paper lists them as lettered
-/// choices with bubbles, the upload names them by identifier.
-pub const SUPPORTED: [&str; 7] = [
+/// choices with bubbles, the upload names them by identifier. A slider is a
+/// numeric entry: the number is written, on paper as in an upload.
+pub const SUPPORTED: [&str; 8] = [
     "choiceInteraction",
     "inlineChoiceInteraction",
     "hottextInteraction",
     "extendedTextInteraction",
     "textEntryInteraction",
+    "sliderInteraction",
     "uploadInteraction",
     "drawingInteraction",
 ];
@@ -83,7 +85,7 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
                 .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
             choice(interaction, declaration, &rule, &mut notes)?
         }
-        "textEntryInteraction" | "extendedTextInteraction" => {
+        "textEntryInteraction" | "extendedTextInteraction" | "sliderInteraction" => {
             text(item, interaction, declaration, &rule, &mut notes)?
         }
         "uploadInteraction" | "drawingInteraction" => Response::Image {

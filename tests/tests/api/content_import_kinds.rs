@@ -3,8 +3,9 @@
 //! (words of a passage to pick), written as the IMS QTI 2.1 examples write them,
 //! imported as single and multiple choice, printed (the gap in its sentence, the
 //! passage, the choices lettered with bubbles), uploaded by choice number and
-//! scored by their keys on the Result; and a numeric entry with a tolerance,
-//! printed with its line, answered with a decimal comma and scored in its range.
+//! scored by their keys on the Result; a numeric entry with a tolerance, printed
+//! with its line, answered with a decimal comma and scored in its range; and a
+//! slider, printed with its scale, answered with a number, scored by its mapping.
 
 use reqwest::StatusCode;
 use scoredesk_e2e::qti::{manifest, zip};
@@ -50,6 +51,19 @@ fn numeric() -> Vec<u8> {
         .to_vec()
 }
 
+/// A percentage on a slider: 16 is worth 2, 15 is worth 1.
+fn slider() -> Vec<u8> {
+    r#"<?xml version="1.0" encoding="UTF-8"?>
+<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="census" title="census" adaptive="false" timeDependent="false">
+<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="integer"><correctResponse><value>16</value></correctResponse><mapping defaultValue="0"><mapEntry mapKey="15" mappedValue="1"/><mapEntry mapKey="16" mappedValue="2"/></mapping></responseDeclaration>
+<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>
+<itemBody><p>The census counted people of no religion.</p><sliderInteraction responseIdentifier="RESPONSE" lowerBound="0" upperBound="100" step="1"><prompt>What percentage was that?</prompt></sliderInteraction></itemBody>
+<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/map_response"/>
+</assessmentItem>"#
+        .as_bytes()
+        .to_vec()
+}
+
 fn package() -> Vec<u8> {
     zip(&[
         (
@@ -58,6 +72,7 @@ fn package() -> Vec<u8> {
                 ("a", "imsqti_item_xmlv2p1", "inline.xml"),
                 ("b", "imsqti_item_xmlv2p1", "hottext.xml"),
                 ("c", "imsqti_item_xmlv2p1", "gravity.xml"),
+                ("d", "imsqti_item_xmlv2p1", "census.xml"),
             ])
             .into_bytes(),
         ),
@@ -80,6 +95,7 @@ fn package() -> Vec<u8> {
             ),
         ),
         ("gravity.xml", numeric()),
+        ("census.xml", slider()),
     ])
 }
 
@@ -94,7 +110,12 @@ async fn kinds(backend: Backend) {
         .collect();
     assert_eq!(
         types,
-        ["multiple_choice", "multiple_response", "text_entry"],
+        [
+            "multiple_choice",
+            "multiple_response",
+            "text_entry",
+            "text_entry"
+        ],
         "{report}"
     );
     assert_eq!(report["Skipped"], json!([]));
@@ -151,6 +172,11 @@ async fn kinds(backend: Backend) {
         "the numeric entry's question: {paper}"
     );
     assert!(!paper.contains("9.81"), "the key is not on the paper");
+    assert!(
+        paper.contains("What percentage was that?")
+            && paper.contains("<p class=\"scale\">A number from 0 to 100.</p>"),
+        "the slider's scale: {paper}"
+    );
 
     let number = |position: i32, text: &'static str| choice_number(&app, snapshot, position, text);
     let upload = json!({
@@ -163,7 +189,8 @@ async fn kinds(backend: Backend) {
                 {"ChoiceOrderNumber": number(2, "includes").await, "Selected": true},
                 {"ChoiceOrderNumber": number(2, "who bought").await, "Selected": true}]},
             // 9.8 with a decimal comma lies within 9.81 ± 0.05.
-            {"QuestionOrderNumber": 3, "TextResponse": "9,8"}
+            {"QuestionOrderNumber": 3, "TextResponse": "9,8"},
+            {"QuestionOrderNumber": 4, "TextResponse": "15"}
         ]
     });
     let response = post(&app, "AnswerUploads", &upload).await;
@@ -173,8 +200,8 @@ async fn kinds(backend: Backend) {
     let (result, scores) = answer_scores(&app, attempt).await;
     assert_eq!(
         scores,
-        [1, 0, 2],
-        "the gap right; the passage half wrong; the number in range"
+        [1, 0, 2, 1],
+        "the gap right; the passage half wrong; the number in range; 15 on the slider is worth 1"
     );
     let (status, body): (StatusCode, Value) = app
         .get_json_with(ADMIN, &format!("{}Results({result})", app.root()), &[])
@@ -182,7 +209,7 @@ async fn kinds(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         (body["TotalScore"].as_i64(), body["MaxScore"].as_i64()),
-        (Some(3), Some(4)),
+        (Some(4), Some(6)),
         "{body}"
     );
 }
