@@ -38,19 +38,26 @@ pub fn read(root: &Element) -> Result<Manifest, PackageError> {
                 .unwrap_or_default()
                 .to_owned();
             let kind = resource.attribute("type").unwrap_or_default().to_owned();
-            // Canvas names a QTI 1.2 quiz's file only in <file href>.
-            let href = resource.attribute("href").or_else(|| {
-                resource
-                    .children_named("file")
-                    .find_map(|file| file.attribute("href"))
-            });
-            let path = href
-                .map(|href| {
-                    names::resolve(FILE, href).map_err(|problem| {
-                        PackageError::at_path(FILE, "resource href", href, &problem)
-                    })
-                })
-                .transpose()?;
+            // Canvas names a QTI 1.2 quiz's file only in <file href>, Blackboard a
+            // pool's only in bb:file. Only the resources read here must have a
+            // path that stays in the package: others (Blackboard's course
+            // settings, "/res00001") are ignored whatever they name.
+            let href = resource
+                .attribute("href")
+                .or_else(|| resource.attribute("file"))
+                .or_else(|| {
+                    resource
+                        .children_named("file")
+                        .find_map(|file| file.attribute("href"))
+                });
+            let read_here = kind.starts_with("imsqti") || is_blackboard_pool(&kind);
+            let path = match href.map(|href| (href, names::resolve(FILE, href))) {
+                Some((_, Ok(path))) => Some(path),
+                Some((href, Err(problem))) if read_here => {
+                    return Err(PackageError::at_path(FILE, "resource href", href, &problem))
+                }
+                _ => None,
+            };
             resources.push(Resource {
                 identifier,
                 kind,
@@ -67,6 +74,11 @@ pub fn read(root: &Element) -> Result<Manifest, PackageError> {
 }
 
 /// LOM's `general/title/string` (or IMS MD 1.2's `langstring`).
+/// A Blackboard pool or test: QTI 1.2 in Blackboard's dialect, in a `.dat` file.
+pub fn is_blackboard_pool(kind: &str) -> bool {
+    kind.starts_with("assessment/x-bb-qti")
+}
+
 fn title(metadata: &Element) -> Option<String> {
     metadata
         .descendants()

@@ -53,7 +53,7 @@ pub fn read_package_with_progress(
                 resource.identifier
             )
         };
-        if kind.starts_with("imsqti_xmlv1") {
+        if kind.starts_with("imsqti_xmlv1") || manifest::is_blackboard_pool(kind) {
             let path = resource
                 .path
                 .clone()

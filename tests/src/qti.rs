@@ -59,9 +59,9 @@ pub struct Qti12 {
     pub source: Vec<Value>,
 }
 
-/// text2qti's Canvas export of a plain-text quiz, and qti-package-maker's Canvas
-/// QTI 1.2 package.
-pub fn qti12_packages() -> (Qti12, Qti12) {
+/// text2qti's Canvas export of a plain-text quiz, qti-package-maker's Canvas QTI
+/// 1.2 package and its Blackboard pool.
+pub fn qti12_packages() -> (Qti12, Qti12, Qti12) {
     let dir = tempfile::tempdir().expect("the QTI 1.2 fixture");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/qti/make_qti12.py");
     let status = Command::new(tool("SCOREDESK_QTI_PYTHON"))
@@ -83,7 +83,11 @@ pub fn qti12_packages() -> (Qti12, Qti12) {
         .expect("the QTI 1.2 fixture")
         .clone(),
     };
-    (read("text2qti"), read("canvas-qti12"))
+    (
+        read("text2qti"),
+        read("canvas-qti12"),
+        read("blackboard-pool"),
+    )
 }
 
 /// moodle_questions's Moodle XML bank, and what its questions were made from

@@ -66,26 +66,51 @@ pub(super) fn read(item: &Element) -> Result<Processing, String> {
         .transpose()?;
     let mut branches = Vec::new();
     for condition in processing.children_named("respcondition") {
-        let Some(set) = condition
-            .children_named("setvar")
-            .find(|s| s.attribute("varname").unwrap_or("SCORE") == variable)
-        else {
-            continue;
-        };
-        let value = number(&set.text())?;
-        let (action, value) = match set.attribute("action").unwrap_or("Set") {
-            "Set" => (Action::Set, value),
-            "Add" => (Action::Add, value),
-            "Subtract" => (Action::Add, -value),
-            other => return Err(format!("<setvar action=\"{other}\"> is not imported")),
-        };
         let tests: Vec<Test> = condition
             .child("conditionvar")
             .map(|c| c.elements().map(test).collect())
             .unwrap_or_default();
-        let test = side_by_side(tests);
+        // Blackboard's feedback for each choice tests a choice's identifier with
+        // no value: it says nothing of the answer.
+        let tests: Vec<Test> = tests
+            .into_iter()
+            .filter(|t| !matches!(t, Test::Equal { value, .. } if value.is_empty()))
+            .collect();
+        if tests.is_empty() {
+            continue;
+        }
+        let set = condition.children_named("setvar").find(|s| {
+            s.attribute("varname")
+                .or_else(|| s.attribute("variablename"))
+                .unwrap_or("SCORE")
+                == variable
+        });
+        let (action, value) = match set {
+            Some(set) => {
+                let written = set.text();
+                // Blackboard sets the score to "SCORE.max".
+                let value = if written.trim().eq_ignore_ascii_case("score.max") {
+                    max.ok_or("SCORE.max without a maximum")?
+                } else {
+                    number(&written)?
+                };
+                match set.attribute("action").unwrap_or("Set") {
+                    "Set" => (Action::Set, value),
+                    "Add" => (Action::Add, value),
+                    "Subtract" => (Action::Add, -value),
+                    other => return Err(format!("<setvar action=\"{other}\"> is not imported")),
+                }
+            }
+            // Blackboard marks a blank's or a number's right answers by their
+            // feedback alone: full marks.
+            None if says_correct(condition) => (
+                Action::Set,
+                max.ok_or("a correct answer without a maximum")?,
+            ),
+            None => continue,
+        };
         branches.push(Branch {
-            test,
+            test: side_by_side(tests),
             action,
             value,
         });
@@ -107,6 +132,12 @@ fn side_by_side(tests: Vec<Test>) -> Test {
         Ok([one]) => one,
         Err(many) => Test::Or(many),
     }
+}
+
+fn says_correct(condition: &Element) -> bool {
+    condition
+        .children_named("displayfeedback")
+        .any(|f| f.attribute("linkrefid") == Some("correct"))
 }
 
 fn test(element: &Element) -> Test {

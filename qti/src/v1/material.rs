@@ -4,7 +4,7 @@
 //! markup writer would drop them too). Canvas's `$IMS-CC-FILEBASE$/` (the package's
 //! `web_resources` folder) becomes a path from the quiz's file.
 
-use crate::build::{node, text};
+use crate::build::{node, text as text_node};
 use crate::error::PackageError;
 use crate::html;
 use crate::xml::{Element, Node};
@@ -16,17 +16,17 @@ pub(super) fn nodes(material: &Element, file: &str) -> Result<Vec<Node>, Package
     let mut out = Vec::new();
     for part in material.elements() {
         match part.name.as_str() {
-            "mattext" | "mat_extension" => {
-                let words = part.text();
+            "mattext" => {
                 let html = part
                     .attribute("texttype")
                     .is_some_and(|t| t.trim().eq_ignore_ascii_case("text/html"));
-                if html {
-                    let mut parsed = html::parse(&words, "div", file)?;
-                    canvas_paths(&mut parsed, file);
-                    out.extend(parsed.children);
-                } else {
-                    out.push(text(&words));
+                out.extend(words(&part.text(), html, file)?);
+            }
+            // Blackboard's: `<mat_formattedtext type="HTML|SMART_TEXT|PLAIN_TEXT">`.
+            "mat_extension" => {
+                for formatted in part.children_named("mat_formattedtext") {
+                    let html = formatted.attribute("type") != Some("PLAIN_TEXT");
+                    out.extend(words(&formatted.text(), html, file)?);
                 }
             }
             "matimage" => {
@@ -44,6 +44,15 @@ pub(super) fn nodes(material: &Element, file: &str) -> Result<Vec<Node>, Package
         }
     }
     Ok(out)
+}
+
+fn words(text: &str, html: bool, file: &str) -> Result<Vec<Node>, PackageError> {
+    if !html {
+        return Ok(vec![text_node(text)]);
+    }
+    let mut parsed = html::parse(text, "div", file)?;
+    canvas_paths(&mut parsed, file);
+    Ok(parsed.children)
 }
 
 fn canvas_paths(element: &mut Element, file: &str) {

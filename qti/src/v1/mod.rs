@@ -32,15 +32,11 @@ pub fn read(root: &Element, file: &str) -> Result<Document, PackageError> {
         .filter(|t| !t.is_empty());
     let mut items = Vec::new();
     for item in root.descendants().into_iter().filter(|e| e.name == "item") {
-        let identifier = item
-            .attribute("ident")
-            .unwrap_or_default()
-            .trim()
-            .to_owned();
+        let identifier = identifier(item);
         if identifier.is_empty() {
             return Err(PackageError::new(file, "an <item> without an ident"));
         }
-        items.push(match translate::translate(item, file)? {
+        items.push(match translate::translate(item, &identifier, file)? {
             Ok(element) => Translated::Item {
                 element,
                 topic: None,
@@ -49,4 +45,18 @@ pub fn read(root: &Element, file: &str) -> Result<Document, PackageError> {
         });
     }
     Ok(Document { title, items })
+}
+
+/// The item's `ident`; Blackboard writes none, but its object id in the metadata.
+/// An `ident=""` written out is an empty identifier, which refuses the document.
+fn identifier(item: &Element) -> String {
+    if let Some(ident) = item.attribute("ident") {
+        return ident.trim().to_owned();
+    }
+    item.child("itemmetadata")
+        .and_then(|m| m.child("bbmd_asi_object_id"))
+        .map(|id| id.text().trim().to_owned())
+        .filter(|id| !id.is_empty())
+        .or_else(|| item.attribute("title").map(|t| t.trim().to_owned()))
+        .unwrap_or_default()
 }

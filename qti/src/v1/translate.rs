@@ -32,6 +32,7 @@ const PARTS: [&str; 3] = [
 /// `Ok(Err(reason))`: the item is sound but not imported.
 pub(super) fn translate(
     item: &Element,
+    identifier: &str,
     file: &str,
 ) -> Result<Result<Element, String>, PackageError> {
     let canvas_type = field(item, "question_type");
@@ -84,7 +85,6 @@ pub(super) fn translate(
             many.len()
         )),
     };
-    let identifier = item.attribute("ident").unwrap_or_default();
     let title = item.attribute("title").unwrap_or(identifier);
     Ok(translated.map(|parts| {
         let mut attributes = vec![("identifier", identifier), ("title", title)];

@@ -1,5 +1,6 @@
 //! QTI 1.2 (issue 35): the Canvas classic-quiz profile as two third-party tools
-//! write it (text2qti from a plain-text quiz; qti-package-maker's Canvas engine),
+//! write it (text2qti from a plain-text quiz; qti-package-maker's Canvas engine)
+//! and a Blackboard pool (qti-package-maker's Blackboard export),
 //! imported on both databases and checked question by question against what the
 //! tools were given (`tests/fixtures/qti/make_qti12.py`): kind, choices and the
 //! right ones, typed keys, number ranges, maxima (Canvas's points, scored in
@@ -111,7 +112,7 @@ async fn check(app: &TestApp, report: &Value, source: &[Value]) {
 
 async fn sources(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
-    let (text2qti, canvas) = qti12_packages();
+    let (text2qti, canvas, blackboard) = qti12_packages();
     let report = imported(&app, ADMIN, &text2qti.bytes, "text2qti.zip").await;
     assert_eq!(report["QtiVersion"], "1.2", "{report}");
     assert_eq!(report["AssessmentName"], "Physics check");
@@ -130,6 +131,13 @@ async fn sources(backend: Backend) {
     assert_eq!(report["AssessmentName"], "canvas-chemistry");
     check(&app, &report, &canvas.source).await;
 
+    // Blackboard's dialect: no idents, SCORE.max, right blanks marked by their
+    // feedback, materials in mat_formattedtext, the pool in bb:file.
+    let report = imported(&app, ADMIN, &blackboard.bytes, "blackboard-pool.zip").await;
+    assert_eq!(report["QtiVersion"], "1.2", "{report}");
+    assert_eq!(report["AssessmentName"], "blackboard-chemistry");
+    check(&app, &report, &blackboard.source).await;
+
     // Importing again changes nothing.
     let again = imported(&app, ADMIN, &text2qti.bytes, "text2qti.zip").await;
     assert_eq!(again["Assessment"], "unchanged", "{again}");
@@ -137,7 +145,7 @@ async fn sources(backend: Backend) {
 
 async fn delivered(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
-    let (text2qti, _) = qti12_packages();
+    let (text2qti, _, _) = qti12_packages();
     let report = imported(&app, ADMIN, &text2qti.bytes, "text2qti.zip").await;
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
     let (snapshot, attempt) = sit(&app, &assessment, "canvas-1").await;
