@@ -48,6 +48,11 @@ pub struct ReportQuestion {
     pub max_score: i32,
     pub choices: usize,
     pub scoring: &'static str,
+    /// A text entry's accepted answers as people read them, each with its marks
+    /// when it is worth other than full marks.
+    pub keys: Vec<String>,
+    /// The keys are numbers (a numeric entry).
+    pub numeric_keys: bool,
     pub topic: Option<String>,
     pub notes: Vec<String>,
 }
@@ -103,6 +108,18 @@ impl ImportReport {
                     } else {
                         planned.rule.name()
                     },
+                    keys: planned
+                        .text_keys
+                        .iter()
+                        .map(|key| match key.mapped_value {
+                            Some(value) if (value - f64::from(planned.max_score)).abs() > 1e-9 => {
+                                format!("{} ({value} of {})", key.text, planned.max_score)
+                            }
+                            _ => key.text.clone(),
+                        })
+                        .collect(),
+                    numeric_keys: !planned.text_keys.is_empty()
+                        && planned.text_keys.iter().all(|key| key.numeric.is_some()),
                     topic: planned.topic.clone(),
                     notes: item.notes.clone(),
                 }

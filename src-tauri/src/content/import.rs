@@ -50,6 +50,12 @@ pub struct ReportQuestion {
     pub max_score: i64,
     pub choices: i64,
     pub scoring: String,
+    /// A text entry's accepted answers, in words.
+    #[serde(default)]
+    pub keys: Vec<String>,
+    /// The keys are numbers.
+    #[serde(default)]
+    pub numeric_keys: bool,
     pub notes: Vec<String>,
 }
 
@@ -104,7 +110,7 @@ mod tests {
             "Questions": [{"Position": 1, "Item": "q1", "File": "q1.xml", "Title": "Cells", "Text": "Explain osmosis.",
                 "QuestionId": "500", "Outcome": "created", "Revision": 1, "PreviousQuestionId": null,
                 "QuestionType": "essay", "MaxScore": 4, "Choices": 0, "Scoring": "scorer",
-                "Topic": null, "Notes": []}],
+                "Keys": [], "NumericKeys": false, "Topic": null, "Notes": []}],
             "Skipped": [{"Item": "q2", "File": "q2.xml", "Reason": "<matchInteraction> is not imported"}],
             "ScoreBands": [], "Images": 2, "TopicsCreated": 0, "Notes": []
         });

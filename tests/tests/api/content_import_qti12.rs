@@ -76,6 +76,8 @@ async fn check(app: &TestApp, report: &Value, source: &[Value]) {
             assert_eq!(stored, wanted, "{item}");
         }
         if let Some(keys) = item["keys"].as_array() {
+            assert_eq!(question["Keys"], json!(keys), "the report shows the keys");
+            assert_eq!(question["NumericKeys"], false);
             let stored = strings(
                 app,
                 format!(
@@ -94,6 +96,8 @@ async fn check(app: &TestApp, report: &Value, source: &[Value]) {
             );
         }
         if let Some(range) = item["range"].as_array() {
+            assert_eq!(question["NumericKeys"], true, "{question}");
+            assert!(!question["Keys"].as_array().unwrap().is_empty(), "{question}");
             // Thousandths, so both databases print the range alike.
             let end = |column: &str| {
                 format!(

@@ -146,6 +146,12 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
         .await
         .unwrap();
     assert_eq!(kinds.len(), 8);
+    // The numeric entry says so, and what it accepts.
+    let fourth = kinds[3].text().await.unwrap();
+    assert!(
+        fourth.contains("number entry") && fourth.contains("accepts 9.76 to 9.86"),
+        "{fourth}"
+    );
     session.screenshot("content-preview-qti12").await;
     press(client, &[Key::Escape.into()]).await;
 

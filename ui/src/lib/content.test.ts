@@ -4,7 +4,7 @@ import type { PackageReport } from "./bindings/PackageReport";
 
 const question = (outcome: string, position: number) => ({
   position, item: `q${position}`, title: `Q${position}`, text: `Question ${position}?`, questionId: String(100 + position), outcome,
-  revision: outcome === "revised" ? 2 : 1, questionType: "essay", maxScore: 4, choices: 0, scoring: "scorer", notes: [],
+  revision: outcome === "revised" ? 2 : 1, questionType: "essay", maxScore: 4, choices: 0, scoring: "scorer", keys: [], numericKeys: false, notes: [],
 });
 
 const report = (over: Partial<PackageReport>): PackageReport => ({

@@ -94,6 +94,8 @@ pub static COMPLEX_TYPES: &[ComplexType] = &[
             ("MaxScore", "Edm.Int32"),
             ("Choices", "Edm.Int32"),
             ("Scoring", "Edm.String"),
+            ("Keys", "Collection(Edm.String)"),
+            ("NumericKeys", "Edm.Boolean"),
             ("Topic", "Edm.String"),
             ("Notes", "Collection(Edm.String)"),
         ],

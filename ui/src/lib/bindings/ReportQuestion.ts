@@ -8,4 +8,12 @@ text: string, questionId: string,
 /**
  * "created", "unchanged" or "revised".
  */
-outcome: string, revision: number, questionType: string, maxScore: number, choices: number, scoring: string, notes: Array<string>, };
+outcome: string, revision: number, questionType: string, maxScore: number, choices: number, scoring: string, 
+/**
+ * A text entry's accepted answers, in words.
+ */
+keys: Array<string>, 
+/**
+ * The keys are numbers.
+ */
+numericKeys: boolean, notes: Array<string>, };
