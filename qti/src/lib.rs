@@ -24,6 +24,7 @@ mod manifest;
 mod markup;
 mod moodle;
 mod names;
+mod number;
 mod package;
 mod reading;
 mod response;

@@ -17,6 +17,7 @@ use crate::build::{
     choice_item, element, node, number_item, person, text_item, ChoiceKey, Scoring,
 };
 use crate::error::PackageError;
+use crate::number::number;
 use crate::xml::{Element, Node};
 
 /// `Ok(Err(reason))`: the question is sound but not imported.
@@ -98,14 +99,6 @@ fn field_text(question: &Element, name: &str) -> Option<String> {
         None => field.text(),
     };
     Some(words.trim().to_owned()).filter(|w| !w.is_empty())
-}
-
-fn number(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|n| n.is_finite())
-        .ok_or_else(|| format!("'{}' is not a number", text.trim()))
 }
 
 fn number_of(element: &Element, name: &str) -> Option<Result<f64, String>> {

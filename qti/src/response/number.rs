@@ -10,6 +10,7 @@
 
 use super::rules::{mapping, values, Rule};
 use crate::item::{NumberRange, TextKey, TextScoring};
+use crate::number::number;
 use crate::xml::Element;
 
 pub(super) fn number_keys(
@@ -233,14 +234,6 @@ fn bounds_of(and: &Element, notes: &mut Vec<String>) -> Result<Option<NumberRang
         low: low.min(high),
         high: low.max(high),
     }))
-}
-
-fn number(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|n| n.is_finite())
-        .ok_or_else(|| format!("'{}' is not a number", text.trim()))
 }
 
 fn written(value: f64) -> String {

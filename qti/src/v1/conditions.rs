@@ -6,6 +6,7 @@
 //! (a short answer's accepted answers), bounds together one range. A condition
 //! that sets nothing (feedback only) is left out.
 
+use crate::number::number;
 use crate::xml::Element;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -164,14 +165,6 @@ fn test(element: &Element) -> Test {
         "other" => Test::Otherwise,
         other => Test::Unknown(other.to_owned()),
     }
-}
-
-pub(super) fn number(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|n| n.is_finite())
-        .ok_or_else(|| format!("'{}' is not a number", text.trim()))
 }
 
 /// Why a condition's test cannot be taken as a key.

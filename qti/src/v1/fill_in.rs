@@ -2,7 +2,7 @@
 //! text entry keyed by the accepted answers, a numeric entry (ranges) when the
 //! `fibtype` is `Decimal` or `Integer`, or an essay when nothing is keyed.
 
-use super::conditions::{self, shape, Branch, Processing, Test};
+use super::conditions::{shape, Branch, Processing, Test};
 use crate::build::{number_item, person, text_item, Scoring};
 use crate::xml::{Element, Node};
 
@@ -78,7 +78,7 @@ fn typed(test: &Test) -> Option<Vec<(String, bool)>> {
 
 /// The ranges a test accepts: an exact value, bounds, or alternatives of them.
 fn ranges(test: &Test) -> Option<Vec<(f64, f64)>> {
-    let number = |value: &str| conditions::number(value).ok();
+    let number = |value: &str| crate::number::number(value).ok();
     match test {
         Test::Equal { value, .. } => number(value).map(|v| vec![(v, v)]),
         Test::And(parts) => {

@@ -12,7 +12,8 @@
 //!   marked by a person.
 //!
 //! Canvas scores in percent (`setvar` 100) with the points in `points_possible`;
-//! other tools score in points, the maximum in the score variable's `maxvalue`.
+//! other tools (Blackboard, Questionmark) score in points, the maximum in the score
+//! variable's `maxvalue`.
 
 use super::choice::choice;
 use super::conditions;
@@ -61,7 +62,7 @@ pub(super) fn translate(
         Ok(processing) => processing,
         Err(reason) => return Ok(Err(reason)),
     };
-    let points = match field(item, "points_possible").map(|p| conditions::number(&p)) {
+    let points = match field(item, "points_possible").map(|p| crate::number::number(&p)) {
         Some(Ok(points)) => Some(points),
         Some(Err(reason)) => return Ok(Err(format!("points_possible: {reason}"))),
         None => None,
@@ -87,8 +88,11 @@ pub(super) fn translate(
     };
     let title = item.attribute("title").unwrap_or(identifier);
     Ok(translated.map(|parts| {
-        let mut attributes = vec![("identifier", identifier), ("title", title)];
-        attributes.push(("adaptive", "false"));
+        let attributes = [
+            ("identifier", identifier),
+            ("title", title),
+            ("adaptive", "false"),
+        ];
         element("assessmentItem", &attributes, parts)
     }))
 }

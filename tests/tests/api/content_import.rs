@@ -9,7 +9,7 @@ use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::{json, Value};
 
 use crate::qti_packages::{
-    answer_scores, choice_number, import, imported, own_package, sit, third_party,
+    choice_number, import, imported, own_package, sit, third_party, uploaded_scores,
 };
 use crate::uploads::post;
 
@@ -378,11 +378,7 @@ async fn delivered(backend: Backend) {
             {"QuestionOrderNumber": 4, "TextResponse": "Glucose"}
         ]
     });
-    let response = post(&app, "AnswerUploads", &upload).await;
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    assert_eq!(status, StatusCode::CREATED, "{text}");
-    let (result, scores) = answer_scores(&app, attempt).await;
+    let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
     assert_eq!(
         scores,
         [2, 0, -1, 1],

@@ -7,13 +7,13 @@
 //! with its line, answered with a decimal comma and scored in its range; and a
 //! slider, printed with its scale, answered with a number, scored by its mapping.
 
-use reqwest::StatusCode;
 use scoredesk_e2e::qti::{manifest, zip};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
-use serde_json::{json, Value};
+use serde_json::json;
 
-use crate::qti_packages::{answer_scores, choice_number, imported, sit};
-use crate::uploads::post;
+use crate::qti_packages::{
+    choice_number, imported, printed_paper, result_totals, sit, uploaded_scores,
+};
 
 on_both_backends! {
     an_inline_choice_and_a_hottext_are_printed_uploaded_and_scored => kinds;
@@ -123,24 +123,7 @@ async fn kinds(backend: Backend) {
     let (snapshot, attempt) = sit(&app, &assessment, "kinds-1").await;
 
     // The paper: the gap in its sentence, the passage, the choices lettered.
-    let (status, read) = app
-        .get_json_with(
-            ADMIN,
-            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
-            &[],
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{read}");
-    let link = read["PrintableDocumentSourceUrl"].as_str().unwrap();
-    let paper = app
-        .client
-        .get(link)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let paper = printed_paper(&app, snapshot).await;
     assert!(
         paper.contains("sun of <span class=\"blank\">__________</span>; and all"),
         "{paper}"
@@ -193,23 +176,11 @@ async fn kinds(backend: Backend) {
             {"QuestionOrderNumber": 4, "TextResponse": "15"}
         ]
     });
-    let response = post(&app, "AnswerUploads", &upload).await;
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    assert_eq!(status, StatusCode::CREATED, "{text}");
-    let (result, scores) = answer_scores(&app, attempt).await;
+    let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
     assert_eq!(
         scores,
         [1, 0, 2, 1],
         "the gap right; the passage half wrong; the number in range; 15 on the slider is worth 1"
     );
-    let (status, body): (StatusCode, Value) = app
-        .get_json_with(ADMIN, &format!("{}Results({result})", app.root()), &[])
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(
-        (body["TotalScore"].as_i64(), body["MaxScore"].as_i64()),
-        (Some(4), Some(6)),
-        "{body}"
-    );
+    assert_eq!(result_totals(&app, result).await, (Some(4), Some(6)));
 }

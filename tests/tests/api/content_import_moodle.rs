@@ -6,13 +6,13 @@
 //! case-sensitive short answer, an essay) through the whole path: topics,
 //! snapshot, printed paper, upload, Result.
 
-use reqwest::StatusCode;
 use scoredesk_e2e::qti::moodle_bank;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::{json, Value};
 
-use crate::qti_packages::{answer_scores, choice_number, imported, sit};
-use crate::uploads::post;
+use crate::qti_packages::{
+    choice_number, imported, printed_paper, result_totals, sit, uploaded_scores,
+};
 
 on_both_backends! {
     a_moodle_bank_is_imported_as_its_source_says => source;
@@ -179,23 +179,7 @@ async fn delivered(backend: Backend) {
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
     let (snapshot, attempt) = sit(&app, &assessment, "moodle-1").await;
 
-    let (status, read) = app
-        .get_json_with(
-            ADMIN,
-            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
-            &[],
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{read}");
-    let paper = app
-        .client
-        .get(read["PrintableDocumentSourceUrl"].as_str().unwrap())
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let paper = printed_paper(&app, snapshot).await;
     for words in [
         "Which organelle makes ATP?",
         "data:image/png;base64,",
@@ -223,23 +207,11 @@ async fn delivered(backend: Backend) {
             {"QuestionOrderNumber": 5, "TextResponse": "Respiration in the mitochondria."}
         ]
     });
-    let response = post(&app, "AnswerUploads", &upload).await;
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    assert_eq!(status, StatusCode::CREATED, "{text}");
-    let (result, scores) = answer_scores(&app, attempt).await;
+    let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
     assert_eq!(
         scores,
         [2, 1, 1, 0, -1],
         "the key; True; 10 is worth half of 2; case counts; the essay to a person"
     );
-    let (status, body): (StatusCode, Value) = app
-        .get_json_with(ADMIN, &format!("{}Results({result})", app.root()), &[])
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(
-        (body["TotalScore"].as_i64(), body["MaxScore"].as_i64()),
-        (Some(4), Some(10)),
-        "{body}"
-    );
+    assert_eq!(result_totals(&app, result).await, (Some(4), Some(10)));
 }

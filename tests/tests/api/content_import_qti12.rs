@@ -7,13 +7,13 @@
 //! percent). Questions with several answers are skipped, naming why. The text2qti
 //! quiz then goes the whole path: snapshot, printed paper, upload, Result.
 
-use reqwest::StatusCode;
 use scoredesk_e2e::qti::qti12_packages;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::{json, Value};
 
-use crate::qti_packages::{answer_scores, choice_number, imported, sit};
-use crate::uploads::post;
+use crate::qti_packages::{
+    choice_number, imported, printed_paper, result_totals, sit, uploaded_scores,
+};
 
 on_both_backends! {
     canvas_quizzes_from_two_tools_are_imported_as_their_sources_say => sources;
@@ -97,7 +97,10 @@ async fn check(app: &TestApp, report: &Value, source: &[Value]) {
         }
         if let Some(range) = item["range"].as_array() {
             assert_eq!(question["NumericKeys"], true, "{question}");
-            assert!(!question["Keys"].as_array().unwrap().is_empty(), "{question}");
+            assert!(
+                !question["Keys"].as_array().unwrap().is_empty(),
+                "{question}"
+            );
             // Thousandths, so both databases print the range alike.
             let end = |column: &str| {
                 format!(
@@ -154,23 +157,7 @@ async fn delivered(backend: Backend) {
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
     let (snapshot, attempt) = sit(&app, &assessment, "canvas-1").await;
 
-    let (status, read) = app
-        .get_json_with(
-            ADMIN,
-            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
-            &[],
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{read}");
-    let paper = app
-        .client
-        .get(read["PrintableDocumentSourceUrl"].as_str().unwrap())
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let paper = printed_paper(&app, snapshot).await;
     for words in [
         "Which gas do plants take in for photosynthesis?",
         "Carbon dioxide",
@@ -198,24 +185,12 @@ async fn delivered(backend: Backend) {
             // 8, the file upload, is not answered.
         ]
     });
-    let response = post(&app, "AnswerUploads", &upload).await;
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    assert_eq!(status, StatusCode::CREATED, "{text}");
-    let (result, scores) = answer_scores(&app, attempt).await;
+    let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
     assert_eq!(
         scores,
         [1, 1, 1, 1, 0, 1, -1, 0],
         "choice; both primes; any case; 9.8 within 0.05; 6 outside 1 to 5; 42.0 is 42; \
          the essay to a person; no upload, no marks"
     );
-    let (status, body): (StatusCode, Value) = app
-        .get_json_with(ADMIN, &format!("{}Results({result})", app.root()), &[])
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(
-        (body["TotalScore"].as_i64(), body["MaxScore"].as_i64()),
-        (Some(5), Some(8)),
-        "{body}"
-    );
+    assert_eq!(result_totals(&app, result).await, (Some(5), Some(8)));
 }

@@ -111,3 +111,50 @@ pub(crate) async fn answer_scores(app: &TestApp, attempt: i64) -> (i64, Vec<i64>
         .await;
     (result, scores)
 }
+
+/// The printed paper of `snapshot`, fetched by its signed link as a browser would.
+pub(crate) async fn printed_paper(app: &TestApp, snapshot: i64) -> String {
+    let (status, read) = app
+        .get_json_with(
+            "northwind-admin",
+            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    app.client
+        .get(read["PrintableDocumentSourceUrl"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+/// `upload` posted (it must be created), and then its Result's ID and each
+/// answer's score (-1 for one waiting for a scorer).
+pub(crate) async fn uploaded_scores(
+    app: &TestApp,
+    upload: &Value,
+    attempt: i64,
+) -> (i64, Vec<i64>) {
+    let response = crate::uploads::post(app, "AnswerUploads", upload).await;
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{text}");
+    answer_scores(app, attempt).await
+}
+
+/// The Result's `TotalScore` and `MaxScore`, as the administrator reads them.
+pub(crate) async fn result_totals(app: &TestApp, result: i64) -> (Option<i64>, Option<i64>) {
+    let (status, body): (StatusCode, Value) = app
+        .get_json_with(
+            "northwind-admin",
+            &format!("{}Results({result})", app.root()),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    (body["TotalScore"].as_i64(), body["MaxScore"].as_i64())
+}

@@ -24,6 +24,18 @@ fn assessment_of(summary: &str) -> String {
         .collect()
 }
 
+/// The import report's sentence, once the report of a preview (or an import) shows.
+async fn report_sentence(client: &Client, preview: bool) -> String {
+    wait_for(
+        client,
+        &format!("#import-report[data-preview='{preview}'] #import-summary"),
+    )
+    .await
+    .text()
+    .await
+    .unwrap()
+}
+
 /// Types `path` into the package field (U) and previews it (Enter).
 async fn preview(client: &Client, path: &std::path::Path) {
     press(client, &['u']).await;
@@ -44,14 +56,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
     press(client, &['c']).await;
     wait_for(client, "#content-title").await;
     preview(client, &package).await;
-    let summary = wait_for(
-        client,
-        "#import-report[data-preview='true'] #import-summary",
-    )
-    .await
-    .text()
-    .await
-    .unwrap();
+    let summary = report_sentence(client, true).await;
     assert_eq!(
         summary,
         "Importing will create “third-party-biology” with 7 questions (QTI 2.x, 1 image); 1 item is not imported."
@@ -89,14 +94,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
 
     // Enter imports what the preview showed.
     press(client, &[Key::Enter.into()]).await;
-    let summary = wait_for(
-        client,
-        "#import-report[data-preview='false'] #import-summary",
-    )
-    .await
-    .text()
-    .await
-    .unwrap();
+    let summary = report_sentence(client, false).await;
     assert!(
         summary
             .starts_with("“third-party-biology” was imported with 7 questions: it is assessment "),
@@ -111,14 +109,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
 
     // Again: nothing would change.
     preview(client, &package).await;
-    let again = wait_for(
-        client,
-        "#import-report[data-preview='true'] #import-summary",
-    )
-    .await
-    .text()
-    .await
-    .unwrap();
+    let again = report_sentence(client, true).await;
     assert_eq!(
         again,
         "“third-party-biology” is already here as it is in this package: importing changes nothing; 1 item is not imported."
@@ -129,14 +120,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
     let canvas = folder.path().join("text2qti.zip");
     std::fs::write(&canvas, qti12_packages().0.bytes).unwrap();
     preview(client, &canvas).await;
-    let summary = wait_for(
-        client,
-        "#import-report[data-preview='true'] #import-summary",
-    )
-    .await
-    .text()
-    .await
-    .unwrap();
+    let summary = report_sentence(client, true).await;
     assert_eq!(
         summary,
         "Importing will create “Physics check” with 8 questions (QTI 1.2, 0 images)."
@@ -159,14 +143,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
     let bank = folder.path().join("moodle-bank.xml");
     std::fs::write(&bank, moodle_bank().bytes).unwrap();
     preview(client, &bank).await;
-    let summary = wait_for(
-        client,
-        "#import-report[data-preview='true'] #import-summary",
-    )
-    .await
-    .text()
-    .await
-    .unwrap();
+    let summary = report_sentence(client, true).await;
     assert_eq!(
         summary,
         "Importing will create “moodle-bank.xml” with 3 questions (Moodle XML, 0 images); 1 item is not imported."
@@ -210,14 +187,7 @@ async fn an_administrator_writes_an_imported_essays_rubric_by_keyboard() {
     preview(client, &package).await;
     wait_for(client, "#import-report[data-preview='true']").await;
     press(client, &[Key::Enter.into()]).await;
-    let summary = wait_for(
-        client,
-        "#import-report[data-preview='false'] #import-summary",
-    )
-    .await
-    .text()
-    .await
-    .unwrap();
+    let summary = report_sentence(client, false).await;
     let assessment = assessment_of(&summary);
     wait_for(
         client,
