@@ -232,6 +232,37 @@ mod tests {
     }
 
     #[test]
+    fn a_text_key_imported_before_number_keys_keeps_its_fingerprint() {
+        let mut question = planned();
+        question.kind = QuestionKind::TextEntry;
+        question.choices.clear();
+        question.text_keys = vec![TextKey {
+            text: "Au".into(),
+            case_sensitive: false,
+            mapped_value: Some(2.0),
+            numeric: None,
+        }];
+        // The digest as it was made before migration 21: each field length-prefixed,
+        // the key in the Debug form of the three-field TextKey of then.
+        let mut digest = Sha256::new();
+        for value in [
+            "Item 1",
+            "",
+            "text_entry",
+            "1",
+            "<p>Which?</p>",
+            "",
+            "false",
+            "MatchCorrect",
+            r#"TextKey { text: "Au", case_sensitive: false, mapped_value: Some(2.0) }"#,
+        ] {
+            digest.update((value.len() as u64).to_le_bytes());
+            digest.update(value.as_bytes());
+        }
+        assert_eq!(question.fingerprint(), hex(&digest.finalize()));
+    }
+
+    #[test]
     fn a_key_becoming_a_number_changes_the_fingerprint() {
         let keyed = |numeric| {
             let mut question = planned();
