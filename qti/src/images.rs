@@ -4,7 +4,9 @@
 //! element is `svg` (read by the same DOCTYPE-refusing reader; an SVG shown through
 //! `<img>` runs no script).
 
-use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 use base64::Engine;
 
@@ -14,8 +16,10 @@ use crate::{limits, names, xml};
 
 pub struct Images<'a> {
     archive: Archive<'a>,
-    /// Member path (or, for an image already inline, its URL) → data URL.
+    /// Member path → data URL.
     urls: HashMap<String, String>,
+    /// Images already inline (Moodle's), by a hash of their URL: counted, not kept.
+    inline: HashSet<u64>,
 }
 
 impl<'a> Images<'a> {
@@ -23,6 +27,7 @@ impl<'a> Images<'a> {
         Self {
             archive,
             urls: HashMap::new(),
+            inline: HashSet::new(),
         }
     }
 
@@ -32,14 +37,16 @@ impl<'a> Images<'a> {
 
     /// How many distinct images were inlined.
     pub fn count(&self) -> usize {
-        self.urls.len()
+        self.urls.len() + self.inline.len()
     }
 
     /// The image that `src` (written in `file`, in the attribute `what`) names.
     pub fn data_url(&mut self, file: &str, what: &str, src: &str) -> Result<String, PackageError> {
         if let Some(inline) = src.trim().strip_prefix("data:") {
             let url = inline_url(file, what, src, inline)?;
-            self.urls.insert(url.clone(), url.clone());
+            let mut hasher = DefaultHasher::new();
+            url.hash(&mut hasher);
+            self.inline.insert(hasher.finish());
             return Ok(url);
         }
         let path = names::resolve(file, src)
