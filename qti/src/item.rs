@@ -86,6 +86,39 @@ pub enum Response {
     },
     /// A scan or photo of work on paper (upload), or a drawing.
     Image { drawing: bool },
+    /// Rows, each paired with one of the options they share: QTI's match and gap
+    /// match (a gap is a row) and order (a position is a row) interactions, a
+    /// Canvas or Moodle matching question. Scored as QTI scores the pairs: the
+    /// maximum for exactly the key's pairs, or the sum of the pairs' values.
+    Matching {
+        /// What each row asks (`Capulet`, `Gap 1`, `Position 1`), in order.
+        rows: Vec<String>,
+        /// The options every row picks from, in the item's order.
+        options: Vec<MatchOption>,
+        shuffle: bool,
+        /// Each pair the key or the mapping names.
+        pairs: Vec<PairKey>,
+        scoring: ChoiceScoring,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchOption {
+    pub identifier: String,
+    pub text: String,
+    /// QTI's `fixed`: kept in place when the options are shuffled.
+    pub fixed: bool,
+}
+
+/// A row paired with an option (indices into `rows` and `options`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairKey {
+    pub row: usize,
+    pub option: usize,
+    /// In the correct response.
+    pub correct: bool,
+    /// map_response's value for the pair, if the mapping names it.
+    pub mapped_value: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -22,3 +22,7 @@ pub const MAX_XML_DEPTH: usize = 128;
 pub const MAX_XML_ELEMENTS: usize = 200_000;
 /// Choices of one choice interaction.
 pub const MAX_CHOICES: usize = 100;
+/// Rows of one matching (pairs, gaps, positions): each is a row of bubbles on paper.
+pub const MAX_ROWS: usize = 40;
+/// Options a matching's rows pick from: each row holds one bubble per option.
+pub const MAX_OPTIONS: usize = 26;

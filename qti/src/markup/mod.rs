@@ -6,6 +6,7 @@
 //! the only URLs the service's markup may hold. The interaction becomes what the
 //! service's own markup shows: a choice list (`ol.choices`) or a response hint.
 
+mod matching;
 mod words;
 
 use crate::error::PackageError;
@@ -144,6 +145,8 @@ pub struct Writer<'i, 'a> {
     /// An inline choice's list, shown after the body: a list cannot stand inside
     /// the sentence its gap is in.
     after: String,
+    /// A gap match's gaps written so far (they are numbered).
+    gaps: usize,
 }
 
 impl<'i, 'a> Writer<'i, 'a> {
@@ -153,6 +156,7 @@ impl<'i, 'a> Writer<'i, 'a> {
             images,
             out: String::new(),
             after: String::new(),
+            gaps: 0,
         }
     }
 
@@ -185,6 +189,13 @@ impl<'i, 'a> Writer<'i, 'a> {
         let name = element.name.as_str();
         match name {
             "choiceInteraction" => self.choices(element),
+            "matchInteraction" => self.matching(element),
+            "gapMatchInteraction" => self.gap_match(element),
+            "orderInteraction" => self.order(element),
+            "gap" => {
+                self.gap();
+                Ok(())
+            }
             // A gap in its sentence; its choices are listed after the body.
             "inlineChoiceInteraction" => {
                 self.out.push_str("<span class=\"blank\">__________</span>");

@@ -21,11 +21,16 @@ fn gather_stem(element: &Element, out: &mut String) {
         match node {
             Node::Text(text) => out.push_str(text),
             Node::Element(child)
-                if DROPPED.contains(&child.name.as_str()) || child.name == "simpleChoice" => {}
+                if DROPPED.contains(&child.name.as_str())
+                    || matches!(
+                        child.name.as_str(),
+                        "simpleChoice" | "simpleMatchSet" | "gapText"
+                    ) => {}
             // The blank the answer fills, in its sentence.
             Node::Element(child)
                 if child.name == "textEntryInteraction"
-                    || child.name == "inlineChoiceInteraction" =>
+                    || child.name == "inlineChoiceInteraction"
+                    || child.name == "gap" =>
             {
                 out.push_str("____")
             }

@@ -89,6 +89,29 @@ fn derived_max(response: &Response) -> f64 {
             false,
             *upper_bound,
         ),
+        Response::Matching {
+            rows,
+            pairs,
+            scoring:
+                ChoiceScoring::MapResponse {
+                    default_value,
+                    upper_bound,
+                    ..
+                },
+            ..
+        } => {
+            // Each row picks one option: the best of its pairs (or the default).
+            let best: f64 = (0..rows.len())
+                .map(|row| {
+                    pairs
+                        .iter()
+                        .filter(|p| p.row == row)
+                        .map(|p| p.mapped_value.unwrap_or(*default_value))
+                        .fold(default_value.max(0.0), f64::max)
+                })
+                .sum();
+            upper_bound.map_or(best, |upper| best.min(upper))
+        }
         _ => 1.0,
     }
 }

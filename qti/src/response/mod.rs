@@ -4,6 +4,7 @@
 //! and the maximum score. An item that does not fit is skipped, with the reason.
 
 mod choice;
+mod matching;
 mod max_score;
 mod number;
 mod rules;
@@ -12,6 +13,7 @@ mod text;
 use crate::item::Response;
 use crate::xml::Element;
 use choice::choice;
+use matching::matching;
 use max_score::max_score;
 use rules::rule_of;
 use text::text;
@@ -20,11 +22,15 @@ use text::text;
 /// (a gap with a list to pick from) and a hottext (words of a passage to pick)
 /// are choices like a choice interaction's: the paper lists them as lettered
 /// choices with bubbles, the upload names them by identifier. A slider is a
-/// numeric entry: the number is written, on paper as in an upload.
-pub const SUPPORTED: [&str; 8] = [
+/// numeric entry: the number is written, on paper as in an upload. A match, a gap
+/// match and an order are rows that each pick one of their options.
+pub const SUPPORTED: [&str; 11] = [
     "choiceInteraction",
     "inlineChoiceInteraction",
     "hottextInteraction",
+    "matchInteraction",
+    "gapMatchInteraction",
+    "orderInteraction",
     "extendedTextInteraction",
     "textEntryInteraction",
     "sliderInteraction",
@@ -87,6 +93,11 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
         }
         "textEntryInteraction" | "extendedTextInteraction" | "sliderInteraction" => {
             text(item, interaction, declaration, &rule, &mut notes)?
+        }
+        "matchInteraction" | "gapMatchInteraction" | "orderInteraction" => {
+            let declaration = declaration
+                .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
+            matching(interaction, declaration, &rule, &mut notes)?
         }
         "uploadInteraction" | "drawingInteraction" => Response::Image {
             drawing: interaction.name == "drawingInteraction",

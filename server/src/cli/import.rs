@@ -183,6 +183,9 @@ fn text(report: &ImportReport) -> String {
             question.scoring,
             question.file,
         ));
+        for key in question.keys.iter().filter(|_| !question.parts.is_empty()) {
+            out.push_str(&format!("       pair: {key}\n"));
+        }
         for note in &question.notes {
             out.push_str(&format!("       note: {note}\n"));
         }

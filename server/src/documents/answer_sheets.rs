@@ -41,7 +41,7 @@ fn shape_of(kind: QuestionKind, choices: usize, max_score: i32) -> Option<Shape>
             single: kind == QuestionKind::MultipleChoice,
         }),
         QuestionKind::Essay => Some(Shape::Essay { max_score }),
-        QuestionKind::TextEntry => None,
+        QuestionKind::TextEntry | QuestionKind::Matching => None,
     }
 }
 
@@ -294,6 +294,7 @@ mod tests {
                 .collect(),
             rule: ScoringRule::Service,
             text_keys: Vec::new(),
+            parts: Default::default(),
         }
     }
 

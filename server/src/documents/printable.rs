@@ -49,6 +49,8 @@ struct Question {
     start_height: String,
     /// The height of the rest of it, which may go on over the page.
     rest_height: Option<String>,
+    /// A matching's parts, each a row of the grid with a bubble per choice.
+    rows: Vec<Row>,
     /// A text-entry question's accepted answers, for the answer key.
     keys: Vec<String>,
     /// The answer key's marking guide, for a question with a rubric.
@@ -98,6 +100,13 @@ fn guide_of(guide: &MarkingGuide) -> Guide {
             })
             .collect(),
     }
+}
+
+#[derive(Serialize)]
+struct Row {
+    text: String,
+    /// Per choice, in the snapshot's order: whether it is this part's key.
+    cells: Vec<bool>,
 }
 
 #[derive(Serialize)]
@@ -177,6 +186,23 @@ pub fn render(
                 let rest = lines - answer_start(lines);
                 (rest > 0).then(|| millimetres(rest))
             },
+            rows: question
+                .parts
+                .texts
+                .iter()
+                .enumerate()
+                .map(|(index, text)| Row {
+                    text: text.clone(),
+                    cells: question
+                        .choices
+                        .iter()
+                        .map(|choice| {
+                            question.parts.correct_choice(index as i32 + 1)
+                                == Some(choice.question_choice)
+                        })
+                        .collect(),
+                })
+                .collect(),
             keys: question
                 .text_keys
                 .iter()
@@ -229,6 +255,7 @@ mod tests {
                         topic: None,
                         rule: crate::model::scoring_rule::ScoringRule::Service,
                         text_keys: Vec::new(),
+                        parts: Default::default(),
                         choices: vec![
                             choice(1, "Force & <b>mass</b>", false),
                             choice(2, "Energy", true),
@@ -245,6 +272,7 @@ mod tests {
                         topic: None,
                         rule: crate::model::scoring_rule::ScoringRule::Service,
                         text_keys: Vec::new(),
+                        parts: Default::default(),
                         choices: Vec::new(),
                     },
                     "<p>Explain.</p>".into(),

@@ -7,6 +7,7 @@
 use scoredesk_qti::{ChoiceScoring, Item, Package, Response, TextScoring};
 
 use crate::model::content::{ContentPlan, PlannedQuestion};
+use crate::model::matching::{PairKey, Parts};
 use crate::model::question_kind::QuestionKind;
 use crate::model::scoring_rule::{ScoringRule, TextKey};
 use crate::model::snapshot::SourceChoice;
@@ -80,6 +81,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
         rule: ScoringRule::Service,
         choices: Vec::new(),
         text_keys: Vec::new(),
+        parts: Parts::default(),
     };
     match &item.response {
         Response::Choice {
@@ -95,18 +97,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
                 QuestionKind::MultipleChoice
             };
             planned.shuffle_choices = *shuffle && choices.iter().any(|c| !c.fixed);
-            planned.rule = match scoring {
-                ChoiceScoring::MatchCorrect => ScoringRule::MatchCorrect,
-                ChoiceScoring::MapResponse {
-                    default_value,
-                    lower_bound,
-                    upper_bound,
-                } => ScoringRule::MapResponse {
-                    default_value: *default_value,
-                    lower_bound: *lower_bound,
-                    upper_bound: *upper_bound,
-                },
-            };
+            planned.rule = rule_of(scoring);
             planned.choices = choices
                 .iter()
                 .enumerate()
@@ -152,6 +143,40 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
                 })
                 .collect();
         }
+        Response::Matching {
+            rows,
+            options,
+            shuffle,
+            pairs,
+            scoring,
+        } => {
+            planned.kind = QuestionKind::Matching;
+            planned.rule = rule_of(scoring);
+            planned.shuffle_choices = *shuffle && options.iter().any(|o| !o.fixed);
+            planned.choices = options
+                .iter()
+                .enumerate()
+                .map(|(index, option)| SourceChoice {
+                    order: index as i32 + 1,
+                    text: option.text.clone(),
+                    correct: pairs.iter().any(|p| p.option == index && p.correct),
+                    mapped_value: None,
+                    fixed: option.fixed,
+                })
+                .collect();
+            planned.parts = Parts {
+                texts: rows.clone(),
+                keys: pairs
+                    .iter()
+                    .map(|pair| PairKey {
+                        part: pair.row as i32 + 1,
+                        choice: pair.option as i32 + 1,
+                        correct: pair.correct,
+                        mapped_value: pair.mapped_value,
+                    })
+                    .collect(),
+            };
+        }
         Response::Text {
             scoring: TextScoring::Person,
             ..
@@ -159,6 +184,21 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
         | Response::Image { .. } => {}
     }
     planned
+}
+
+fn rule_of(scoring: &ChoiceScoring) -> ScoringRule {
+    match scoring {
+        ChoiceScoring::MatchCorrect => ScoringRule::MatchCorrect,
+        ChoiceScoring::MapResponse {
+            default_value,
+            lower_bound,
+            upper_bound,
+        } => ScoringRule::MapResponse {
+            default_value: *default_value,
+            lower_bound: *lower_bound,
+            upper_bound: *upper_bound,
+        },
+    }
 }
 
 #[cfg(test)]

@@ -90,6 +90,15 @@ fn write_question(
                     crate::xml::escape_text(&choice.text),
                 ))?;
         }
+        for (index, text) in question.parts.texts.iter().enumerate() {
+            let order = (index + 1).to_string();
+            writer
+                .create_element("Part")
+                .with_attribute(("OrderNumber", order.as_str()))
+                .write_text_content(quick_xml::events::BytesText::from_escaped(
+                    crate::xml::escape_text(text),
+                ))?;
+        }
         write_validation(writer, expected, question.choices.len())
     })?;
     Ok(())
@@ -108,6 +117,12 @@ fn write_validation(
                 .create_element("Validation")
                 .with_attribute(("MinSelected", "0"))
                 .with_attribute(("MaxSelected", max.as_str()))
+                .write_empty()?;
+        }
+        ExpectedResponse::Parts => {
+            writer
+                .create_element("Validation")
+                .with_attribute(("MaxSelectedPerPart", "1"))
                 .write_empty()?;
         }
         ExpectedResponse::Text => {
@@ -160,6 +175,7 @@ mod tests {
             }],
             rule: crate::model::scoring_rule::ScoringRule::Service,
             text_keys: Vec::new(),
+            parts: Default::default(),
         }];
         let header = SnapshotHeader {
             id: 5,

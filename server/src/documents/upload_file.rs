@@ -34,6 +34,16 @@ struct Question<'a> {
     text_response: Option<String>,
     #[serde(default, borrow)]
     image_response: Option<Image<'a>>,
+    /// Our extension for questions with parts (docs/upload-format.md).
+    #[serde(default)]
+    parts: Vec<Part>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "PascalCase")]
+struct Part {
+    part_number: Number,
+    choice_order_number: Number,
 }
 
 #[derive(Deserialize)]
@@ -108,6 +118,15 @@ pub fn read(bytes: &[u8]) -> Result<UploadFile, UploadError> {
             let field = at(&format!("UploadedChoices[{position}].ChoiceOrderNumber"));
             choices.push((choice.choice_order_number.value(&field)?, choice.selected));
         }
+        let mut parts = Vec::with_capacity(question.parts.len());
+        for (position, part) in question.parts.iter().enumerate() {
+            parts.push((
+                part.part_number
+                    .value(&at(&format!("Parts[{position}].PartNumber")))?,
+                part.choice_order_number
+                    .value(&at(&format!("Parts[{position}].ChoiceOrderNumber")))?,
+            ));
+        }
         let image = match question.image_response {
             None => None,
             Some(image) => {
@@ -138,6 +157,7 @@ pub fn read(bytes: &[u8]) -> Result<UploadFile, UploadError> {
             choices,
             text: question.text_response,
             image,
+            parts,
         });
     }
     Ok(UploadFile {
@@ -156,7 +176,8 @@ mod tests {
         let file = read(br#"{"AttemptID": 170, "BatchID": "12", "QuestionAndChoices": [
             {"QuestionOrderNumber": 1, "UploadedChoices": [{"ChoiceOrderNumber": "5", "Selected": true}]},
             {"QuestionOrderNumber": 2, "TextResponse": "An answer."},
-            {"QuestionOrderNumber": 3, "ImageResponse": {"MediaType": "image/PNG", "Data": "aGVsbG8="}}]}"#)
+            {"QuestionOrderNumber": 3, "ImageResponse": {"MediaType": "image/PNG", "Data": "aGVsbG8="}},
+            {"QuestionOrderNumber": 4, "Parts": [{"PartNumber": 1, "ChoiceOrderNumber": "3"}, {"PartNumber": "2", "ChoiceOrderNumber": 1}]}]}"#)
         .unwrap();
         assert_eq!((file.attempt_id, file.batch_id), (170, Some(12)));
         assert_eq!(file.questions[0].choices, vec![(5, true)]);
@@ -166,11 +187,14 @@ mod tests {
             (image.media_type.as_str(), image.data.as_slice()),
             ("image/png", b"hello".as_slice())
         );
+        assert_eq!(file.questions[3].parts, vec![(1, 3), (2, 1)]);
     }
 
     #[test]
     fn what_is_wrong_names_its_field() {
-        let cases: [(&[u8], &str); 8] = [
+        let cases: [(&[u8], &str); 10] = [
+            (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Parts": [{"PartNumber": "x", "ChoiceOrderNumber": 1}]}]}"#, "QuestionAndChoices[0].Parts[0].PartNumber"),
+            (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Parts": [{"PartNumber": 1, "Choice": 1}]}]}"#, "Choice"),
             (br#"{"BatchID": "1"}"#, "the upload file"),
             (br#"{"AttemptID": 1, "Colour": "red"}"#, "Colour"),
             (br#"{"AttemptID": "one"}"#, "AttemptID"),

@@ -5,7 +5,7 @@ use scoredesk_qti::Package;
 use serde::Serialize;
 
 use super::Mode;
-use crate::model::content::{ContentPlan, ImportOutcome, QuestionFate};
+use crate::model::content::{ContentPlan, ImportOutcome, PlannedQuestion, QuestionFate};
 
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "PascalCase")]
@@ -53,6 +53,9 @@ pub struct ReportQuestion {
     pub keys: Vec<String>,
     /// The keys are numbers (a numeric entry).
     pub numeric_keys: bool,
+    /// A matching's parts (its rows, positions or gaps), in order; its keys are
+    /// then each part's correct pair, `Capulet → Montague`.
+    pub parts: Vec<String>,
     pub topic: Option<String>,
     pub notes: Vec<String>,
 }
@@ -108,18 +111,10 @@ impl ImportReport {
                     } else {
                         planned.rule.name()
                     },
-                    keys: planned
-                        .text_keys
-                        .iter()
-                        .map(|key| match key.mapped_value {
-                            Some(value) if (value - f64::from(planned.max_score)).abs() > 1e-9 => {
-                                format!("{} ({value} of {})", key.text, planned.max_score)
-                            }
-                            _ => key.text.clone(),
-                        })
-                        .collect(),
+                    keys: keys_of(planned),
                     numeric_keys: !planned.text_keys.is_empty()
                         && planned.text_keys.iter().all(|key| key.numeric.is_some()),
+                    parts: planned.parts.texts.clone(),
                     topic: planned.topic.clone(),
                     notes: item.notes.clone(),
                 }
@@ -168,4 +163,25 @@ fn optional_int64<S: serde::Serializer>(
         Some(value) => serializer.serialize_str(&value.to_string()),
         None => serializer.serialize_none(),
     }
+}
+
+/// A question's keys as people read them: a text entry's accepted answers, each
+/// with its marks when worth other than full marks; a matching's correct pairs.
+fn keys_of(planned: &PlannedQuestion) -> Vec<String> {
+    let pairs = planned.parts.keys.iter().filter(|key| key.correct);
+    let pairs = pairs.filter_map(|key| {
+        let part = planned
+            .parts
+            .texts
+            .get(usize::try_from(key.part - 1).ok()?)?;
+        let choice = planned.choices.iter().find(|c| c.order == key.choice)?;
+        Some(format!("{part} → {}", choice.text))
+    });
+    let texts = planned.text_keys.iter().map(|key| match key.mapped_value {
+        Some(value) if (value - f64::from(planned.max_score)).abs() > 1e-9 => {
+            format!("{} ({value} of {})", key.text, planned.max_score)
+        }
+        _ => key.text.clone(),
+    });
+    pairs.chain(texts).collect()
 }

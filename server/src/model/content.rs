@@ -7,6 +7,7 @@
 
 use sha2::{Digest, Sha256};
 
+use super::matching::Parts;
 use super::question_kind::QuestionKind;
 use super::scoring_rule::{ScoringRule, TextKey};
 use super::snapshot::SourceChoice;
@@ -41,6 +42,8 @@ pub struct PlannedQuestion {
     pub rule: ScoringRule,
     pub choices: Vec<SourceChoice>,
     pub text_keys: Vec<TextKey>,
+    /// A matching's parts and pairs (empty for other kinds).
+    pub parts: Parts,
 }
 
 impl PlannedQuestion {
@@ -78,6 +81,14 @@ impl PlannedQuestion {
                 written.push_str(&format!(" numeric {range:?}"));
             }
             field(&written);
+        }
+        // Only questions with parts add to the digest, so the others' stay as
+        // they were before parts existed.
+        for text in &self.parts.texts {
+            field(&format!("part {text:?}"));
+        }
+        for key in &self.parts.keys {
+            field(&format!("{key:?}"));
         }
         hex(&digest.finalize())
     }
@@ -216,6 +227,7 @@ mod tests {
                 fixed: false,
             }],
             text_keys: Vec::new(),
+            parts: Parts::default(),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod content;
 pub mod delivery_use;
 pub mod finalise;
 pub mod marking_guide;
+pub mod matching;
 pub mod people;
 pub mod progress;
 pub mod purge;

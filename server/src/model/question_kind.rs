@@ -11,6 +11,9 @@ pub enum QuestionKind {
     Essay,
     /// A short typed answer marked against its keys (QTI's text entry, imported).
     TextEntry,
+    /// Parts (rows, positions, gaps) each answered with one of the question's
+    /// choices, marked by pairs (`model::matching`; imported).
+    Matching,
 }
 
 impl QuestionKind {
@@ -20,6 +23,7 @@ impl QuestionKind {
             QuestionKind::MultipleResponse => "multiple_response",
             QuestionKind::Essay => "essay",
             QuestionKind::TextEntry => "text_entry",
+            QuestionKind::Matching => "matching",
         }
     }
 
@@ -30,6 +34,7 @@ impl QuestionKind {
             QuestionKind::MultipleResponse,
             QuestionKind::Essay,
             QuestionKind::TextEntry,
+            QuestionKind::Matching,
         ]
         .into_iter()
         .find(|kind| kind.as_str() == text)

@@ -7,6 +7,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::matching::Parts;
 use super::question_kind::QuestionKind;
 use super::result_scores::Topic;
 use super::scoring_rule::{ScoringRule, TextKey};
@@ -24,6 +25,8 @@ pub struct SourceQuestion {
     pub rule: ScoringRule,
     /// A text-entry question's accepted answers.
     pub text_keys: Vec<TextKey>,
+    /// A matching's parts and pairs.
+    pub parts: Parts,
 }
 
 /// A choice as the question stores it.
@@ -52,6 +55,9 @@ pub struct SnapshotQuestion {
     pub rule: ScoringRule,
     /// A text-entry question's accepted answers.
     pub text_keys: Vec<TextKey>,
+    /// A matching's parts (in the question's order) and pairs (by the question's
+    /// own choice numbers).
+    pub parts: Parts,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -88,6 +94,8 @@ pub enum ExpectedResponse {
     TextOrImage,
     /// A short typed text.
     Text,
+    /// One choice (or none) for each part.
+    Parts,
 }
 
 impl ExpectedResponse {
@@ -97,6 +105,7 @@ impl ExpectedResponse {
             QuestionKind::MultipleResponse => ExpectedResponse::MultipleChoices,
             QuestionKind::Essay => ExpectedResponse::TextOrImage,
             QuestionKind::TextEntry => ExpectedResponse::Text,
+            QuestionKind::Matching => ExpectedResponse::Parts,
         }
     }
 
@@ -106,6 +115,7 @@ impl ExpectedResponse {
             ExpectedResponse::MultipleChoices => "multiple_choices",
             ExpectedResponse::TextOrImage => "text_or_image",
             ExpectedResponse::Text => "text",
+            ExpectedResponse::Parts => "parts",
         }
     }
 
@@ -114,7 +124,7 @@ impl ExpectedResponse {
         match self {
             ExpectedResponse::SingleChoice => 1.min(choices),
             ExpectedResponse::MultipleChoices => choices,
-            ExpectedResponse::TextOrImage | ExpectedResponse::Text => 0,
+            ExpectedResponse::TextOrImage | ExpectedResponse::Text | ExpectedResponse::Parts => 0,
         }
     }
 }
@@ -154,6 +164,7 @@ pub fn arrange(questions: &[SourceQuestion], seed: u64) -> Vec<SnapshotQuestion>
                 topic: question.topic.clone(),
                 rule: question.rule.clone(),
                 text_keys: question.text_keys.clone(),
+                parts: question.parts.clone(),
                 choices: choices
                     .into_iter()
                     .enumerate()
@@ -203,6 +214,7 @@ mod tests {
                 .collect(),
             rule: ScoringRule::Service,
             text_keys: Vec::new(),
+            parts: Parts::default(),
         }
     }
 

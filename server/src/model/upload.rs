@@ -6,70 +6,9 @@
 
 use std::collections::BTreeSet;
 
-use super::result_scores::{self, ResultScores, ScoreBand, ScoredAnswer, Topic};
+use super::result_scores::{self, ResultScores, ScoreBand, ScoredAnswer};
 use super::scoring_rule::{self, SelectedChoice};
 use super::snapshot::{limits, ExpectedResponse, SnapshotQuestion};
-
-/// The upload file, as read from its JSON.
-#[derive(Debug, Clone, Default)]
-pub struct UploadFile {
-    pub attempt_id: i32,
-    pub batch_id: Option<i32>,
-    pub questions: Vec<UploadedQuestion>,
-}
-
-#[derive(Debug, Clone, Default)]
-pub struct UploadedQuestion {
-    pub order: i32,
-    /// `(ChoiceOrderNumber, Selected)`.
-    pub choices: Vec<(i32, bool)>,
-    pub text: Option<String>,
-    pub image: Option<UploadedImage>,
-}
-
-#[derive(Debug, Clone)]
-pub struct UploadedImage {
-    pub media_type: String,
-    pub data: Vec<u8>,
-}
-
-/// A refusal: the field, and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UploadError {
-    pub field: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for UploadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-fn refuse(field: impl Into<String>, message: impl Into<String>) -> UploadError {
-    UploadError {
-        field: field.into(),
-        message: message.into(),
-    }
-}
-
-/// One answer of the result the upload makes, in the snapshot's order.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MarkedAnswer {
-    pub question_id: i64,
-    /// The snapshot's question number.
-    pub question_number: i32,
-    pub max_score: i32,
-    /// `None`: a person scores it (a ScoringTask is made for it).
-    pub actual_score: Option<i32>,
-    pub media_type: String,
-    /// Choice answers: the chosen choices by the question's own numbers (`2,4`),
-    /// as every answer of the service stores them; text; or the image's bytes.
-    pub content: Vec<u8>,
-    pub topic: Option<Topic>,
-    /// Where the answer's image came from, to name it if it does not decode.
-    pub image_field: Option<String>,
-}
 
 /// The scores of the result an upload makes, from its marked answers: the same
 /// arithmetic as rescoring a stored result (its answers are exactly these).
@@ -230,6 +169,16 @@ fn mark(
     };
     let at = |field: &str| format!("QuestionAndChoices[{index}].{field}");
     let expected = ExpectedResponse::of(question.kind);
+    if expected == ExpectedResponse::Parts {
+        parts::mark_parts(question, uploaded, &at, &mut answer)?;
+        return Ok(answer);
+    }
+    if !uploaded.parts.is_empty() {
+        return Err(refuse(
+            at("Parts"),
+            format!("question {} has no parts", question.order),
+        ));
+    }
     if expected == ExpectedResponse::Text {
         if !uploaded.choices.is_empty() || uploaded.image.is_some() {
             let field = if uploaded.image.is_some() {
@@ -386,6 +335,11 @@ fn mark(
         Ok(answer)
     }
 }
+
+mod parts;
+mod types;
+use types::refuse;
+pub use types::{MarkedAnswer, UploadError, UploadFile, UploadedImage, UploadedQuestion};
 
 #[cfg(test)]
 mod tests;

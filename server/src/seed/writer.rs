@@ -341,8 +341,10 @@ fn answer_for(
                 .join(",");
             ("text/plain".to_owned(), text.into_bytes(), Some(score))
         }
-        // The demo writes no text-entry questions (only imports make them).
-        QuestionKind::TextEntry => ("text/plain; charset=utf-8".to_owned(), Vec::new(), Some(0)),
+        // The demo writes no text-entry or matching questions (only imports make them).
+        QuestionKind::TextEntry | QuestionKind::Matching => {
+            ("text/plain; charset=utf-8".to_owned(), Vec::new(), Some(0))
+        }
         QuestionKind::Essay => {
             let score = if rng.random_bool(unscored_share) {
                 None

@@ -56,6 +56,9 @@ pub struct ReportQuestion {
     /// The keys are numbers.
     #[serde(default)]
     pub numeric_keys: bool,
+    /// A matching's parts (rows, positions, gaps); its keys are then its pairs.
+    #[serde(default)]
+    pub parts: Vec<String>,
     pub notes: Vec<String>,
 }
 

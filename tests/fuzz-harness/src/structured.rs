@@ -6,6 +6,7 @@
 use arbitrary::{Arbitrary, Unstructured};
 
 use scoredesk_server::documents::snapshot_xml::{self, SnapshotHeader};
+use scoredesk_server::model::matching::Parts;
 use scoredesk_server::model::question_kind::QuestionKind;
 use scoredesk_server::model::result_scores::Topic;
 use scoredesk_server::model::scoring_rule::ScoringRule;
@@ -177,6 +178,7 @@ pub fn snapshot_xml(data: &[u8]) {
         QuestionKind::MultipleResponse,
         QuestionKind::Essay,
         QuestionKind::TextEntry,
+        QuestionKind::Matching,
     ];
     let questions: Vec<SnapshotQuestion> = snapshot
         .questions
@@ -186,6 +188,15 @@ pub fn snapshot_xml(data: &[u8]) {
             order: n as i32 + 1,
             question_id: q.question_id,
             kind: kinds[usize::from(q.kind) % kinds.len()],
+            // A matching's parts: any text, as its choices are.
+            parts: Parts {
+                texts: if kinds[usize::from(q.kind) % kinds.len()] == QuestionKind::Matching {
+                    q.choices.clone()
+                } else {
+                    Vec::new()
+                },
+                keys: Vec::new(),
+            },
             max_score: q.max_score,
             topic: q.topic.clone().map(|path| Topic { id: 1, path }),
             choices: q

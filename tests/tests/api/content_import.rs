@@ -23,11 +23,13 @@ on_both_backends! {
 const ADMIN: &str = "northwind-admin";
 
 /// Every table an import writes.
-pub(crate) const CONTENT_TABLES: [&str; 9] = [
+pub(crate) const CONTENT_TABLES: [&str; 11] = [
     "assessments",
     "questions",
     "choices",
     "text_keys",
+    "question_parts",
+    "pair_keys",
     "topics",
     "score_bands",
     "assessment_questions",
@@ -54,7 +56,7 @@ async fn check_against_source(app: &TestApp, report: &Value, source: &[Value]) {
     assert_eq!(
         report["Skipped"].as_array().unwrap().len(),
         source.len() - expected.len(),
-        "the matching item is skipped, with its reason: {report}"
+        "every item the source marks as skipped is, with its reason: {report}"
     );
     for (index, item) in expected.iter().enumerate() {
         let id = question_id(report, index);
@@ -69,10 +71,33 @@ async fn check_against_source(app: &TestApp, report: &Value, source: &[Value]) {
                 "SELECT CAST(max_score AS BIGINT) FROM questions WHERE id = {id}"
             ))
             .await;
-        assert_eq!(
-            max, 1,
-            "the tool declares no maximum: 1, as match_correct gives"
-        );
+        // The tool declares no maximum: 1, as match_correct gives; a matching's
+        // mapping gives each pair 1.
+        let pairs = item["pairs"].as_array();
+        assert_eq!(max, pairs.map_or(1, |p| p.len() as i64), "{item}");
+        if let Some(pairs) = pairs {
+            let stored = app
+                .sql_strings(&format!(
+                    "SELECT p.text || ' → ' || c.text FROM pair_keys k \
+                     JOIN question_parts p ON p.question_id = k.question_id AND p.part_number = k.part_number \
+                     JOIN choices c ON c.question_id = k.question_id AND c.choice_order = k.choice_order \
+                     WHERE k.question_id = {id} AND k.is_correct ORDER BY k.part_number"
+                ))
+                .await;
+            let wanted: Vec<String> = pairs
+                .iter()
+                .map(|p| format!("{} → {}", p[0].as_str().unwrap(), p[1].as_str().unwrap()))
+                .collect();
+            assert_eq!(stored, wanted, "{item}");
+            assert_eq!(report["Questions"][index]["Keys"], json!(wanted));
+            assert_eq!(report["Questions"][index]["Parts"], item["rows"]);
+            let options = app
+                .sql_strings(&format!(
+                    "SELECT text FROM choices WHERE question_id = {id} ORDER BY choice_order"
+                ))
+                .await;
+            assert_eq!(json!(options), item["options"], "{item}");
+        }
         let markup = app
             .sql_strings(&format!("SELECT markup FROM questions WHERE id = {id}"))
             .await

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { describeImport } from "./content";
+import { describeImport, describeKeys, describeKind } from "./content";
 import type { PackageReport } from "./bindings/PackageReport";
 
 const question = (outcome: string, position: number) => ({
   position, item: `q${position}`, title: `Q${position}`, text: `Question ${position}?`, questionId: String(100 + position), outcome,
-  revision: outcome === "revised" ? 2 : 1, questionType: "essay", maxScore: 4, choices: 0, scoring: "scorer", keys: [], numericKeys: false, notes: [],
+  revision: outcome === "revised" ? 2 : 1, questionType: "essay", maxScore: 4, choices: 0, scoring: "scorer", keys: [] as string[], numericKeys: false, parts: [] as string[], notes: [],
 });
 
 const report = (over: Partial<PackageReport>): PackageReport => ({
@@ -30,5 +30,19 @@ describe("describeImport", () => {
   });
   it("says when nothing would change", () => {
     expect(describeImport(report({ assessment: "unchanged" }))).toBe("“Biology” is already here as it is in this package: importing changes nothing.");
+  });
+});
+
+describe("describeKind", () => {
+  it("names a matching by its rows and options and its keys as pairs", () => {
+    const matching = { ...question("created", 1), questionType: "matching", choices: 3, parts: ["Frog", "Eagle"], keys: ["Frog → Amphibian", "Eagle → Bird"] };
+    expect(describeKind(matching)).toBe("matching (2 rows, 3 options)");
+    expect(describeKeys(matching)).toBe("pairs Frog → Amphibian; Eagle → Bird");
+  });
+  it("names choices, number entries and typed keys as before", () => {
+    expect(describeKind({ ...question("created", 1), questionType: "multiple_choice", choices: 4 })).toBe("multiple choice (4 choices)");
+    expect(describeKind({ ...question("created", 1), questionType: "text_entry", numericKeys: true })).toBe("number entry");
+    expect(describeKeys({ ...question("created", 1), keys: ["Au"] })).toBe("accepts Au");
+    expect(describeKind(question("created", 1))).toBe("essay");
   });
 });

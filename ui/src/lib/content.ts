@@ -1,6 +1,7 @@
 // How an import's report is told (desks/content/ContentDesk.svelte): one sentence
 // that says what happened, or what would.
 import type { PackageReport } from "./bindings/PackageReport";
+import type { ReportQuestion } from "./bindings/ReportQuestion";
 
 function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -30,4 +31,19 @@ export function describeImport(report: PackageReport): string {
   return report.assessment === "created"
     ? `${name} was imported with ${questions}: it is assessment ${report.assessmentId}${skipped}.`
     : `${name} was updated: ${changes || "its order or name"}${skipped}.`;
+}
+
+/** A question's kind as the report's table says it: "number entry",
+ * "matching (2 rows, 3 options)", "multiple choice (4 choices)". */
+export function describeKind(question: ReportQuestion): string {
+  if (question.numericKeys) return "number entry";
+  const kind = question.questionType.replace("_", " ");
+  if (question.parts.length) return `${kind} (${question.parts.length} ${question.parts.length === 1 ? "row" : "rows"}, ${question.choices} options)`;
+  return question.choices ? `${kind} (${question.choices} choices)` : kind;
+}
+
+/** Its keys in words: a matching's pairs, a text entry's accepted answers. */
+export function describeKeys(question: ReportQuestion): string {
+  if (!question.keys.length) return "";
+  return `${question.parts.length ? "pairs" : "accepts"} ${question.keys.join("; ")}`;
 }

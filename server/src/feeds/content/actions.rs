@@ -96,6 +96,7 @@ pub static COMPLEX_TYPES: &[ComplexType] = &[
             ("Scoring", "Edm.String"),
             ("Keys", "Collection(Edm.String)"),
             ("NumericKeys", "Edm.Boolean"),
+            ("Parts", "Collection(Edm.String)"),
             ("Topic", "Edm.String"),
             ("Notes", "Collection(Edm.String)"),
         ],

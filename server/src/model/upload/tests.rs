@@ -1,5 +1,6 @@
 use super::*;
 use crate::model::question_kind::QuestionKind;
+use crate::model::result_scores::Topic;
 use crate::model::scoring_rule::{ScoringRule, TextKey};
 use crate::model::snapshot::SnapshotChoice;
 
@@ -22,6 +23,7 @@ fn snapshot() -> Vec<SnapshotQuestion> {
             topic: None,
             rule: ScoringRule::Service,
             text_keys: Vec::new(),
+            parts: Default::default(),
             choices: vec![choice(1, 1, false), choice(2, 3, true), choice(3, 2, false)],
         },
         SnapshotQuestion {
@@ -32,6 +34,7 @@ fn snapshot() -> Vec<SnapshotQuestion> {
             topic: None,
             rule: ScoringRule::Service,
             text_keys: Vec::new(),
+            parts: Default::default(),
             choices: vec![choice(1, 1, true), choice(2, 2, false), choice(3, 3, true)],
         },
         SnapshotQuestion {
@@ -42,6 +45,7 @@ fn snapshot() -> Vec<SnapshotQuestion> {
             topic: None,
             rule: ScoringRule::Service,
             text_keys: Vec::new(),
+            parts: Default::default(),
             choices: Vec::new(),
         },
     ]
@@ -307,6 +311,7 @@ fn imported() -> Vec<SnapshotQuestion> {
             ],
             rule: ScoringRule::MatchCorrect,
             text_keys: Vec::new(),
+            parts: Default::default(),
         },
         SnapshotQuestion {
             order: 2,
@@ -325,6 +330,7 @@ fn imported() -> Vec<SnapshotQuestion> {
                 upper_bound: None,
             },
             text_keys: Vec::new(),
+            parts: Default::default(),
         },
         SnapshotQuestion {
             order: 3,
@@ -340,6 +346,7 @@ fn imported() -> Vec<SnapshotQuestion> {
                 mapped_value: None,
                 numeric: None,
             }],
+            parts: Default::default(),
         },
     ]
 }

@@ -330,7 +330,7 @@ impl Tx {
             }
             self.execute(&insert).await?;
         }
-        Ok(())
+        self.insert_parts(area, id, &question.parts).await
     }
 
     /// An assessment imported before, brought up to `plan`: its name, language,

@@ -4,6 +4,7 @@
 mod class_list;
 mod import;
 mod people;
+mod question_parts;
 pub(crate) mod question_rows;
 mod retire;
 mod roster;

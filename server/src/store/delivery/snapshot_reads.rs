@@ -157,6 +157,7 @@ impl Store {
                 choices,
                 rule: rule_of(&rule, default, lower, upper)?,
                 text_keys: self.text_keys(area, kind, question_id).await?,
+                parts: self.parts(area, kind, question_id).await?,
             };
             questions.push((question, markup));
         }

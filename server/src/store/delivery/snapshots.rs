@@ -127,6 +127,7 @@ impl Store {
                     .collect(),
                 rule: rule_of(&rule, default, lower, upper)?,
                 text_keys: self.text_keys(area, kind, question_id).await?,
+                parts: self.parts(area, kind, question_id).await?,
             });
         }
         Ok(Some(SnapshotSource {

@@ -16,4 +16,8 @@ keys: Array<string>,
 /**
  * The keys are numbers.
  */
-numericKeys: boolean, notes: Array<string>, };
+numericKeys: boolean, 
+/**
+ * A matching's parts (rows, positions, gaps); its keys are then its pairs.
+ */
+parts: Array<string>, notes: Array<string>, };

@@ -113,6 +113,26 @@ pub enum TextKeys {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum QuestionParts {
+    Table,
+    CustomerId,
+    QuestionId,
+    PartNumber,
+    Text,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum PairKeys {
+    Table,
+    CustomerId,
+    QuestionId,
+    PartNumber,
+    ChoiceOrder,
+    IsCorrect,
+    MappedValue,
+}
+
+#[derive(Iden, Clone, Copy)]
 pub enum ContentSources {
     Table,
     CustomerId,

@@ -1,0 +1,183 @@
+//! Match, gap match and order interactions: the IMS specification's own example
+//! items read into rows, options and scoring pairs, checked against what the
+//! items say; and items of these kinds that cannot be marked skipped with why.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{item, package};
+use scoredesk_qti::{ChoiceScoring, PairKey, Response};
+
+fn ims(file: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/fixtures/ims/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// The rows, options and `(row, option, correct, value)` of the one item read.
+fn matching(
+    file: &str,
+    xml: String,
+) -> (Vec<String>, Vec<String>, Vec<PairKey>, ChoiceScoring, i32) {
+    let package = package(&[(file, xml)], "");
+    assert!(package.skipped.is_empty(), "{:?}", package.skipped);
+    let item = &package.items[0];
+    let Response::Matching {
+        rows,
+        options,
+        pairs,
+        scoring,
+        ..
+    } = &item.response
+    else {
+        panic!("{:?}", item.response);
+    };
+    let options = options.iter().map(|o| o.text.clone()).collect();
+    (
+        rows.clone(),
+        options,
+        pairs.clone(),
+        scoring.clone(),
+        item.max_score,
+    )
+}
+
+fn pair(row: usize, option: usize, correct: bool, value: Option<f64>) -> PairKey {
+    PairKey {
+        row,
+        option,
+        correct,
+        mapped_value: value,
+    }
+}
+
+#[test]
+fn the_ims_match_item_pairs_characters_with_plays() {
+    let (rows, options, pairs, scoring, max) = matching("match.xml", ims("match.xml"));
+    assert_eq!(rows, ["Capulet", "Demetrius", "Lysander", "Prospero"]);
+    assert_eq!(
+        options,
+        [
+            "A Midsummer-Night's Dream",
+            "Romeo and Juliet",
+            "The Tempest"
+        ]
+    );
+    // C R 1, D M 0.5, L M 0.5, P T 1 (the item's mapping).
+    assert_eq!(
+        pairs,
+        [
+            pair(0, 1, true, Some(1.0)),
+            pair(1, 0, true, Some(0.5)),
+            pair(2, 0, true, Some(0.5)),
+            pair(3, 2, true, Some(1.0)),
+        ]
+    );
+    assert!(matches!(scoring, ChoiceScoring::MapResponse { .. }));
+    assert_eq!(max, 3, "the best answer's sum");
+}
+
+#[test]
+fn the_ims_gap_match_item_fills_its_gaps_with_words() {
+    let xml = ims("gap_match.xml");
+    let package = package(&[("gap_match.xml", xml.clone())], "");
+    let markup = &package.items[0].markup;
+    assert!(
+        markup.contains("Now is the <span class=\"gap\">(1) __________</span> of our discontent"),
+        "{markup}"
+    );
+    assert!(markup.contains("(2) __________"), "{markup}");
+    let (rows, options, pairs, scoring, max) = matching("gap_match.xml", xml);
+    assert_eq!(rows, ["Gap 1", "Gap 2"]);
+    assert_eq!(options, ["winter", "spring", "summer", "autumn"]);
+    // "W G1" and "Su G2": the word first, then its gap.
+    assert_eq!(
+        pairs,
+        [pair(0, 0, true, Some(1.0)), pair(1, 2, true, Some(2.0))]
+    );
+    assert_eq!(
+        scoring,
+        ChoiceScoring::MapResponse {
+            default_value: -1.0,
+            lower_bound: Some(0.0),
+            upper_bound: None
+        }
+    );
+    assert_eq!(max, 3);
+}
+
+#[test]
+fn the_ims_order_item_pairs_each_position_with_its_driver() {
+    let (rows, options, pairs, scoring, max) = matching("order.xml", ims("order.xml"));
+    assert_eq!(rows, ["Position 1", "Position 2", "Position 3"]);
+    assert_eq!(
+        options,
+        ["Rubens Barrichello", "Jenson Button", "Michael Schumacher"]
+    );
+    // DriverC, DriverA, DriverB.
+    assert_eq!(
+        pairs,
+        [
+            pair(0, 2, true, None),
+            pair(1, 0, true, None),
+            pair(2, 1, true, None)
+        ]
+    );
+    assert_eq!(scoring, ChoiceScoring::MatchCorrect);
+    assert_eq!(max, 1);
+}
+
+fn match_item(values: &str, processing: &str) -> String {
+    item(
+        "m",
+        &format!(
+            r#"<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="directedPair"><correctResponse>{values}</correctResponse></responseDeclaration>"#
+        ),
+        r#"<matchInteraction responseIdentifier="RESPONSE"><simpleMatchSet><simpleAssociableChoice identifier="a">A</simpleAssociableChoice><simpleAssociableChoice identifier="b">B</simpleAssociableChoice></simpleMatchSet><simpleMatchSet><simpleAssociableChoice identifier="x">X</simpleAssociableChoice><simpleAssociableChoice identifier="y">Y</simpleAssociableChoice></simpleMatchSet></matchInteraction>"#,
+        processing,
+    )
+}
+
+#[test]
+fn matchings_that_cannot_be_marked_are_skipped_with_why() {
+    let template = r#"<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>"#;
+    let cases = [
+        (
+            match_item("<value>a z</value>", template),
+            "does not pair a row with an option",
+        ),
+        (
+            match_item("<value>a x</value><value>a y</value>", template),
+            "a row here takes one option",
+        ),
+        (
+            match_item("<value>a</value>", template),
+            "not a pair of two identifiers",
+        ),
+        (
+            match_item("", template),
+            "match_correct without a correct response",
+        ),
+        (
+            match_item(
+                "<value>a x</value>",
+                r#"<responseProcessing><responseCondition><responseIf><isNull><variable identifier="RESPONSE"/></isNull></responseIf></responseCondition></responseProcessing>"#,
+            ),
+            "custom response processing",
+        ),
+    ];
+    for (xml, reason) in cases {
+        let package = package(&[("m.xml", xml)], "");
+        assert!(package.items.is_empty());
+        assert!(
+            package.skipped[0].reason.contains(reason),
+            "{}: {}",
+            reason,
+            package.skipped[0].reason
+        );
+    }
+}

@@ -1,0 +1,67 @@
+//! An upload file as read (documents::upload_file), the answers marked from it,
+//! and a refusal naming its field.
+
+use crate::model::result_scores::Topic;
+
+/// The upload file, as read from its JSON.
+#[derive(Debug, Clone, Default)]
+pub struct UploadFile {
+    pub attempt_id: i32,
+    pub batch_id: Option<i32>,
+    pub questions: Vec<UploadedQuestion>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct UploadedQuestion {
+    pub order: i32,
+    /// `(ChoiceOrderNumber, Selected)`.
+    pub choices: Vec<(i32, bool)>,
+    pub text: Option<String>,
+    pub image: Option<UploadedImage>,
+    /// `(PartNumber, ChoiceOrderNumber)`: a question with parts.
+    pub parts: Vec<(i32, i32)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct UploadedImage {
+    pub media_type: String,
+    pub data: Vec<u8>,
+}
+
+/// A refusal: the field, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadError {
+    pub field: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for UploadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+pub(super) fn refuse(field: impl Into<String>, message: impl Into<String>) -> UploadError {
+    UploadError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// One answer of the result the upload makes, in the snapshot's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarkedAnswer {
+    pub question_id: i64,
+    /// The snapshot's question number.
+    pub question_number: i32,
+    pub max_score: i32,
+    /// `None`: a person scores it (a ScoringTask is made for it).
+    pub actual_score: Option<i32>,
+    pub media_type: String,
+    /// Choice answers: the chosen choices by the question's own numbers (`2,4`),
+    /// as every answer of the service stores them; text; or the image's bytes.
+    pub content: Vec<u8>,
+    pub topic: Option<Topic>,
+    /// Where the answer's image came from, to name it if it does not decode.
+    pub image_field: Option<String>,
+}
