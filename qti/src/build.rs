@@ -186,6 +186,65 @@ pub(crate) fn choice_item(
     ]
 }
 
+/// The key of a matching: `(row, option)` pairs.
+pub(crate) enum MatchKey {
+    /// Exactly these, for the maximum (match_correct).
+    Correct(Vec<(String, String)>),
+    /// Each pair's points (map_response); those worth something are the key.
+    Mapped(Vec<(String, String, f64)>),
+}
+
+/// A match item's parts: `rows` and `options` are `simpleAssociableChoice` nodes.
+pub(crate) fn match_item(
+    rows: Vec<Node>,
+    options: Vec<Node>,
+    key: MatchKey,
+    scoring: &Scoring,
+    question: Element,
+) -> Vec<Node> {
+    let value =
+        |row: &str, option: &str| node("value", &[], vec![text(&format!("{row} {option}"))]);
+    let (parts, rule) = match key {
+        MatchKey::Correct(pairs) => (
+            vec![node(
+                "correctResponse",
+                &[],
+                pairs
+                    .iter()
+                    .map(|(row, option)| value(row, option))
+                    .collect(),
+            )],
+            "match_correct",
+        ),
+        MatchKey::Mapped(pairs) => {
+            let correct = pairs
+                .iter()
+                .filter(|(_, _, points)| *points > 0.0)
+                .map(|(row, option, _)| value(row, option))
+                .collect();
+            let mapped = pairs
+                .into_iter()
+                .map(|(row, option, points)| (format!("{row} {option}"), points, true));
+            (
+                vec![node("correctResponse", &[], correct), mapping(mapped)],
+                "map_response",
+            )
+        }
+    };
+    let set = |choices| node("simpleMatchSet", &[], choices);
+    let interaction = node(
+        "matchInteraction",
+        &[("responseIdentifier", "RESPONSE"), ("shuffle", "false")],
+        vec![set(rows), set(options)],
+    );
+    vec![
+        declaration("multiple", "directedPair", parts),
+        scoring.outcome(),
+        body(question, interaction),
+        template(rule),
+    ]
+}
+
 /// A text entry's parts: each key `(text, points, case sensitive)`.
 pub(crate) fn text_item(
     keys: Vec<(String, f64, bool)>,

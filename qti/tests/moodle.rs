@@ -77,3 +77,41 @@ fn wildcards_and_formulas_are_skipped_naming_why() {
         "{reasons:?}"
     );
 }
+
+#[test]
+fn a_match_shares_its_grade_among_its_rows_and_a_distractor_is_only_an_option() {
+    let question = r#"<question type="match"><name><text>Charges</text></name><questiontext format="html"><text>Match.</text></questiontext><defaultgrade>3</defaultgrade><subquestion format="html"><text><![CDATA[<p>Proton</p>]]></text><answer><text>positive</text></answer></subquestion><subquestion format="html"><text>Electron</text><answer><text>negative</text></answer></subquestion><subquestion format="html"><text></text><answer><text>both</text></answer></subquestion><subquestion format="html"><text>Positron</text><answer><text>positive</text></answer></subquestion></question><question type="match"><name><text>Empty</text></name><questiontext format="html"><text>Match.</text></questiontext><subquestion format="html"><text>Proton</text><answer><text></text></answer></subquestion></question>"#;
+    let read = read_package(bank(question).as_bytes()).unwrap();
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+    let Response::Matching {
+        rows,
+        options,
+        pairs,
+        ..
+    } = &read.items[0].response
+    else {
+        panic!("{:?}", read.items[0].response);
+    };
+    assert_eq!(rows, &["Proton", "Electron", "Positron"]);
+    let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(
+        options,
+        ["positive", "negative", "both"],
+        "each answer once"
+    );
+    let pairs: Vec<(usize, usize)> = pairs.iter().map(|p| (p.row, p.option)).collect();
+    assert_eq!(pairs, [(0, 0), (1, 1), (2, 0)]);
+    assert!(pairs_worth(&read.items[0].response, 1.0));
+    assert_eq!(read.items[0].max_score, 3);
+    assert!(read.skipped[0].reason.contains("without an answer"));
+}
+
+/// Whether every pair of a matching is worth `value`.
+fn pairs_worth(response: &Response, value: f64) -> bool {
+    match response {
+        Response::Matching { pairs, .. } => pairs
+            .iter()
+            .all(|p| p.mapped_value.is_some_and(|v| (v - value).abs() < 1e-9)),
+        _ => false,
+    }
+}

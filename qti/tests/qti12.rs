@@ -167,3 +167,56 @@ fn what_cannot_be_marked_is_skipped_naming_why() {
     assert_eq!(reasons[4].0, "half");
     assert!(read.skipped.iter().all(|s| s.file == "g1/g1.xml"));
 }
+
+#[test]
+fn a_matchings_rows_pick_from_shared_labels_and_a_stray_condition_skips_it() {
+    let row = |ident: &str, words: &str| {
+        format!(
+            r#"<response_lid ident="{ident}"><material><mattext>{words}</mattext></material><render_choice><response_label ident="x"><material><mattext>Noble gas</mattext></material></response_label><response_label ident="y"><material><mattext>Alkali metal</mattext></material></response_label></render_choice></response_lid>"#
+        )
+    };
+    let condition = |row: &str, label: &str| {
+        format!(
+            r#"<respcondition><conditionvar><varequal respident="{row}">{label}</varequal></conditionvar><setvar action="Add">1</setvar></respcondition>"#
+        )
+    };
+    // Without Canvas's metadata: the shared labels say it is a matching.
+    let item = |ident: &str, second: &str| {
+        format!(
+            r#"<item ident="{ident}" title="{ident}"><presentation><material><mattext>Match.</mattext></material>{}{}</presentation><resprocessing><outcomes><decvar maxvalue="2" varname="SCORE"/></outcomes>{}{}</resprocessing></item>"#,
+            row("neon", "Neon"),
+            row("sodium", "Sodium"),
+            condition("neon", "x"),
+            condition("sodium", second),
+        )
+    };
+    let read = quiz(&format!("{}{}", item("good", "y"), item("stray", "z")));
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+    let Response::Matching {
+        rows,
+        options,
+        pairs,
+        scoring,
+        ..
+    } = &read.items[0].response
+    else {
+        panic!("{:?}", read.items[0].response);
+    };
+    assert_eq!(rows, &["Neon", "Sodium"]);
+    let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(options, ["Noble gas", "Alkali metal"]);
+    let pairs: Vec<(usize, usize, Option<f64>)> = pairs
+        .iter()
+        .map(|p| (p.row, p.option, p.mapped_value))
+        .collect();
+    assert_eq!(pairs, [(0, 0, Some(1.0)), (1, 1, Some(1.0))]);
+    assert!(matches!(scoring, ChoiceScoring::MapResponse { .. }));
+    assert_eq!(read.items[0].max_score, 2);
+    assert!(
+        read.skipped[0]
+            .reason
+            .contains("names 'z', not an option of row 'sodium'"),
+        "{:?}",
+        read.skipped
+    );
+}

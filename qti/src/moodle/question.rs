@@ -7,10 +7,12 @@
 //!   fraction (map_response: Moodle's partial credit);
 //! - `shortanswer`: a text entry keyed by its answers, any case unless `usecase`;
 //! - `numerical`: number keys, each answer with its `tolerance` on either side;
-//! - `essay`: a person marks it; an essay answered only by attachment is an upload.
+//! - `essay`: a person marks it; an essay answered only by attachment is an upload;
+//! - `match`: a matching (`super::matching`).
 //!
-//! What asks several answers (match, drag and drop, select missing words, cloze)
-//! or draws values per student (calculated, random) is skipped, naming why.
+//! What asks several answers of other shapes (drag and drop, select missing
+//! words, cloze) or draws values per student (calculated, random) is skipped,
+//! naming why.
 
 use super::text::nodes;
 use crate::build::{
@@ -29,10 +31,10 @@ pub(super) fn translate(
 ) -> Result<Result<Element, String>, PackageError> {
     let several = "a question with several answers is not imported yet";
     let unsupported = match kind {
-        "multichoice" | "truefalse" | "shortanswer" | "numerical" | "essay" => None,
+        "multichoice" | "truefalse" | "shortanswer" | "numerical" | "essay" | "match" => None,
         "description" => Some("a description: nothing to answer".to_owned()),
-        "match" | "randomsamatch" | "ddwtos" | "gapselect" | "multianswer" | "ddimageortext"
-        | "ddmarker" | "ordering" => Some(format!("a Moodle {kind} question: {several}")),
+        "randomsamatch" | "ddwtos" | "gapselect" | "multianswer" | "ddimageortext" | "ddmarker"
+        | "ordering" => Some(format!("a Moodle {kind} question: {several}")),
         "calculated" | "calculatedsimple" | "calculatedmulti" => Some(format!(
             "a Moodle {kind} question (numbers drawn for each student) is not imported"
         )),
@@ -66,6 +68,7 @@ pub(super) fn translate(
         "multichoice" | "truefalse" => choices(question, kind, file, &scoring, stem)?,
         "shortanswer" => short_answer(question, &scoring, stem),
         "numerical" => numerical(question, &scoring, stem),
+        "match" => super::matching::matching(question, file, &scoring, stem)?,
         _ => {
             let attachments_only =
                 field_text(question, "responseformat").as_deref() == Some("noinline");

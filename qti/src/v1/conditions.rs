@@ -12,6 +12,8 @@ use crate::xml::Element;
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Test {
     Equal {
+        /// The response it tests (`respident`; empty when not named).
+        response: String,
         value: String,
         case_sensitive: bool,
     },
@@ -145,6 +147,11 @@ fn test(element: &Element) -> Test {
     let value = || element.text().trim().to_owned();
     match element.name.as_str() {
         "varequal" => Test::Equal {
+            response: element
+                .attribute("respident")
+                .unwrap_or_default()
+                .trim()
+                .to_owned(),
             value: value(),
             case_sensitive: element.attribute("case") == Some("Yes"),
         },

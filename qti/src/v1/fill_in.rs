@@ -64,6 +64,7 @@ fn typed(test: &Test) -> Option<Vec<(String, bool)>> {
         Test::Equal {
             value,
             case_sensitive,
+            ..
         } => Some(vec![(value.clone(), *case_sensitive)]),
         Test::Or(parts) => {
             let mut all = Vec::new();

@@ -6,6 +6,7 @@
 mod choice;
 mod conditions;
 mod fill_in;
+mod matching;
 mod material;
 mod translate;
 

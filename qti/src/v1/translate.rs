@@ -18,14 +18,15 @@
 use super::choice::choice;
 use super::conditions;
 use super::fill_in::fill_in;
+use super::matching::matching;
 use super::material;
 use crate::build::{element, person, Scoring};
 use crate::error::PackageError;
 use crate::xml::{Element, Node};
 
-/// Canvas question types that hold several answers (parts), not imported yet.
-const PARTS: [&str; 3] = [
-    "matching_question",
+/// Canvas question types that hold several answers of their own kinds (parts),
+/// not imported yet.
+const PARTS: [&str; 2] = [
     "fill_in_multiple_blanks_question",
     "multiple_dropdowns_question",
 ];
@@ -81,6 +82,11 @@ pub(super) fn translate(
             "response_str" | "response_num" => fill_in(one, kind, &processing, &scoring, question),
             other => Err(format!("<{other}> is not imported")),
         },
+        // Rows of one list each: a matching (Canvas writes its type; others
+        // show it by every response offering the same labels).
+        (_, many) if kind == "matching_question" || is_matching(item, many) => {
+            matching(presentation, many, file, &processing, &scoring, question)?
+        }
         (_, many) => Err(format!(
             "the item has {} responses; a question with several answers is not imported yet",
             many.len()
@@ -95,6 +101,30 @@ pub(super) fn translate(
         ];
         element("assessmentItem", &attributes, parts)
     }))
+}
+
+/// Whether the item is a matching: Blackboard says so in its metadata; other
+/// tools show it by every response being a `response_lid` of the same labels.
+fn is_matching(item: &Element, responses: &[&Element]) -> bool {
+    let blackboard = item.child("itemmetadata").is_some_and(|metadata| {
+        metadata
+            .children_named("bbmd_questiontype")
+            .any(|t| t.text().trim() == "Matching")
+    });
+    let labels = |response: &Element| -> Vec<String> {
+        response
+            .descendants()
+            .into_iter()
+            .filter(|e| e.name == "response_label")
+            .map(|e| e.attribute("ident").unwrap_or_default().to_owned())
+            .collect()
+    };
+    let first = labels(responses[0]);
+    blackboard
+        || first.len() >= 2
+            && responses
+                .iter()
+                .all(|r| r.name == "response_lid" && labels(r) == first)
 }
 
 /// A metadata field's entry: Canvas's `qtimetadatafield`.
@@ -114,6 +144,8 @@ fn field(item: &Element, label: &str) -> Option<String> {
 }
 
 /// The question's words (materials outside the responses) and its responses.
+/// Blackboard's blocks of a matching's rows and options hold their words, not
+/// the question's: only the responses are taken from them.
 fn gather<'e>(
     parent: &'e Element,
     file: &str,
@@ -124,6 +156,15 @@ fn gather<'e>(
         match child.name.as_str() {
             "material" => stem.extend(material::nodes(child, file)?),
             name if name.starts_with("response_") => responses.push(child),
+            "flow" if child.attribute("class") == Some("RIGHT_MATCH_BLOCK") => {}
+            "flow" if child.attribute("class") == Some("RESPONSE_BLOCK") => {
+                responses.extend(
+                    child
+                        .descendants()
+                        .into_iter()
+                        .filter(|e| e.name.starts_with("response_") && e.name != "response_label"),
+                );
+            }
             "flow" | "flow_mat" => gather(child, file, stem, responses)?,
             _ => {}
         }

@@ -3,7 +3,8 @@
 //! scoring, each choice's and key's value, maximum; drag and drop skipped naming
 //! why); and a bank written here as Moodle's question bank export writes one
 //! (categories, an embedded image, true/false, numerical with a tolerance, a
-//! case-sensitive short answer, an essay) through the whole path: topics,
+//! case-sensitive short answer, an essay, a match with a distractor) through
+//! the whole path: topics,
 //! snapshot, printed paper, upload, Result.
 
 use scoredesk_e2e::qti::moodle_bank;
@@ -149,6 +150,16 @@ fn exported_bank() -> Vec<u8> {
     <questiontext format="html"><text><![CDATA[<p>Explain where a cell's energy comes from.</p>]]></text></questiontext>
     <defaultgrade>4.0000000</defaultgrade><responseformat>editor</responseformat><responsefieldlines>10</responsefieldlines>
   </question>
+  <question type="match">
+    <name><text>Particles</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Match each particle to its charge.</p>]]></text></questiontext>
+    <defaultgrade>3.0000000</defaultgrade><penalty>0.3333333</penalty><hidden>0</hidden>
+    <shuffleanswers>true</shuffleanswers>
+    <subquestion format="html"><text><![CDATA[<p>Proton</p>]]></text><answer><text>positive</text></answer></subquestion>
+    <subquestion format="html"><text><![CDATA[<p>Electron</p>]]></text><answer><text>negative</text></answer></subquestion>
+    <subquestion format="html"><text><![CDATA[<p><b>Neutron</b></p>]]></text><answer><text>none</text></answer></subquestion>
+    <subquestion format="html"><text></text><answer><text>both</text></answer></subquestion>
+  </question>
 </quiz>"#
     )
     .into_bytes()
@@ -172,6 +183,7 @@ async fn delivered(backend: Backend) {
             "Biology/Cells",
             "Physics",
             "Physics",
+            "Physics",
             "Physics"
         ],
         "each question under the category before it"
@@ -188,6 +200,9 @@ async fn delivered(backend: Backend) {
         ">True<",
         "g near the Earth, in m/s²?",
         "Explain where a cell",
+        "Match each particle to its charge.",
+        "3. Neutron",
+        "Fill in one circle in each row.",
     ] {
         assert!(paper.contains(words), "{words} is printed: {paper}");
     }
@@ -204,14 +219,30 @@ async fn delivered(backend: Backend) {
             {"QuestionOrderNumber": 3, "TextResponse": "10"},
             // usecase: "na" is not "Na".
             {"QuestionOrderNumber": 4, "TextResponse": "na"},
-            {"QuestionOrderNumber": 5, "TextResponse": "Respiration in the mitochondria."}
+            {"QuestionOrderNumber": 5, "TextResponse": "Respiration in the mitochondria."},
+            // Two of three pairs right: two thirds of 3.
+            {"QuestionOrderNumber": 6, "Parts": [
+                {"PartNumber": 1, "ChoiceOrderNumber": number(6, "positive").await},
+                {"PartNumber": 2, "ChoiceOrderNumber": number(6, "positive").await},
+                {"PartNumber": 3, "ChoiceOrderNumber": number(6, "none").await}]}
         ]
     });
     let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
     assert_eq!(
         scores,
-        [2, 1, 1, 0, -1],
-        "the key; True; 10 is worth half of 2; case counts; the essay to a person"
+        [2, 1, 1, 0, -1, 2],
+        "the key; True; 10 is worth half of 2; case counts; the essay to a person; 2 of 3 pairs"
     );
-    assert_eq!(result_totals(&app, result).await, (Some(4), Some(10)));
+    assert_eq!(result_totals(&app, result).await, (Some(6), Some(13)));
+    let report_parts = &report["Questions"][5];
+    assert_eq!(report_parts["QuestionType"], "matching");
+    assert_eq!(
+        report_parts["Parts"],
+        json!(["Proton", "Electron", "Neutron"])
+    );
+    assert_eq!(
+        report_parts["Keys"],
+        json!(["Proton → positive", "Electron → negative", "Neutron → none"]),
+        "the distractor is an option, not a row"
+    );
 }

@@ -4,7 +4,8 @@
 //! imported on both databases and checked question by question against what the
 //! tools were given (`tests/fixtures/qti/make_qti12.py`): kind, choices and the
 //! right ones, typed keys, number ranges, maxima (Canvas's points, scored in
-//! percent). Questions with several answers are skipped, naming why. The text2qti
+//! percent), matchings (their rows, options and right pairs). Questions with
+//! several answers of their own kinds are skipped, naming why. The text2qti
 //! quiz then goes the whole path: snapshot, printed paper, upload, Result.
 
 use scoredesk_e2e::qti::qti12_packages;
@@ -26,8 +27,9 @@ async fn strings(app: &TestApp, sql: String) -> Vec<String> {
     app.sql_strings(&sql).await
 }
 
-/// The imported questions against the source, in order.
-async fn check(app: &TestApp, report: &Value, source: &[Value]) {
+/// The imported questions against the source, in order; `tool` names the
+/// source's scoring where tools differ (`canvas`, `blackboard`).
+async fn check(app: &TestApp, report: &Value, source: &[Value], tool: &str) {
     let expected: Vec<&Value> = source.iter().filter(|s| !s["type"].is_null()).collect();
     let questions = report["Questions"].as_array().unwrap();
     assert_eq!(questions.len(), expected.len(), "{report}");
@@ -52,6 +54,34 @@ async fn check(app: &TestApp, report: &Value, source: &[Value]) {
             ))
             .await;
         assert_eq!(max, 1, "Canvas's points_possible: {item}");
+        if let Some(pairs) = item["pairs"].as_array() {
+            assert_eq!(question["Parts"], item["rows"], "{question}");
+            assert_eq!(question["Keys"], json!(pairs), "{question}");
+            assert_eq!(question["Scoring"], item["scoring"][tool], "{question}");
+            let options = strings(
+                app,
+                format!("SELECT text FROM choices WHERE question_id = {id} ORDER BY choice_order"),
+            )
+            .await;
+            assert_eq!(json!(options), item["options"], "{item}");
+            let stored = strings(
+                app,
+                format!(
+                    "SELECT p.text || ' → ' || c.text FROM pair_keys k \
+                     JOIN question_parts p ON p.question_id = k.question_id AND p.part_number = k.part_number \
+                     JOIN choices c ON c.question_id = k.question_id AND c.choice_order = k.choice_order \
+                     WHERE k.question_id = {id} AND k.is_correct ORDER BY k.part_number"
+                ),
+            )
+            .await;
+            assert_eq!(json!(stored), item["pairs"], "{item}");
+            let markup =
+                strings(app, format!("SELECT markup FROM questions WHERE id = {id}")).await;
+            assert!(
+                !markup[0].contains("NeonSodium") && markup[0].contains("Match each element"),
+                "the rows' words are not in the question's: {markup:?}"
+            );
+        }
         if let Some(choices) = item["choices"].as_array() {
             let stored = strings(
                 app,
@@ -123,7 +153,7 @@ async fn sources(backend: Backend) {
     let report = imported(&app, ADMIN, &text2qti.bytes, "text2qti.zip").await;
     assert_eq!(report["QtiVersion"], "1.2", "{report}");
     assert_eq!(report["AssessmentName"], "Physics check");
-    check(&app, &report, &text2qti.source).await;
+    check(&app, &report, &text2qti.source, "canvas").await;
     // The stem's HTML is read as HTML: "7 &times; 6" is "7 × 6".
     let stems: Vec<&str> = report["Questions"]
         .as_array()
@@ -136,14 +166,14 @@ async fn sources(backend: Backend) {
     let report = imported(&app, ADMIN, &canvas.bytes, "canvas-qti12.zip").await;
     assert_eq!(report["QtiVersion"], "1.2");
     assert_eq!(report["AssessmentName"], "canvas-chemistry");
-    check(&app, &report, &canvas.source).await;
+    check(&app, &report, &canvas.source, "canvas").await;
 
     // Blackboard's dialect: no idents, SCORE.max, right blanks marked by their
     // feedback, materials in mat_formattedtext, the pool in bb:file.
     let report = imported(&app, ADMIN, &blackboard.bytes, "blackboard-pool.zip").await;
     assert_eq!(report["QtiVersion"], "1.2", "{report}");
     assert_eq!(report["AssessmentName"], "blackboard-chemistry");
-    check(&app, &report, &blackboard.source).await;
+    check(&app, &report, &blackboard.source, "blackboard").await;
 
     // Importing again changes nothing.
     let again = imported(&app, ADMIN, &text2qti.bytes, "text2qti.zip").await;

@@ -18,6 +18,7 @@ mod content_import_gaps;
 mod content_import_hostile;
 mod content_import_hostile_readers;
 mod content_import_kinds;
+mod content_import_matching;
 mod content_import_moodle;
 mod content_import_qti12;
 mod delivery_retire;

@@ -168,7 +168,7 @@ async fn take_and_read(backend: Backend) {
     assert_eq!(xml, snapshot_xml(&app, id).await);
 }
 
-async fn snapshot_xml(app: &TestApp, id: i64) -> String {
+pub(crate) async fn snapshot_xml(app: &TestApp, id: i64) -> String {
     let response = send(
         app,
         COORDINATOR,
@@ -186,7 +186,7 @@ async fn snapshot_xml(app: &TestApp, id: i64) -> String {
 }
 
 /// Validates `xml` against docs/snapshot-xml.xsd with xmllint.
-fn validate(xml: &str) {
+pub(crate) fn validate(xml: &str) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("snapshot.xml");
     std::fs::write(&file, xml).unwrap();

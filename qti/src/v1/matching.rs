@@ -1,0 +1,220 @@
+//! A QTI 1.2 matching: several `response_lid`s, one per row, each picking one of
+//! the options. Two layouts are read:
+//!
+//! - Canvas's `matching_question`: each response's material is what its row asks,
+//!   and every response offers the same labels, each with its option's words;
+//! - Blackboard's `Matching`: each row's words stand beside its response in its
+//!   block, the options' words in the `RIGHT_MATCH_BLOCK`, and each response's
+//!   labels (idents of its own) stand for the options by position.
+//!
+//! Canvas adds a share of the points for each right pairing (`varequal
+//! respident="row"` and `setvar action="Add"`): map_response. Blackboard marks
+//! right pairings by their "correct" feedback alone: all of them for the maximum
+//! (match_correct), as it scores a matching without partial credit.
+
+use std::collections::HashMap;
+
+use super::conditions::{Action, Branch, Processing, Test};
+use super::material;
+use crate::build::{match_item, node, MatchKey, Scoring};
+use crate::error::PackageError;
+use crate::xml::{Element, Node};
+
+/// What a matching asks: its rows and options (identifier and words), and the
+/// option each row's label stands for.
+struct Layout {
+    rows: Vec<(String, Vec<Node>)>,
+    options: Vec<(String, Vec<Node>)>,
+    /// `(row, label)` → option.
+    labels: HashMap<(String, String), String>,
+}
+
+pub(super) fn matching(
+    presentation: &Element,
+    responses: &[&Element],
+    file: &str,
+    processing: &Processing,
+    scoring: &Scoring,
+    question: Element,
+) -> Result<Result<Vec<Node>, String>, PackageError> {
+    if let Some(other) = responses.iter().find(|r| r.name != "response_lid") {
+        return Ok(Err(format!(
+            "a matching whose row is a <{}>, not a response_lid",
+            other.name
+        )));
+    }
+    let right_block = presentation
+        .descendants()
+        .into_iter()
+        .find(|e| e.name == "flow" && e.attribute("class") == Some("RIGHT_MATCH_BLOCK"));
+    let layout = match right_block {
+        Some(block) => blackboard(presentation, block, file)?,
+        None => canvas(responses, file)?,
+    };
+    let key = match key_of(&processing.branches, &layout) {
+        Ok(key) => key,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    let key = match key {
+        MatchKey::Mapped(pairs) => MatchKey::Mapped(
+            pairs
+                .into_iter()
+                .map(|(row, option, value)| (row, option, scoring.points(value)))
+                .collect(),
+        ),
+        correct => correct,
+    };
+    let choices = |list: Vec<(String, Vec<Node>)>| -> Vec<Node> {
+        list.into_iter()
+            .map(|(identifier, words)| {
+                node(
+                    "simpleAssociableChoice",
+                    &[("identifier", &identifier), ("matchMax", "1")],
+                    words,
+                )
+            })
+            .collect()
+    };
+    Ok(Ok(match_item(
+        choices(layout.rows),
+        choices(layout.options),
+        key,
+        scoring,
+        question,
+    )))
+}
+
+fn words_of(parent: &Element, file: &str) -> Result<Vec<Node>, PackageError> {
+    let mut words = Vec::new();
+    for material in parent
+        .descendants()
+        .into_iter()
+        .filter(|e| e.name == "material")
+    {
+        words.extend(material::nodes(material, file)?);
+    }
+    Ok(words)
+}
+
+fn labels_of(response: &Element) -> Vec<&Element> {
+    response
+        .descendants()
+        .into_iter()
+        .filter(|e| e.name == "response_label")
+        .collect()
+}
+
+fn ident(element: &Element) -> String {
+    element
+        .attribute("ident")
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
+}
+
+fn canvas(responses: &[&Element], file: &str) -> Result<Layout, PackageError> {
+    let mut layout = Layout {
+        rows: Vec::new(),
+        options: Vec::new(),
+        labels: HashMap::new(),
+    };
+    for response in responses {
+        let row = ident(response);
+        let mut asks = Vec::new();
+        for material in response.children_named("material") {
+            asks.extend(material::nodes(material, file)?);
+        }
+        for label in labels_of(response) {
+            let option = ident(label);
+            if !layout.options.iter().any(|(known, _)| *known == option) {
+                layout
+                    .options
+                    .push((option.clone(), words_of(label, file)?));
+            }
+            layout.labels.insert((row.clone(), option.clone()), option);
+        }
+        layout.rows.push((row, asks));
+    }
+    Ok(layout)
+}
+
+fn blackboard(
+    presentation: &Element,
+    right_block: &Element,
+    file: &str,
+) -> Result<Layout, PackageError> {
+    let mut layout = Layout {
+        rows: Vec::new(),
+        options: Vec::new(),
+        labels: HashMap::new(),
+    };
+    for (index, block) in right_block.elements().enumerate() {
+        layout
+            .options
+            .push((format!("option_{}", index + 1), words_of(block, file)?));
+    }
+    // Each row's block: its response, and its words beside it.
+    let blocks = presentation
+        .descendants()
+        .into_iter()
+        .filter(|e| e.name == "flow" && e.elements().any(|child| child.name == "response_lid"));
+    for block in blocks {
+        let Some(response) = block.elements().find(|c| c.name == "response_lid") else {
+            continue;
+        };
+        let row = ident(response);
+        let mut asks = Vec::new();
+        for beside in block.elements().filter(|c| c.name != "response_lid") {
+            asks.extend(words_of(beside, file)?);
+        }
+        for (position, label) in labels_of(response).into_iter().enumerate() {
+            if let Some((option, _)) = layout.options.get(position) {
+                layout
+                    .labels
+                    .insert((row.clone(), ident(label)), option.clone());
+            }
+        }
+        layout.rows.push((row, asks));
+    }
+    Ok(layout)
+}
+
+/// The key from the conditions: each names a row's label.
+fn key_of(branches: &[Branch], layout: &Layout) -> Result<MatchKey, String> {
+    let scoring: Vec<&Branch> = branches
+        .iter()
+        .filter(|b| b.test != Test::Otherwise)
+        .collect();
+    let mut pairs = Vec::new();
+    for branch in &scoring {
+        let Test::Equal {
+            response, value, ..
+        } = &branch.test
+        else {
+            return Err("a matching condition that is not one row's answer".into());
+        };
+        let option = layout
+            .labels
+            .get(&(response.clone(), value.clone()))
+            .ok_or_else(|| {
+                format!("a condition names '{value}', not an option of row '{response}'")
+            })?;
+        pairs.push((response.clone(), option.clone(), branch.value));
+    }
+    if !pairs.iter().any(|(_, _, value)| *value > 0.0) {
+        return Err("no condition gives a pairing any score".into());
+    }
+    if scoring.iter().all(|b| b.action == Action::Add) {
+        Ok(MatchKey::Mapped(pairs))
+    } else if scoring.iter().all(|b| b.action == Action::Set) {
+        Ok(MatchKey::Correct(
+            pairs
+                .into_iter()
+                .filter(|(_, _, value)| *value > 0.0)
+                .map(|(row, option, _)| (row, option))
+                .collect(),
+        ))
+    } else {
+        Err("a matching whose conditions both set and add to the score".into())
+    }
+}
