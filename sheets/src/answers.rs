@@ -17,12 +17,20 @@ pub enum Answer {
     Choices { question: i32, selected: Vec<i32> },
     /// The essay's frame as a PNG, or `None` when nothing was written in it.
     Essay { question: i32, png: Option<Vec<u8>> },
+    /// A grid's decided rows: `(part, choice)`, by part; a row left blank is not
+    /// in it, nor is one still in doubt.
+    Parts {
+        question: i32,
+        parts: Vec<(i32, i32)>,
+    },
 }
 
 impl Answer {
     pub fn question(&self) -> i32 {
         match self {
-            Answer::Choices { question, .. } | Answer::Essay { question, .. } => *question,
+            Answer::Choices { question, .. }
+            | Answer::Essay { question, .. }
+            | Answer::Parts { question, .. } => *question,
         }
     }
 }
@@ -39,6 +47,8 @@ pub enum DoubtReason {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Doubt {
     pub question: i32,
+    /// A grid's row in doubt (0 for a choice question).
+    pub part: i32,
     pub page: u16,
     pub single: bool,
     pub reason: DoubtReason,
@@ -75,6 +85,8 @@ pub enum AssembleError {
 pub enum ResolveError {
     #[error("question {0} is not in doubt")]
     NotInDoubt(i32),
+    #[error("row {part} of question {question} is not in doubt")]
+    PartNotInDoubt { question: i32, part: i32 },
     #[error("question {question} has no choice {choice}")]
     Choice { question: i32, choice: i32 },
     #[error("question {0} takes one choice")]
@@ -156,6 +168,7 @@ pub fn assemble(
                 match reason {
                     Some(reason) => reading.doubts.push(Doubt {
                         question: question.order,
+                        part: 0,
                         page: *number,
                         single,
                         reason,
@@ -167,19 +180,88 @@ pub fn assemble(
                     }),
                 }
             }
+            Shape::Grid { parts, .. } => read_grid(question.order, parts, &by_number, &mut reading),
         }
     }
     Ok(reading)
 }
 
+/// A grid's rows, wherever its pages put them: each row read as a single-choice
+/// question; a row with a faint mark or two marks is a doubt of its own.
+fn read_grid(
+    question: i32,
+    parts: usize,
+    pages: &BTreeMap<u16, &PageReading>,
+    reading: &mut AttemptReading,
+) {
+    let mut decided = Vec::new();
+    for part in 1..=parts as i32 {
+        let Some((number, page)) = pages.iter().find(|(_, page)| {
+            page.bubbles
+                .iter()
+                .any(|b| b.question == question && b.part == part)
+        }) else {
+            continue;
+        };
+        let bubbles: Vec<BubbleReading> = page
+            .bubbles
+            .iter()
+            .filter(|b| b.question == question && b.part == part)
+            .copied()
+            .collect();
+        let marked: Vec<i32> = bubbles
+            .iter()
+            .filter(|b| b.verdict == Verdict::Marked)
+            .map(|b| b.choice)
+            .collect();
+        let reason = if bubbles.iter().any(|b| b.verdict == Verdict::Unsure) {
+            Some(DoubtReason::Faint)
+        } else if marked.len() > 1 {
+            Some(DoubtReason::SeveralMarks)
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => reading.doubts.push(Doubt {
+                question,
+                part,
+                page: *number,
+                single: true,
+                reason,
+                bubbles,
+            }),
+            None => decided.extend(marked.first().map(|choice| (part, *choice))),
+        }
+    }
+    reading.answers.push(Answer::Parts {
+        question,
+        parts: decided,
+    });
+}
+
 impl AttemptReading {
     /// A person's decision on a doubt: the choices they see marked.
-    pub fn resolve(&mut self, question: i32, mut selected: Vec<i32>) -> Result<(), ResolveError> {
+    pub fn resolve(&mut self, question: i32, selected: Vec<i32>) -> Result<(), ResolveError> {
+        self.resolve_part(question, 0, selected)
+    }
+
+    /// A person's decision on a doubt of a grid's row `part` (0: a choice
+    /// question's): the choice they see marked, or none.
+    pub fn resolve_part(
+        &mut self,
+        question: i32,
+        part: i32,
+        mut selected: Vec<i32>,
+    ) -> Result<(), ResolveError> {
         let index = self
             .doubts
             .iter()
-            .position(|doubt| doubt.question == question)
-            .ok_or(ResolveError::NotInDoubt(question))?;
+            .position(|doubt| doubt.question == question && doubt.part == part)
+            .ok_or(if part == 0 {
+                ResolveError::NotInDoubt(question)
+            } else {
+                ResolveError::PartNotInDoubt { question, part }
+            })?;
         let doubt = &self.doubts[index];
         selected.sort_unstable();
         selected.dedup();
@@ -196,6 +278,18 @@ impl AttemptReading {
             return Err(ResolveError::Single(question));
         }
         self.doubts.remove(index);
+        if part > 0 {
+            // The grid's answer holds its decided rows; this one joins them.
+            if let Some(Answer::Parts { parts, .. }) = self
+                .answers
+                .iter_mut()
+                .find(|answer| answer.question() == question)
+            {
+                parts.extend(selected.first().map(|choice| (part, *choice)));
+                parts.sort_unstable();
+            }
+            return Ok(());
+        }
         let at = self
             .answers
             .iter()

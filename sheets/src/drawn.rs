@@ -43,6 +43,8 @@ pub fn sample_sheet() -> Vec<SheetQuestion> {
 #[derive(Debug, Clone, Copy)]
 pub struct Pencil {
     pub question: i32,
+    /// A grid's row (0 for a choice question).
+    pub part: i32,
     pub choice: i32,
     pub darkness: f32,
 }
@@ -78,9 +80,9 @@ pub fn print_page(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil
         draw_filled_circle_mut(&mut image, center, px(BUBBLE_RADIUS), Luma([INK]));
         let inside = px(BUBBLE_RADIUS - 0.3);
         draw_filled_circle_mut(&mut image, center, inside, Luma([PAPER]));
-        let mark = pencil
-            .iter()
-            .find(|p| p.question == bubble.question && p.choice == bubble.choice);
+        let mark = pencil.iter().find(|p| {
+            p.question == bubble.question && p.part == bubble.part && p.choice == bubble.choice
+        });
         if let Some(mark) = mark {
             let grey = f32::from(PAPER) - mark.darkness.clamp(0.0, 1.0) * f32::from(PAPER - INK);
             draw_filled_circle_mut(&mut image, center, inside, Luma([grey as u8]));

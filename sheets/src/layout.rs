@@ -35,6 +35,8 @@ pub const BUBBLE_PITCH: f32 = 9.0;
 pub const ROW_HEIGHT: f32 = 9.0;
 /// Room for the question's number before its first bubble.
 pub const NUMBER_WIDTH: f32 = 16.0;
+/// Where a grid row's part number stands, right of its question's number.
+pub const PART_INSET: f32 = 7.0;
 /// The most choices a half-width row holds; more take the whole width.
 const HALF_ROW_CHOICES: usize = 7;
 /// The most choices a whole row holds (the last bubble within the content's
@@ -73,6 +75,9 @@ pub enum Shape {
     Choices { count: usize, single: bool },
     /// A written answer worth `max_score`, read back as an image.
     Essay { max_score: i32 },
+    /// A matching's parts: `parts` rows of `options` bubbles, one of which may be
+    /// marked in each row.
+    Grid { parts: usize, options: usize },
 }
 
 /// A registration mark: a filled square centred on `center`.
@@ -84,6 +89,8 @@ pub struct Mark {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bubble {
     pub question: i32,
+    /// A grid's row: the upload's PartNumber (1, 2, …); 0 for a choice question.
+    pub part: i32,
     /// The snapshot's choice number (1, 2, …): the upload's ChoiceOrderNumber.
     pub choice: i32,
     pub center: Point,
@@ -105,6 +112,8 @@ pub struct PageLayout {
     pub code: Rect,
     /// Each choice question's number, where it is printed (left of its bubbles).
     pub numbers: Vec<(i32, Point)>,
+    /// Each grid row's part number, where it is printed: `(question, part, at)`.
+    pub parts: Vec<(i32, i32, Point)>,
     pub bubbles: Vec<Bubble>,
     pub essays: Vec<EssayArea>,
 }
@@ -156,6 +165,7 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
                     let (row, column) = (choice / ROW_CHOICES, choice % ROW_CHOICES);
                     page.bubbles.push(Bubble {
                         question: question.order,
+                        part: 0,
                         choice: choice as i32 + 1,
                         center: Point {
                             x: x + NUMBER_WIDTH + BUBBLE_PITCH * column as f32,
@@ -164,6 +174,54 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
                     });
                 }
                 y += height;
+            }
+            Shape::Grid { parts, options } => {
+                right_half_free = false;
+                let part_height = ROW_HEIGHT * options.div_ceil(ROW_CHOICES).max(1) as f32;
+                // A grid stays on one page when one holds it; a longer one goes on
+                // over the page between its rows.
+                let whole = part_height * parts as f32;
+                if y + whole.min(CONTENT.height) > bottom {
+                    pages.push(new_page(pages.len() as u16 + 1));
+                    y = CONTENT.y;
+                }
+                let x = CONTENT.x;
+                pages.last_mut().expect("a page").numbers.push((
+                    question.order,
+                    Point {
+                        x,
+                        y: y + ROW_HEIGHT / 2.0,
+                    },
+                ));
+                for part in 1..=parts as i32 {
+                    if y + part_height > bottom {
+                        pages.push(new_page(pages.len() as u16 + 1));
+                        y = CONTENT.y;
+                    }
+                    let page = pages.last_mut().expect("a page");
+                    let middle = y + ROW_HEIGHT / 2.0;
+                    page.parts.push((
+                        question.order,
+                        part,
+                        Point {
+                            x: x + PART_INSET,
+                            y: middle,
+                        },
+                    ));
+                    for choice in 0..options {
+                        let (row, column) = (choice / ROW_CHOICES, choice % ROW_CHOICES);
+                        page.bubbles.push(Bubble {
+                            question: question.order,
+                            part,
+                            choice: choice as i32 + 1,
+                            center: Point {
+                                x: x + NUMBER_WIDTH + BUBBLE_PITCH * column as f32,
+                                y: middle + ROW_HEIGHT * row as f32,
+                            },
+                        });
+                    }
+                    y += part_height;
+                }
             }
             Shape::Essay { max_score } => {
                 right_half_free = false;
@@ -197,11 +255,27 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
 }
 
 impl PageLayout {
-    /// The strip of the page that shows a choice question: its number and its
-    /// bubbles, with a margin; what a person looks at to decide an unsure mark.
-    pub fn question_row(&self, question: i32) -> Option<Rect> {
-        let (_, number) = self.numbers.iter().find(|(q, _)| *q == question)?;
-        let own = || self.bubbles.iter().filter(|b| b.question == question);
+    /// The strip of the page that shows a choice question (or a grid's row:
+    /// `part` > 0): its number and its bubbles, with a margin; what a person
+    /// looks at to decide an unsure mark.
+    pub fn question_row(&self, question: i32, part: i32) -> Option<Rect> {
+        let number = if part == 0 {
+            self.numbers.iter().find(|(q, _)| *q == question)?.1
+        } else {
+            let (_, _, at) = self
+                .parts
+                .iter()
+                .find(|(q, p, _)| *q == question && *p == part)?;
+            Point {
+                x: at.x - PART_INSET,
+                y: at.y,
+            }
+        };
+        let own = || {
+            self.bubbles
+                .iter()
+                .filter(|b| b.question == question && (part == 0 || b.part == part))
+        };
         let last = own().next_back()?;
         let right = own().map(|b| b.center.x).fold(f32::MIN, f32::max);
         let x = number.x - 2.0;
@@ -220,6 +294,7 @@ fn new_page(number: u16) -> PageLayout {
         marks: marks(),
         code: CODE,
         numbers: Vec::new(),
+        parts: Vec::new(),
         bubbles: Vec::new(),
         essays: Vec::new(),
     }
@@ -333,7 +408,7 @@ mod tests {
         );
         let next = pages[0].bubbles.iter().find(|b| b.question == 2).unwrap();
         assert_eq!(next.center.y, first.y + 2.0 * ROW_HEIGHT, "below both rows");
-        let row = pages[0].question_row(1).unwrap();
+        let row = pages[0].question_row(1, 0).unwrap();
         for bubble in pages[0].bubbles.iter().filter(|b| b.question == 1) {
             assert!(inside(row, bubble.center), "{bubble:?} in {row:?}");
         }
@@ -342,7 +417,7 @@ mod tests {
     #[test]
     fn a_question_row_holds_its_number_and_bubbles() {
         let pages = lay_out(&[choices(1, 4), choices(2, 5), essay(3, 2)]);
-        let row = pages[0].question_row(2).expect("a choice question");
+        let row = pages[0].question_row(2, 0).expect("a choice question");
         for bubble in pages[0].bubbles.iter().filter(|b| b.question == 2) {
             assert!(inside(row, bubble.center), "{bubble:?}");
         }
@@ -351,7 +426,7 @@ mod tests {
             .iter()
             .filter(|b| b.question == 1)
             .any(|b| inside(row, b.center)));
-        assert_eq!(pages[0].question_row(3), None, "an essay has no row");
+        assert_eq!(pages[0].question_row(3, 0), None, "an essay has no row");
     }
 
     #[test]
@@ -361,5 +436,61 @@ mod tests {
         assert_eq!(top_right.center.x, 195.0);
         assert_eq!(bottom_right.center, Point { x: 195.0, y: 282.0 });
         assert_eq!(bottom_left.center.y, 282.0);
+    }
+
+    #[test]
+    fn a_grid_has_a_row_of_bubbles_per_part_and_goes_on_over_the_page_between_them() {
+        let grid = SheetQuestion {
+            order: 2,
+            shape: Shape::Grid {
+                parts: 3,
+                options: 4,
+            },
+        };
+        let pages = lay_out(&[choices(1, 4), grid, choices(3, 4)]);
+        let rows: Vec<f32> = (1..=3)
+            .map(|part| {
+                let own: Vec<&Bubble> = pages[0]
+                    .bubbles
+                    .iter()
+                    .filter(|b| b.question == 2 && b.part == part)
+                    .collect();
+                assert_eq!(own.len(), 4, "part {part}");
+                assert!(own.iter().all(|b| b.center.y == own[0].center.y));
+                own[0].center.y
+            })
+            .collect();
+        assert_eq!(rows[1] - rows[0], ROW_HEIGHT);
+        assert_eq!(rows[2] - rows[1], ROW_HEIGHT);
+        let labels: Vec<i32> = pages[0].parts.iter().map(|(_, part, _)| *part).collect();
+        assert_eq!(labels, [1, 2, 3]);
+        let row = pages[0].question_row(2, 2).unwrap();
+        for bubble in &pages[0].bubbles {
+            let own_row = bubble.question == 2 && bubble.part == 2;
+            assert_eq!(inside(row, bubble.center), own_row, "{bubble:?} in {row:?}");
+        }
+        let next = pages[0].bubbles.iter().find(|b| b.question == 3).unwrap();
+        assert!(next.center.y > rows[2], "the next question below the grid");
+
+        // Forty rows do not fit one page: they go on over the page.
+        let long = SheetQuestion {
+            order: 1,
+            shape: Shape::Grid {
+                parts: 40,
+                options: 5,
+            },
+        };
+        let pages = lay_out(&[long]);
+        assert_eq!(pages.len(), 2);
+        let parts: Vec<i32> = pages
+            .iter()
+            .flat_map(|p| p.parts.iter().map(|(_, part, _)| *part))
+            .collect();
+        assert_eq!(parts, (1..=40).collect::<Vec<_>>());
+        for page in &pages {
+            for bubble in &page.bubbles {
+                assert!(bubble.center.y + BUBBLE_RADIUS <= CONTENT.y + CONTENT.height);
+            }
+        }
     }
 }

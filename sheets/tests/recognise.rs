@@ -35,50 +35,59 @@ fn marks() -> Vec<Pencil> {
     vec![
         Pencil {
             question: 1,
+            part: 0,
             choice: 2,
             darkness: 0.85,
         },
         Pencil {
             question: 2,
+            part: 0,
             choice: 1,
             darkness: 0.7,
         },
         // Two on a multiple-response question.
         Pencil {
             question: 3,
+            part: 0,
             choice: 1,
             darkness: 0.8,
         },
         Pencil {
             question: 3,
+            part: 0,
             choice: 4,
             darkness: 0.8,
         },
         // A light mark: unsure.
         Pencil {
             question: 4,
+            part: 0,
             choice: 3,
             darkness: 0.33,
         },
         // Two on a single-choice question.
         Pencil {
             question: 5,
+            part: 0,
             choice: 1,
             darkness: 0.8,
         },
         Pencil {
             question: 5,
+            part: 0,
             choice: 2,
             darkness: 0.8,
         },
         // An erasure that left little: blank, and the new mark beside it.
         Pencil {
             question: 6,
+            part: 0,
             choice: 1,
             darkness: 0.08,
         },
         Pencil {
             question: 6,
+            part: 0,
             choice: 3,
             darkness: 0.9,
         },
@@ -308,6 +317,7 @@ fn a_question_of_25_choices_is_read_to_its_last_choice() {
     }]);
     let pencil = [18, 25].map(|choice| Pencil {
         question: 1,
+        part: 0,
         choice,
         darkness: 0.9,
     });
@@ -321,4 +331,74 @@ fn a_question_of_25_choices_is_read_to_its_last_choice() {
         };
         assert_eq!(bubble.verdict, expected, "choice {}", bubble.choice);
     }
+}
+
+/// A matching's grid printed, pencilled and scanned: each row read as its own
+/// single choice; a row with two marks and a row with a faint one left to a
+/// person, each by its row, and decided; a blank row left out of the answer.
+#[test]
+fn a_grids_rows_are_read_each_as_one_choice_and_doubts_are_decided_by_row() {
+    let questions = vec![
+        SheetQuestion {
+            order: 1,
+            shape: Shape::Choices {
+                count: 4,
+                single: true,
+            },
+        },
+        SheetQuestion {
+            order: 2,
+            shape: Shape::Grid {
+                parts: 5,
+                options: 4,
+            },
+        },
+    ];
+    let pages = lay_out(&questions);
+    let mark = |question, part, choice, darkness| Pencil {
+        question,
+        part,
+        choice,
+        darkness,
+    };
+    let pencil = [
+        mark(1, 0, 3, 0.9),
+        mark(2, 1, 2, 0.9),
+        mark(2, 2, 4, 0.85),
+        // Row 3: two marks. Row 4: faint. Row 5: blank.
+        mark(2, 3, 1, 0.9),
+        mark(2, 3, 3, 0.9),
+        mark(2, 4, 2, 0.33),
+    ];
+    let image = print(&pages[0], &code(1, 1).encode(), 200.0, &pencil);
+    let page = read(&png(&image, ImageFormat::Jpeg), &pages[0]);
+    let mut reading = assemble(&questions, &[page]).expect("one page");
+    let doubts: Vec<(i32, i32, DoubtReason)> = reading
+        .doubts
+        .iter()
+        .map(|d| (d.question, d.part, d.reason))
+        .collect();
+    assert_eq!(
+        doubts,
+        [
+            (2, 3, DoubtReason::SeveralMarks),
+            (2, 4, DoubtReason::Faint)
+        ]
+    );
+    let parts = |reading: &scoredesk_sheets::AttemptReading| {
+        reading.answers.iter().find_map(|a| match a {
+            Answer::Parts { question: 2, parts } => Some(parts.clone()),
+            _ => None,
+        })
+    };
+    assert_eq!(parts(&reading), Some(vec![(1, 2), (2, 4)]));
+    assert!(reading.resolve_part(2, 3, vec![1, 3]).is_err(), "one a row");
+    assert!(
+        reading.resolve_part(2, 2, vec![4]).is_err(),
+        "row 2 is decided"
+    );
+    reading.resolve_part(2, 4, vec![2]).expect("resolved");
+    reading.resolve_part(2, 3, vec![3]).expect("resolved");
+    assert!(reading.is_decided());
+    assert_eq!(parts(&reading), Some(vec![(1, 2), (2, 4), (3, 3), (4, 2)]));
 }

@@ -135,7 +135,8 @@ pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion>
     let rows = app
         .sql_strings(&format!(
             "SELECT CAST(s.position AS TEXT) || ',' || q.question_type || ',' || CAST(q.max_score AS TEXT) || ',' || \
-             CAST((SELECT COUNT(*) FROM snapshot_choices c WHERE c.snapshot_id = s.snapshot_id AND c.position = s.position) AS TEXT) \
+             CAST((SELECT COUNT(*) FROM snapshot_choices c WHERE c.snapshot_id = s.snapshot_id AND c.position = s.position) AS TEXT) || ',' || \
+             CAST((SELECT COUNT(*) FROM question_parts p WHERE p.question_id = q.id) AS TEXT) \
              FROM snapshot_questions s JOIN questions q ON q.id = s.question_id WHERE s.snapshot_id = {snapshot} ORDER BY s.position"
         ))
         .await;
@@ -145,6 +146,10 @@ pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion>
             let shape = match parts[1] {
                 "essay" => Shape::Essay {
                     max_score: parts[2].parse().unwrap(),
+                },
+                "matching" => Shape::Grid {
+                    parts: parts[4].parse().unwrap(),
+                    options: parts[3].parse().unwrap(),
                 },
                 kind => Shape::Choices {
                     count: parts[3].parse().unwrap(),
@@ -234,6 +239,9 @@ pub fn mark_sheet(
             continue;
         };
         match question.shape {
+            // The paper test asks no matchings; content_import_matching.rs marks
+            // a grid's rows itself.
+            Shape::Grid { .. } => panic!("mark_sheet marks choices and essays, not grids"),
             Shape::Essay { .. } => {
                 let area = page
                     .essays

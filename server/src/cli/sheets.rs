@@ -31,14 +31,26 @@ pub enum SheetsCommand {
         #[arg(long)]
         batch: i32,
         /// A person's decisions on unsure marks, as JSON:
-        /// `{"<attempt>": {"<question>": [<choice>, ...]}}` (`[]`: no choice).
+        /// `{"<attempt>": {"<question>": [<choice>, ...]}}` (`[]`: no choice); a
+        /// matching's row as `"<question>.<row>"`.
         #[arg(long)]
         decisions: Option<PathBuf>,
     },
 }
 
-/// `{attempt: {question: choices}}`.
-type Decisions = BTreeMap<i32, BTreeMap<i32, Vec<i32>>>;
+/// `{attempt: {question or question.row: choices}}`.
+type Decisions = BTreeMap<i32, BTreeMap<String, Vec<i32>>>;
+
+/// `3` (a question) or `3.2` (its row 2) as `(question, part)`, part 0 for none.
+fn doubt_key(key: &str) -> Option<(i32, i32)> {
+    match key.split_once('.') {
+        None => Some((key.trim().parse().ok()?, 0)),
+        Some((question, part)) => {
+            let part: i32 = part.trim().parse().ok()?;
+            (part > 0).then_some((question.trim().parse().ok()?, part))
+        }
+    }
+}
 
 const SCAN_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "tif", "tiff"];
 
@@ -119,16 +131,26 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
                 continue;
             }
         };
-        for (question, choices) in decisions.get(attempt).into_iter().flatten() {
+        for (key, choices) in decisions.get(attempt).into_iter().flatten() {
+            let (question, part) = doubt_key(key).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--decisions, attempt {attempt}: '{key}' is not a question (3) or a row of one (3.2)"
+                )
+            })?;
             reading
-                .resolve(*question, choices.clone())
+                .resolve_part(question, part, choices.clone())
                 .with_context(|| format!("--decisions, attempt {attempt}"))?;
         }
         if !reading.is_decided() {
             held += 1;
             for doubt in &reading.doubts {
+                let row = if doubt.part > 0 {
+                    format!(", row {}", doubt.part)
+                } else {
+                    String::new()
+                };
                 println!(
-                    "attempt {attempt}: question {} (page {}) is unsure: {}",
+                    "attempt {attempt}: question {}{row} (page {}) is unsure: {}",
                     doubt.question,
                     doubt.page,
                     describe(doubt)
@@ -216,5 +238,19 @@ fn describe(doubt: &scoredesk_sheets::Doubt) -> String {
             "one choice allowed, marked {}",
             letters(Verdict::Marked).join(", ")
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doubt_key;
+
+    #[test]
+    fn a_decision_names_a_question_or_a_row_of_one() {
+        assert_eq!(doubt_key("3"), Some((3, 0)));
+        assert_eq!(doubt_key("12.2"), Some((12, 2)));
+        assert_eq!(doubt_key("3.0"), None);
+        assert_eq!(doubt_key("3.x"), None);
+        assert_eq!(doubt_key("three"), None);
     }
 }

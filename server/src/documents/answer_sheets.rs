@@ -33,14 +33,19 @@ pub struct SheetAttempt {
     pub participant: String,
 }
 
-/// How the sheet asks a question of `kind`; text entries are not on it.
-fn shape_of(kind: QuestionKind, choices: usize, max_score: i32) -> Option<Shape> {
+/// How the sheet asks a question of `kind` with `choices` and `parts`; text
+/// entries are not on it.
+fn shape_of(kind: QuestionKind, choices: usize, parts: usize, max_score: i32) -> Option<Shape> {
     match kind {
         QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Some(Shape::Choices {
             count: choices,
             single: kind == QuestionKind::MultipleChoice,
         }),
         QuestionKind::Essay => Some(Shape::Essay { max_score }),
+        QuestionKind::Matching if parts > 0 => Some(Shape::Grid {
+            parts,
+            options: choices,
+        }),
         QuestionKind::TextEntry | QuestionKind::Matching => None,
     }
 }
@@ -52,7 +57,12 @@ pub fn sheet_questions(questions: &[SnapshotQuestion]) -> Vec<SheetQuestion> {
         .filter_map(|question| {
             Some(SheetQuestion {
                 order: question.order,
-                shape: shape_of(question.kind, question.choices.len(), question.max_score)?,
+                shape: shape_of(
+                    question.kind,
+                    question.choices.len(),
+                    question.parts.texts.len(),
+                    question.max_score,
+                )?,
             })
         })
         .collect()
@@ -64,8 +74,8 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
     use quick_xml::events::Event;
     let mut reader = quick_xml::Reader::from_reader(xml);
     let mut questions = Vec::new();
-    // The question being read: (order, kind, max score, choices so far).
-    let mut open: Option<(i32, QuestionKind, i32, usize)> = None;
+    // The question being read: (order, kind, max score, choices and parts so far).
+    let mut open: Option<(i32, QuestionKind, i32, usize, usize)> = None;
     let mut buffer = Vec::new();
     loop {
         match reader.read_event_into(&mut buffer) {
@@ -89,19 +99,24 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                         let max = attribute("MaxScore")?
                             .parse()
                             .map_err(|_| "MaxScore is not a number")?;
-                        open = Some((order, kind, max, 0));
+                        open = Some((order, kind, max, 0, 0));
                     }
                     b"Choice" => {
                         if let Some(question) = open.as_mut() {
                             question.3 += 1;
                         }
                     }
+                    b"Part" => {
+                        if let Some(question) = open.as_mut() {
+                            question.4 += 1;
+                        }
+                    }
                     _ => {}
                 }
             }
             Ok(Event::End(element)) if element.local_name().as_ref() == b"Question" => {
-                if let Some((order, kind, max, choices)) = open.take() {
-                    if let Some(shape) = shape_of(kind, choices, max) {
+                if let Some((order, kind, max, choices, parts)) = open.take() {
+                    if let Some(shape) = shape_of(kind, choices, parts, max) {
                         questions.push(SheetQuestion { order, shape });
                     }
                 }
@@ -129,8 +144,17 @@ struct Numbered {
 }
 
 #[derive(Serialize)]
+struct PartLabel {
+    question: i32,
+    part: i32,
+    x: f32,
+    y: f32,
+}
+
+#[derive(Serialize)]
 struct Bubble {
     question: i32,
+    part: i32,
     choice: i32,
     label: String,
     x: f32,
@@ -154,6 +178,7 @@ struct Page {
     qr: Value,
     marks: Vec<At>,
     numbers: Vec<Numbered>,
+    parts: Vec<PartLabel>,
     bubbles: Vec<Bubble>,
     essays: Vec<Essay>,
 }
@@ -224,11 +249,22 @@ pub fn render(
                         y: at.y,
                     })
                     .collect(),
+                parts: page
+                    .parts
+                    .iter()
+                    .map(|(question, part, at)| PartLabel {
+                        question: *question,
+                        part: *part,
+                        x: at.x,
+                        y: at.y,
+                    })
+                    .collect(),
                 bubbles: page
                     .bubbles
                     .iter()
                     .map(|b| Bubble {
                         question: b.question,
+                        part: b.part,
                         choice: b.choice,
                         label: label(b.choice),
                         x: b.center.x - BUBBLE_RADIUS,

@@ -14,8 +14,14 @@ use serde_json::{json, Value};
 pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String> {
     if let Some(doubt) = reading.doubts.first() {
         return Err(format!(
-            "attempt {}: question {} has an unsure mark a person must decide first",
-            reading.attempt, doubt.question
+            "attempt {}: question {}{} has an unsure mark a person must decide first",
+            reading.attempt,
+            doubt.question,
+            if doubt.part > 0 {
+                format!(", row {}", doubt.part)
+            } else {
+                String::new()
+            }
         ));
     }
     let questions: Vec<Value> = reading
@@ -28,6 +34,14 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
                 "UploadedChoices": selected
                     .iter()
                     .map(|choice| json!({"ChoiceOrderNumber": choice.to_string(), "Selected": true}))
+                    .collect::<Vec<_>>(),
+            })),
+            Answer::Parts { parts, .. } if parts.is_empty() => None,
+            Answer::Parts { question, parts } => Some(json!({
+                "QuestionOrderNumber": question,
+                "Parts": parts
+                    .iter()
+                    .map(|(part, choice)| json!({"PartNumber": part, "ChoiceOrderNumber": choice.to_string()}))
                     .collect::<Vec<_>>(),
             })),
             Answer::Essay { png: None, .. } => None,
@@ -77,6 +91,14 @@ mod tests {
                     question: 5,
                     png: None,
                 },
+                Answer::Parts {
+                    question: 6,
+                    parts: vec![(1, 3), (3, 1)],
+                },
+                Answer::Parts {
+                    question: 7,
+                    parts: vec![],
+                },
             ],
             doubts: Vec::new(),
         }
@@ -90,7 +112,8 @@ mod tests {
         assert_eq!(read.attempt_id, 9001);
         assert_eq!(read.batch_id, Some(7));
         let orders: Vec<i32> = read.questions.iter().map(|q| q.order).collect();
-        assert_eq!(orders, [1, 3, 4], "blank answers left out");
+        assert_eq!(orders, [1, 3, 4, 6], "blank answers left out");
+        assert_eq!(read.questions[3].parts, [(1, 3), (3, 1)]);
         assert_eq!(read.questions[1].choices, [(1, true), (3, true)]);
         let image = read.questions[2].image.as_ref().expect("the essay's image");
         assert_eq!(image.media_type, "image/png");
@@ -102,6 +125,7 @@ mod tests {
         let mut doubtful = reading();
         doubtful.doubts.push(Doubt {
             question: 2,
+            part: 0,
             page: 1,
             single: true,
             reason: DoubtReason::Faint,

@@ -34,6 +34,8 @@ pub enum Verdict {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BubbleReading {
     pub question: i32,
+    /// A grid's row (0 for a choice question).
+    pub part: i32,
     pub choice: i32,
     /// 0 (paper) to 1 (the marks' ink).
     pub darkness: f32,
@@ -76,6 +78,7 @@ pub(crate) fn read_bubble(
     let darkness = if count == 0 { 0.0 } else { sum / count as f32 };
     BubbleReading {
         question: bubble.question,
+        part: bubble.part,
         choice: bubble.choice,
         darkness,
         verdict: verdict(darkness),

@@ -48,15 +48,17 @@ pub async fn read_sheet_scans(
     .await
 }
 
-/// The coordinator's decision on an unsure question: the choices marked (none: `[]`).
+/// The coordinator's decision on an unsure question (or a matching's row:
+/// `part` > 0): the choices marked (none: `[]`).
 #[tauri::command]
 pub fn decide_sheet_doubt(
     held: State<'_, HeldSheets>,
     attempt_id: i32,
     question: i32,
+    part: i32,
     choices: Vec<i32>,
 ) -> Result<(), CommandError> {
-    delivery::sheets::decide_sheet_doubt(&held, attempt_id, question, choices)
+    delivery::sheets::decide_sheet_doubt(&held, attempt_id, question, part, choices)
 }
 
 /// Uploads every attempt read whose doubts are all decided.

@@ -58,6 +58,8 @@ pub struct SheetBubble {
 pub struct SheetDoubt {
     pub attempt_id: i32,
     pub question: i32,
+    /// A matching's row in doubt (the upload's PartNumber); 0 for a choice question.
+    pub part: i32,
     pub page: u16,
     pub single: bool,
     /// `faint` or `severalMarks`.
@@ -99,7 +101,8 @@ pub struct SheetUpload {
 /// One page read, with a crop of each question row it is unsure of.
 struct ReadPage {
     reading: PageReading,
-    crops: BTreeMap<i32, Vec<u8>>,
+    /// By `(question, part)`: a choice question's row, or a grid's row.
+    crops: BTreeMap<(i32, i32), Vec<u8>>,
 }
 
 /// The scans among `paths`: files as they are, folders for the images in them.
@@ -135,15 +138,21 @@ fn read_page(
     let (scan, reading) = read_batch_page(&bytes, layout, area, batch)?;
     let page = &layout[usize::from(scan.code.page) - 1];
     let mut crops = BTreeMap::new();
-    let questions: std::collections::BTreeSet<i32> =
-        reading.bubbles.iter().map(|b| b.question).collect();
-    for question in questions {
-        let bubbles = reading.bubbles.iter().filter(|b| b.question == question);
+    let rows: std::collections::BTreeSet<(i32, i32)> = reading
+        .bubbles
+        .iter()
+        .map(|b| (b.question, b.part))
+        .collect();
+    for (question, part) in rows {
+        let bubbles = reading
+            .bubbles
+            .iter()
+            .filter(|b| b.question == question && b.part == part);
         let unsure = bubbles.clone().any(|b| b.verdict == Verdict::Unsure);
         if unsure || bubbles.filter(|b| b.verdict == Verdict::Marked).count() > 1 {
-            if let Some(row) = page.question_row(question) {
+            if let Some(row) = page.question_row(question, part) {
                 crops.insert(
-                    question,
+                    (question, part),
                     scan.crop_png(row, CROP_PX_PER_MM)
                         .map_err(|e| e.to_string())?,
                 );
@@ -247,6 +256,7 @@ pub async fn read_sheet_scans(
                     .map(|doubt| SheetDoubt {
                         attempt_id: attempt,
                         question: doubt.question,
+                        part: doubt.part,
                         page: doubt.page,
                         single: doubt.single,
                         reason: match doubt.reason {
@@ -257,7 +267,7 @@ pub async fn read_sheet_scans(
                         bubbles: doubt.bubbles.iter().map(bubble).collect(),
                         crop: pages
                             .iter()
-                            .find_map(|p| p.crops.get(&doubt.question))
+                            .find_map(|p| p.crops.get(&(doubt.question, doubt.part)))
                             .map(|png| format!("data:image/png;base64,{}", STANDARD.encode(png)))
                             .unwrap_or_default(),
                     })
@@ -307,6 +317,7 @@ pub fn decide_sheet_doubt(
     held: &HeldSheets,
     attempt: i32,
     question: i32,
+    part: i32,
     choices: Vec<i32>,
 ) -> Result<(), CommandError> {
     let mut held = held
@@ -320,7 +331,7 @@ pub fn decide_sheet_doubt(
             CommandError::InvalidInput(format!("Attempt {attempt} is not among the scans read."))
         })?;
     reading
-        .resolve(question, choices)
+        .resolve_part(question, part, choices)
         .map_err(|e| CommandError::InvalidInput(e.to_string()))
 }
 

@@ -123,6 +123,7 @@ pub fn sheet_page(data: &[u8]) {
         .take(64)
         .map(|&(question, choice, darkness)| Pencil {
             question: i32::from(question % 48),
+            part: 0,
             choice: i32::from(choice % 34),
             darkness: f32::from(darkness) / 255.0,
         })

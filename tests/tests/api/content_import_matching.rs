@@ -8,9 +8,12 @@
 use std::process::Command;
 
 use reqwest::StatusCode;
-use scoredesk_e2e::paper::chromium;
+use scoredesk_e2e::paper::{chromium, mark_bubble, rng, scan, Damage, Pencil};
 use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::sheets::{deliver_package, printed};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use scoredesk_sheets::layout::{Shape, SheetQuestion};
+use scoredesk_sheets::{assemble, recognise, Answer, DoubtReason};
 use serde_json::json;
 
 use crate::qti_packages::{
@@ -19,6 +22,7 @@ use crate::qti_packages::{
 
 on_both_backends! {
     the_ims_matching_items_are_printed_uploaded_and_scored => delivered;
+    a_matchings_answer_sheet_grid_is_read_back_and_scored => sheets;
 }
 
 const ADMIN: &str = "northwind-admin";
@@ -187,4 +191,104 @@ async fn pdf_text(app: &TestApp, snapshot: i64) -> String {
         .expect("pdftotext runs (poppler-utils; scripts/test installs it)");
     let text = String::from_utf8(output.stdout).unwrap();
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The matchings' answer sheet, printed by Chromium through the batch's link:
+/// a grid per question, one row of bubbles per part. Pencil on the rows (a row
+/// marked twice, one left blank), a scan at 300 dpi, the reading: each row its own
+/// choice, the row marked twice left to a person, who decides it; then the
+/// upload the sheet makes and the scores on the Result.
+async fn sheets(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let delivery = deliver_package(&app, &ims_package(), 1).await;
+    let grids: Vec<&SheetQuestion> = delivery.questions.iter().collect();
+    assert_eq!(
+        grids.iter().map(|q| q.shape).collect::<Vec<_>>(),
+        [
+            Shape::Grid {
+                parts: 4,
+                options: 3
+            },
+            Shape::Grid {
+                parts: 2,
+                options: 4
+            },
+            Shape::Grid {
+                parts: 3,
+                options: 3
+            }
+        ],
+        "one row a part, one bubble an option"
+    );
+    let (batch, attempts) = &delivery.batches[0];
+    let attempt = attempts[0];
+    let snapshot = app
+        .sql_i64(&format!(
+            "SELECT CAST(snapshot_id AS BIGINT) FROM attempts WHERE id = {attempt}"
+        ))
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    let pages: Vec<_> = printed(&app, *batch, dir.path())
+        .await
+        .into_iter()
+        .filter(|(code, _)| i64::from(code.attempt) == attempt)
+        .map(|(_, page)| page)
+        .collect();
+    assert_eq!(pages.len(), 1, "three grids on one page");
+    let mut page = pages[0].clone();
+    let layout = &delivery.layout[0];
+    let mut random = rng(35 + u64::from(backend == Backend::Postgres));
+    let number = |position: i32, text: &'static str| choice_number(&app, snapshot, position, text);
+    let dream = "A Midsummer-Night's Dream";
+    // (question, part, option): question 1 as in `delivered` (2 marks), Prospero
+    // marked twice; question 2 all right (3); question 3 left blank.
+    let marks = [
+        (1, 1, number(1, "Romeo and Juliet").await),
+        (1, 2, number(1, dream).await),
+        (1, 3, number(1, dream).await),
+        (1, 4, number(1, "The Tempest").await),
+        (1, 4, number(1, dream).await),
+        (2, 1, number(2, "winter").await),
+        (2, 2, number(2, "summer").await),
+    ];
+    for (question, part, choice) in &marks {
+        let choice: i32 = choice.parse().unwrap();
+        let bubble = layout
+            .bubbles
+            .iter()
+            .find(|b| b.question == *question && b.part == *part && b.choice == choice)
+            .unwrap();
+        mark_bubble(&mut page, bubble.center, Pencil::Full, &mut random);
+    }
+    let bytes = scan(&page, Damage::random(&mut random, 300.0), attempt as u64);
+    let found = recognise::open(&bytes).expect("the page is found");
+    let mut reading = assemble(&delivery.questions, &[found.read(layout).unwrap()]).unwrap();
+    let doubts: Vec<(i32, i32, DoubtReason)> = reading
+        .doubts
+        .iter()
+        .map(|d| (d.question, d.part, d.reason))
+        .collect();
+    assert_eq!(doubts, [(1, 4, DoubtReason::SeveralMarks)]);
+    let rows = |reading: &scoredesk_sheets::AttemptReading, q: i32| {
+        reading.answers.iter().find_map(|a| match a {
+            Answer::Parts { question, parts } if *question == q => Some(parts.len()),
+            _ => None,
+        })
+    };
+    assert_eq!(
+        (rows(&reading, 1), rows(&reading, 2), rows(&reading, 3)),
+        (Some(3), Some(2), Some(0)),
+        "three rows of 1 decided, both of 2, none of 3"
+    );
+    // The coordinator leaves Prospero unanswered: two marks are no answer.
+    reading.resolve_part(1, 4, vec![]).unwrap();
+    let result = crate::uploads::upload_reading(&app, *batch, attempt, &reading).await;
+    let result = result["ID"].as_i64().unwrap();
+    let scores = app
+        .sql_column::<i64>(&format!(
+            "SELECT CAST(actual_score AS BIGINT) FROM answers WHERE result_id = {result} ORDER BY question_number"
+        ))
+        .await;
+    assert_eq!(scores, [2, 3, 0]);
+    assert_eq!(result_totals(&app, result).await, (Some(5), Some(7)));
 }

@@ -213,6 +213,9 @@ async fn every_code_clear_mark_and_blank_is_read_and_nothing_ambiguous_is_guesse
                 Shape::Essay { max_score } => {
                     serde_json::json!({"order": q.order, "essay": max_score})
                 }
+                Shape::Grid { parts, options } => {
+                    serde_json::json!({"order": q.order, "parts": parts, "options": options})
+                }
             })
             .collect();
         std::fs::write(

@@ -177,8 +177,8 @@ export function readSheetScans(batchId: string, paths: string[], onprogress: (pr
   return invoke<SheetScanReport>("read_sheet_scans", { batchId, paths, progress });
 }
 /** The coordinator's decision on an unsure question: the choices marked. */
-export const decideSheetDoubt = (attemptId: number, question: number, choices: number[]) =>
-  invoke<void>("decide_sheet_doubt", { attemptId, question, choices });
+export const decideSheetDoubt = (attemptId: number, question: number, part: number, choices: number[]) =>
+  invoke<void>("decide_sheet_doubt", { attemptId, question, part, choices });
 /** Uploads every attempt read whose unsure marks are all decided. */
 export const uploadSheetReadings = () => invoke<SheetUpload[]>("upload_sheet_readings");
 /** The system's chooser for scans; an empty list if cancelled. */

@@ -8,18 +8,18 @@ import { choiceOfKey, toggleChoice } from "../../lib/sheets";
 
 /** What the review asks of the app (its commands; a test gives its own). */
 export interface ReviewCommands {
-  decide: (attemptId: number, question: number, choices: number[]) => Promise<unknown>;
+  decide: (attemptId: number, question: number, part: number, choices: number[]) => Promise<unknown>;
   upload: () => Promise<SheetUpload[]>;
 }
 
 const COMMANDS: ReviewCommands = { decide: decideSheetDoubt, upload: uploadSheetReadings };
-const keyOf = (doubt: SheetDoubt) => `${doubt.attemptId}/${doubt.question}`;
+const keyOf = (doubt: SheetDoubt) => `${doubt.attemptId}/${doubt.question}/${doubt.part}`;
 
 export class SheetReview {
   readonly report: SheetScanReport;
   /** The doubt on screen; `doubts.length` once past the last. */
   at = $state(0);
-  /** The choices given (or being given) per doubt, by `attempt/question`. */
+  /** The choices given (or being given) per doubt, by `attempt/question/part`. */
   chosen = $state<Record<string, number[]>>({});
   confirmed = $state<Record<string, boolean>>({});
   uploads = $state<SheetUpload[] | null>(null);
@@ -94,7 +94,7 @@ export class SheetReview {
     const doubt = this.current;
     if (!doubt) return;
     try {
-      await this.commands.decide(doubt.attemptId, doubt.question, this.decision(doubt));
+      await this.commands.decide(doubt.attemptId, doubt.question, doubt.part, this.decision(doubt));
       this.confirmed[keyOf(doubt)] = true;
       this.error = null;
       const next = this.doubts.findIndex((d, i) => i > this.at && !this.confirmed[keyOf(d)]);

@@ -6,9 +6,10 @@ import { SheetReview, type ReviewCommands } from "./sheetReview.svelte";
 import type { SheetDoubt, SheetScanReport, SheetUpload } from "../../lib/api";
 
 const bubble = (choice: number, label: string, verdict = "unsure") => ({ choice, label, darkness: 0.3, verdict });
-const doubt = (attemptId: number, question: number, single = true): SheetDoubt => ({
+const doubt = (attemptId: number, question: number, single = true, part = 0): SheetDoubt => ({
   attemptId,
   question,
+  part,
   page: 1,
   single,
   reason: "faint",
@@ -19,16 +20,16 @@ const report = (): SheetScanReport => ({
   pages: 3,
   refused: [],
   attempts: [
-    { attemptId: 7, pages: 1, problem: null, doubts: [doubt(7, 2), doubt(7, 5, false)] },
+    { attemptId: 7, pages: 1, problem: null, doubts: [doubt(7, 2), doubt(7, 5, false), doubt(7, 6, true, 1), doubt(7, 6, true, 3)] },
     { attemptId: 8, pages: 1, problem: null, doubts: [doubt(8, 2)] },
     { attemptId: 9, pages: 1, problem: "page 2 is missing", doubts: [] },
   ],
 });
 
 function commands() {
-  const decided: [number, number, number[]][] = [];
+  const decided: [number, number, number, number[]][] = [];
   const upload = vi.fn(async (): Promise<SheetUpload[]> => [{ attemptId: 7, outcome: { kind: "refused", message: "AttemptID 7 has a result" } }]);
-  const given: ReviewCommands = { decide: async (a, q, c) => void decided.push([a, q, c]), upload };
+  const given: ReviewCommands = { decide: async (a, q, p, c) => void decided.push([a, q, p, c]), upload };
   return { decided, upload, given };
 }
 
@@ -54,7 +55,7 @@ describe("SheetReview", () => {
     const review = new SheetReview(report(), () => {}, given);
     review.press("b");
     await review.enter();
-    expect(decided).toEqual([[7, 2, [2]]]);
+    expect(decided).toEqual([[7, 2, 0, [2]]]);
     expect(review.at).toBe(1);
     review.move(-1);
     review.clear();
@@ -68,7 +69,7 @@ describe("SheetReview", () => {
     const review = new SheetReview(report(), onuploaded, given);
     await review.upload();
     expect(upload).not.toHaveBeenCalled();
-    for (let i = 0; i < 3; i++) await review.enter();
+    for (let i = 0; i < 5; i++) await review.enter();
     expect(review.allDecided).toBe(true);
     expect(review.current).toBeUndefined();
     expect(await review.enter()).toBe(false);
@@ -85,5 +86,19 @@ describe("SheetReview", () => {
     expect(review.error).toContain("not in doubt");
     expect(review.at).toBe(0);
     expect(review.isConfirmed(review.current!)).toBe(false);
+  });
+
+  it("decides a matching's rows each on its own, by question and row", async () => {
+    const { decided, given } = commands();
+    const review = new SheetReview(report(), () => {}, given);
+    review.move(2);
+    expect(review.current).toMatchObject({ question: 6, part: 1 });
+    review.press("c");
+    await review.enter();
+    expect(review.current).toMatchObject({ question: 6, part: 3 });
+    expect(review.isConfirmed(review.doubts[3])).toBe(false);
+    review.press("a");
+    await review.enter();
+    expect(decided).toEqual([[7, 6, 1, [3]], [7, 6, 3, [1]]]);
   });
 });
