@@ -202,17 +202,52 @@ pub(crate) fn match_item(
     scoring: &Scoring,
     question: Element,
 ) -> Vec<Node> {
+    let set = |choices| node("simpleMatchSet", &[], choices);
+    let interaction = node(
+        "matchInteraction",
+        &[("responseIdentifier", "RESPONSE"), ("shuffle", "false")],
+        vec![set(rows), set(options)],
+    );
+    pairs_item(key, scoring, body(question, interaction))
+}
+
+/// A gap match item's parts: `words` are `gapText` nodes, `passage` the text
+/// with its `gap`s; the key's pairs are (gap, word).
+pub(crate) fn gap_match_item(
+    words: Vec<Node>,
+    passage: Vec<Node>,
+    key: MatchKey,
+    scoring: &Scoring,
+) -> Vec<Node> {
+    let mut children = words;
+    children.extend(passage);
+    let interaction = node(
+        "gapMatchInteraction",
+        &[("responseIdentifier", "RESPONSE"), ("shuffle", "false")],
+        children,
+    );
+    // QTI's gap match pairs name the word first, then its gap.
+    let key = match key {
+        MatchKey::Correct(pairs) => {
+            MatchKey::Correct(pairs.into_iter().map(|(g, w)| (w, g)).collect())
+        }
+        MatchKey::Mapped(pairs) => {
+            MatchKey::Mapped(pairs.into_iter().map(|(g, w, v)| (w, g, v)).collect())
+        }
+    };
+    pairs_item(key, scoring, node("itemBody", &[], vec![interaction]))
+}
+
+/// The declaration, outcome and processing of an item scored by directed pairs.
+fn pairs_item(key: MatchKey, scoring: &Scoring, body: Node) -> Vec<Node> {
     let value =
-        |row: &str, option: &str| node("value", &[], vec![text(&format!("{row} {option}"))]);
+        |first: &str, second: &str| node("value", &[], vec![text(&format!("{first} {second}"))]);
     let (parts, rule) = match key {
         MatchKey::Correct(pairs) => (
             vec![node(
                 "correctResponse",
                 &[],
-                pairs
-                    .iter()
-                    .map(|(row, option)| value(row, option))
-                    .collect(),
+                pairs.iter().map(|(a, b)| value(a, b)).collect(),
             )],
             "match_correct",
         ),
@@ -220,27 +255,21 @@ pub(crate) fn match_item(
             let correct = pairs
                 .iter()
                 .filter(|(_, _, points)| *points > 0.0)
-                .map(|(row, option, _)| value(row, option))
+                .map(|(a, b, _)| value(a, b))
                 .collect();
             let mapped = pairs
                 .into_iter()
-                .map(|(row, option, points)| (format!("{row} {option}"), points, true));
+                .map(|(a, b, points)| (format!("{a} {b}"), points, true));
             (
                 vec![node("correctResponse", &[], correct), mapping(mapped)],
                 "map_response",
             )
         }
     };
-    let set = |choices| node("simpleMatchSet", &[], choices);
-    let interaction = node(
-        "matchInteraction",
-        &[("responseIdentifier", "RESPONSE"), ("shuffle", "false")],
-        vec![set(rows), set(options)],
-    );
     vec![
         declaration("multiple", "directedPair", parts),
         scoring.outcome(),
-        body(question, interaction),
+        body,
         template(rule),
     ]
 }

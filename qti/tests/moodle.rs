@@ -115,3 +115,42 @@ fn pairs_worth(response: &Response, value: f64) -> bool {
         _ => false,
     }
 }
+
+#[test]
+fn select_missing_words_is_a_gap_match_and_a_gap_naming_no_choice_skips_it() {
+    let question = |name: &str, text: &str| {
+        format!(
+            r#"<question type="gapselect"><name><text>{name}</text></name><questiontext format="html"><text><![CDATA[{text}]]></text></questiontext><defaultgrade>3</defaultgrade><selectoption><text>hydrogen</text><group>1</group></selectoption><selectoption><text>oxygen</text><group>1</group></selectoption><selectoption><text>wet</text><group>2</group></selectoption></question>"#
+        )
+    };
+    let bank = bank(&format!(
+        "{}{}",
+        question("Water", "<p>Water is [[1]], [[2]] and <b>[[3]]</b>.</p>"),
+        question("Bad", "<p>Water is [[9]].</p>")
+    ));
+    let read = read_package(bank.as_bytes()).unwrap();
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+    let item = &read.items[0];
+    let Response::Matching {
+        rows,
+        options,
+        pairs,
+        ..
+    } = &item.response
+    else {
+        panic!("{:?}", item.response);
+    };
+    assert_eq!(rows, &["Gap 1", "Gap 2", "Gap 3"]);
+    let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(options, ["hydrogen", "oxygen", "wet"]);
+    let pairs: Vec<(usize, usize)> = pairs.iter().map(|p| (p.row, p.option)).collect();
+    assert_eq!(pairs, [(0, 0), (1, 1), (2, 2)]);
+    assert!(pairs_worth(&item.response, 1.0), "a third of 3 each");
+    assert!(
+        item.markup
+            .contains("<b><span class=\"gap\">(3) __________</span></b>"),
+        "{}",
+        item.markup
+    );
+    assert!(read.skipped[0].reason.contains("[[9]] names no choice"));
+}

@@ -220,3 +220,62 @@ fn a_matchings_rows_pick_from_shared_labels_and_a_stray_condition_skips_it() {
         read.skipped
     );
 }
+
+/// Canvas's multiple dropdowns, as its export writes them: a blank per
+/// `response_lid` named by its word, each blank's choices with idents of their
+/// own, a share of the points per right blank. Choices of the same words are one
+/// option of the grid.
+#[test]
+fn canvas_dropdowns_are_a_matching_of_their_blanks() {
+    let blank = |name: &str, labels: &[(&str, &str)]| {
+        let labels: String = labels
+            .iter()
+            .map(|(ident, words)| {
+                format!(r#"<response_label ident="{ident}"><material><mattext texttype="text/plain">{words}</mattext></material></response_label>"#)
+            })
+            .collect();
+        format!(
+            r#"<response_lid ident="response_{name}"><material><mattext>{name}</mattext></material><render_choice>{labels}</render_choice></response_lid>"#
+        )
+    };
+    let right = |name: &str, ident: &str| {
+        format!(
+            r#"<respcondition><conditionvar><varequal respident="response_{name}">{ident}</varequal></conditionvar><setvar varname="SCORE" action="Add">50.00</setvar></respcondition>"#
+        )
+    };
+    let item = format!(
+        r#"<item ident="drop" title="Dropdowns"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>multiple_dropdowns_question</fieldentry></qtimetadatafield><qtimetadatafield><fieldlabel>points_possible</fieldlabel><fieldentry>2.0</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext texttype="text/html">&lt;p&gt;Roses are [color1], violets are [color2].&lt;/p&gt;</mattext></material>{}{}</presentation><resprocessing><outcomes><decvar maxvalue="100" minvalue="0" varname="SCORE" vartype="Decimal"/></outcomes>{}{}</resprocessing></item>"#,
+        blank("color1", &[("101", "red"), ("102", "blue")]),
+        blank(
+            "color2",
+            &[("201", "red"), ("202", "blue"), ("203", "green")]
+        ),
+        right("color1", "101"),
+        right("color2", "202"),
+    );
+    let read = quiz(&item);
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+    let Response::Matching {
+        rows,
+        options,
+        pairs,
+        ..
+    } = &read.items[0].response
+    else {
+        panic!("{:?}", read.items[0].response);
+    };
+    assert_eq!(rows, &["color1", "color2"]);
+    let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(options, ["red", "blue", "green"], "the same words once");
+    let pairs: Vec<(usize, usize, Option<f64>)> = pairs
+        .iter()
+        .map(|p| (p.row, p.option, p.mapped_value))
+        .collect();
+    assert_eq!(
+        pairs,
+        [(0, 0, Some(1.0)), (1, 1, Some(1.0))],
+        "half of 2 each"
+    );
+    assert_eq!(read.items[0].max_score, 2);
+    assert!(read.items[0].markup.contains("Roses are [color1]"));
+}

@@ -8,11 +8,11 @@
 //! - `shortanswer`: a text entry keyed by its answers, any case unless `usecase`;
 //! - `numerical`: number keys, each answer with its `tolerance` on either side;
 //! - `essay`: a person marks it; an essay answered only by attachment is an upload;
-//! - `match`: a matching (`super::matching`).
+//! - `match`: a matching (`super::matching`);
+//! - `ddwtos`, `gapselect`: a gap match (`super::gaps`).
 //!
-//! What asks several answers of other shapes (drag and drop, select missing
-//! words, cloze) or draws values per student (calculated, random) is skipped,
-//! naming why.
+//! What asks several answers of other shapes (cloze, drag onto an image) or draws
+//! values per student (calculated, random) is skipped, naming why.
 
 use super::text::nodes;
 use crate::build::{
@@ -31,10 +31,12 @@ pub(super) fn translate(
 ) -> Result<Result<Element, String>, PackageError> {
     let several = "a question with several answers is not imported yet";
     let unsupported = match kind {
-        "multichoice" | "truefalse" | "shortanswer" | "numerical" | "essay" | "match" => None,
+        "multichoice" | "truefalse" | "shortanswer" | "numerical" | "essay" | "match"
+        | "ddwtos" | "gapselect" => None,
         "description" => Some("a description: nothing to answer".to_owned()),
-        "randomsamatch" | "ddwtos" | "gapselect" | "multianswer" | "ddimageortext" | "ddmarker"
-        | "ordering" => Some(format!("a Moodle {kind} question: {several}")),
+        "randomsamatch" | "multianswer" | "ddimageortext" | "ddmarker" | "ordering" => {
+            Some(format!("a Moodle {kind} question: {several}"))
+        }
         "calculated" | "calculatedsimple" | "calculatedmulti" => Some(format!(
             "a Moodle {kind} question (numbers drawn for each student) is not imported"
         )),
@@ -69,6 +71,7 @@ pub(super) fn translate(
         "shortanswer" => short_answer(question, &scoring, stem),
         "numerical" => numerical(question, &scoring, stem),
         "match" => super::matching::matching(question, file, &scoring, stem)?,
+        "ddwtos" | "gapselect" => super::gaps::gaps(question, kind, stem.children, &scoring),
         _ => {
             let attachments_only =
                 field_text(question, "responseformat").as_deref() == Some("noinline");

@@ -1,8 +1,9 @@
 //! A QTI 1.2 matching: several `response_lid`s, one per row, each picking one of
 //! the options. Two layouts are read:
 //!
-//! - Canvas's `matching_question`: each response's material is what its row asks,
-//!   and every response offers the same labels, each with its option's words;
+//! - Canvas's `matching_question` (and `multiple_dropdowns_question`, a row per
+//!   blank): each response's material is what its row asks, and its labels the
+//!   options with their words; labels of the same words are one option;
 //! - Blackboard's `Matching`: each row's words stand beside its response in its
 //!   block, the options' words in the `RIGHT_MATCH_BLOCK`, and each response's
 //!   labels (idents of its own) stand for the options by position.
@@ -96,6 +97,19 @@ fn words_of(parent: &Element, file: &str) -> Result<Vec<Node>, PackageError> {
     Ok(words)
 }
 
+/// The words of nodes, whitespace collapsed, to tell options apart.
+fn plain(nodes: &[Node]) -> String {
+    let mut words = String::new();
+    for node in nodes {
+        match node {
+            Node::Text(text) => words.push_str(text),
+            Node::Element(element) => words.push_str(&element.text()),
+        }
+        words.push(' ');
+    }
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn labels_of(response: &Element) -> Vec<&Element> {
     response
         .descendants()
@@ -125,13 +139,25 @@ fn canvas(responses: &[&Element], file: &str) -> Result<Layout, PackageError> {
             asks.extend(material::nodes(material, file)?);
         }
         for label in labels_of(response) {
-            let option = ident(label);
-            if !layout.options.iter().any(|(known, _)| *known == option) {
-                layout
-                    .options
-                    .push((option.clone(), words_of(label, file)?));
-            }
-            layout.labels.insert((row.clone(), option.clone()), option);
+            let label_ident = ident(label);
+            let words = words_of(label, file)?;
+            // A label of another response with the same words is the same option
+            // (Canvas's dropdowns give each blank's words idents of their own).
+            let known = layout
+                .options
+                .iter()
+                .find(|(known, known_words)| {
+                    *known == label_ident || plain(known_words) == plain(&words)
+                })
+                .map(|(known, _)| known.clone());
+            let option = match known {
+                Some(option) => option,
+                None => {
+                    layout.options.push((label_ident.clone(), words));
+                    label_ident.clone()
+                }
+            };
+            layout.labels.insert((row.clone(), label_ident), option);
         }
         layout.rows.push((row, asks));
     }

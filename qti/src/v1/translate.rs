@@ -26,10 +26,7 @@ use crate::xml::{Element, Node};
 
 /// Canvas question types that hold several answers of their own kinds (parts),
 /// not imported yet.
-const PARTS: [&str; 2] = [
-    "fill_in_multiple_blanks_question",
-    "multiple_dropdowns_question",
-];
+const PARTS: [&str; 1] = ["fill_in_multiple_blanks_question"];
 
 /// `Ok(Err(reason))`: the item is sound but not imported.
 pub(super) fn translate(
@@ -84,7 +81,10 @@ pub(super) fn translate(
         },
         // Rows of one list each: a matching (Canvas writes its type; others
         // show it by every response offering the same labels).
-        (_, many) if kind == "matching_question" || is_matching(item, many) => {
+        (_, many)
+            if matches!(kind, "matching_question" | "multiple_dropdowns_question")
+                || is_matching(item, many) =>
+        {
             matching(presentation, many, file, &processing, &scoring, question)?
         }
         (_, many) => Err(format!(

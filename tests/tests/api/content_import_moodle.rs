@@ -1,7 +1,7 @@
 //! Moodle XML question banks (issue 35): a bank written by moodle_questions (PyPI)
 //! imported on both databases and checked against what it was made from (kind,
-//! scoring, each choice's and key's value, maximum; drag and drop skipped naming
-//! why); and a bank written here as Moodle's question bank export writes one
+//! scoring, each choice's, key's and gap's value, maximum; a drag and drop into
+//! text as a gap match); and a bank written here as Moodle's question bank export writes one
 //! (categories, an embedded image, true/false, numerical with a tolerance, a
 //! case-sensitive short answer, an essay, a match with a distractor) through
 //! the whole path: topics,
@@ -46,13 +46,7 @@ async fn source(backend: Backend) {
         .collect();
     let questions = report["Questions"].as_array().unwrap();
     assert_eq!(questions.len(), expected.len(), "{report}");
-    let skipped = report["Skipped"].as_array().unwrap();
-    assert_eq!(skipped.len(), 1, "{report}");
-    assert_eq!(skipped[0]["Item"], "Gaps");
-    assert!(skipped[0]["Reason"]
-        .as_str()
-        .unwrap()
-        .contains("several answers"));
+    assert_eq!(report["Skipped"], json!([]), "{report}");
     for (question, item) in questions.iter().zip(expected) {
         let id: i64 = question["QuestionId"].as_str().unwrap().parse().unwrap();
         assert_eq!(question["QuestionType"], item["type"], "{item}");
@@ -84,6 +78,27 @@ async fn source(backend: Backend) {
                     .await
             };
             assert_eq!(stored, values, "50 % of 2 marks is 1: {item}");
+        }
+        if let Some(pairs) = item["pairs"].as_array() {
+            assert_eq!(&question["Keys"], &json!(pairs), "{item}");
+            assert_eq!(question["Parts"], item["parts"], "{item}");
+            let texts = app
+                .sql_strings(&format!(
+                    "SELECT text FROM choices WHERE question_id = {id} ORDER BY choice_order"
+                ))
+                .await;
+            assert_eq!(json!(texts), item["options"], "{item}");
+            let stored = app
+                .sql_column::<i64>(&thousandths("mapped_value", "pair_keys", id, "part_number"))
+                .await;
+            assert_eq!(stored, values, "each gap half of 2: {item}");
+            let markup = app
+                .sql_strings(&format!("SELECT markup FROM questions WHERE id = {id}"))
+                .await;
+            assert!(
+                markup[0].contains("The <span class=\"gap\">(1) __________</span> is red"),
+                "{markup:?}"
+            );
         }
         if let Some(keys) = item["keys"].as_array() {
             let texts = app
