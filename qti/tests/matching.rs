@@ -181,3 +181,42 @@ fn matchings_that_cannot_be_marked_are_skipped_with_why() {
         );
     }
 }
+
+#[test]
+fn a_matching_past_the_paper_bounds_is_skipped_naming_them() {
+    let rows: String = (0..41)
+        .map(|i| {
+            format!(r#"<simpleAssociableChoice identifier="r{i}">Row {i}</simpleAssociableChoice>"#)
+        })
+        .collect();
+    let options: String = (0..27)
+        .map(|i| {
+            format!(
+                r#"<simpleAssociableChoice identifier="o{i}">Option {i}</simpleAssociableChoice>"#
+            )
+        })
+        .collect();
+    let item_of = |rows: &str, options: &str| {
+        item(
+            "big",
+            r#"<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="directedPair"><correctResponse><value>r0 o0</value></correctResponse></responseDeclaration>"#,
+            &format!(
+                r#"<matchInteraction responseIdentifier="RESPONSE"><simpleMatchSet>{rows}</simpleMatchSet><simpleMatchSet>{options}</simpleMatchSet></matchInteraction>"#
+            ),
+            r#"<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>"#,
+        )
+    };
+    let two = r#"<simpleAssociableChoice identifier="o0">A</simpleAssociableChoice><simpleAssociableChoice identifier="o1">B</simpleAssociableChoice>"#;
+    let row = r#"<simpleAssociableChoice identifier="r0">Row</simpleAssociableChoice>"#;
+    for (xml, reason) in [
+        (item_of(&rows, two), "41 rows to match; at most 40"),
+        (item_of(row, &options), "27 options to pick from; 2 to 26"),
+    ] {
+        let package = package(&[("big.xml", xml)], "");
+        assert!(
+            package.skipped[0].reason.contains(reason),
+            "{:?}",
+            package.skipped
+        );
+    }
+}

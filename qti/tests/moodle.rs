@@ -154,3 +154,33 @@ fn select_missing_words_is_a_gap_match_and_a_gap_naming_no_choice_skips_it() {
     );
     assert!(read.skipped[0].reason.contains("[[9]] names no choice"));
 }
+
+#[test]
+fn gaps_that_name_no_choice_skip_their_question_and_a_lone_bracket_is_words() {
+    let question = |name: &str, text: &str| {
+        format!(
+            r#"<question type="ddwtos"><name><text>{name}</text></name><questiontext format="html"><text><![CDATA[{text}]]></text></questiontext><dragbox><text>a</text><group>1</group></dragbox><dragbox><text>b</text><group>1</group></dragbox></question>"#
+        )
+    };
+    let bank = bank(&format!(
+        "{}{}{}{}",
+        question("Huge", "x [[99999999999999999999]] y"),
+        question("Zero", "x [[0]] y"),
+        question("None", "no gaps at all"),
+        question("Open", "[[2]] and [[1 left open"),
+    ));
+    let read = read_package(bank.as_bytes()).unwrap();
+    let reasons: Vec<&str> = read.skipped.iter().map(|s| s.reason.as_str()).collect();
+    assert!(
+        reasons[0].contains("[[99999999999999999999]] names no choice"),
+        "{reasons:?}"
+    );
+    assert!(reasons[1].contains("[[0]] names no choice"), "{reasons:?}");
+    assert!(reasons[2].contains("no gap"), "{reasons:?}");
+    assert_eq!(read.items.len(), 1);
+    assert!(
+        read.items[0].markup.contains("and [[1 left open"),
+        "{}",
+        read.items[0].markup
+    );
+}

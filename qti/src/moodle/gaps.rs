@@ -38,15 +38,22 @@ pub(super) fn gaps(
     if gaps.is_empty() {
         return Err("the text has no gap ([[1]]) to fill".into());
     }
-    if let Some(wrong) = gaps.iter().find(|n| **n == 0 || **n > choices.len()) {
-        return Err(format!(
-            "the gap [[{wrong}]] names no choice; the question has choices 1 to {}",
-            choices.len()
-        ));
+    let mut rights = Vec::with_capacity(gaps.len());
+    for gap in &gaps {
+        match gap.trim().parse::<usize>() {
+            Ok(n) if (1..=choices.len()).contains(&n) => rights.push(n),
+            _ => {
+                return Err(format!(
+                    "the gap [[{gap}]] names no choice; the question has choices 1 to {}",
+                    choices.len()
+                ))
+            }
+        }
     }
-    let share = scoring.points(100.0 / gaps.len() as f64);
+    let share = scoring.points(100.0 / rights.len() as f64);
     let key = MatchKey::Mapped(
-        gaps.iter()
+        rights
+            .iter()
             .enumerate()
             .map(|(index, right)| (format!("gap_{}", index + 1), format!("word_{right}"), share))
             .collect(),
@@ -69,8 +76,8 @@ pub(super) fn gaps(
 }
 
 /// The passage with each `[[n]]` in its text a `gap` element (`gap_1`, …, in
-/// order); `gaps` gets each gap's n (0 for one that is not a number).
-fn with_gaps(nodes: Vec<Node>, gaps: &mut Vec<usize>) -> Vec<Node> {
+/// order); `gaps` gets what each gap says (`n`).
+fn with_gaps(nodes: Vec<Node>, gaps: &mut Vec<String>) -> Vec<Node> {
     let mut out = Vec::with_capacity(nodes.len());
     for node in nodes {
         match node {
@@ -82,7 +89,7 @@ fn with_gaps(nodes: Vec<Node>, gaps: &mut Vec<usize>) -> Vec<Node> {
                     };
                     let number = &rest[start + 2..start + length];
                     out.push(text(&rest[..start]));
-                    gaps.push(number.trim().parse().unwrap_or(0));
+                    gaps.push(number.to_owned());
                     out.push(crate::build::node(
                         "gap",
                         &[("identifier", &format!("gap_{}", gaps.len()))],
