@@ -23,6 +23,7 @@ mod remote_delivery;
 mod scoring;
 mod scoring_layout;
 mod sheets;
+mod sheets_matching;
 mod support;
 mod timings;
 mod upload_timing;
