@@ -184,3 +184,29 @@ fn gaps_that_name_no_choice_skip_their_question_and_a_lone_bracket_is_words() {
         read.items[0].markup
     );
 }
+
+#[test]
+fn a_match_of_thousands_is_skipped_as_it_is_read() {
+    let many = |distinct: bool| -> String {
+        (0..20_000)
+            .map(|i| {
+                let answer = if distinct { format!("answer {i}") } else { "same".to_owned() };
+                format!(r#"<subquestion format="html"><text>row {i}</text><answer><text>{answer}</text></answer></subquestion>"#)
+            })
+            .collect()
+    };
+    let question = |name: &str, subquestions: String| {
+        format!(
+            r#"<question type="match"><name><text>{name}</text></name><questiontext format="html"><text>Match.</text></questiontext>{subquestions}</question>"#
+        )
+    };
+    let bank = bank(&format!(
+        "{}{}",
+        question("Answers", many(true)),
+        question("Rows", many(false))
+    ));
+    let read = read_package(bank.as_bytes()).unwrap();
+    let reasons: Vec<&str> = read.skipped.iter().map(|s| s.reason.as_str()).collect();
+    assert!(reasons[0].contains("more than 26 options"), "{reasons:?}");
+    assert!(reasons[1].contains("more than 40 rows"), "{reasons:?}");
+}

@@ -279,3 +279,25 @@ fn canvas_dropdowns_are_a_matching_of_their_blanks() {
     assert_eq!(read.items[0].max_score, 2);
     assert!(read.items[0].markup.contains("Roses are [color1]"));
 }
+
+/// A hostile matching of ten thousand labels, or of ten thousand rows, is
+/// skipped at once: its labels are never compared with each other.
+#[test]
+fn a_matching_of_thousands_is_skipped_quickly() {
+    let labels: String = (0..10_000)
+        .map(|i| format!(r#"<response_label ident="l{i}"><material><mattext>word {i}</mattext></material></response_label>"#))
+        .collect();
+    let wide = format!(
+        r#"<item ident="wide" title="Wide"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>matching_question</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext>Match.</mattext></material><response_lid ident="a"><material><mattext>A</mattext></material><render_choice>{labels}</render_choice></response_lid><response_lid ident="b"><material><mattext>B</mattext></material><render_choice>{labels}</render_choice></response_lid></presentation></item>"#
+    );
+    let rows: String = (0..10_000)
+        .map(|i| format!(r#"<response_lid ident="r{i}"><material><mattext>row</mattext></material><render_choice><response_label ident="x"><material><mattext>X</mattext></material></response_label></render_choice></response_lid>"#))
+        .collect();
+    let tall = format!(
+        r#"<item ident="tall" title="Tall"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>matching_question</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext>Match.</mattext></material>{rows}</presentation></item>"#
+    );
+    let read = quiz(&format!("{wide}{tall}"));
+    let reasons: Vec<&str> = read.skipped.iter().map(|s| s.reason.as_str()).collect();
+    assert!(reasons[0].contains("more than 26 options"), "{reasons:?}");
+    assert!(reasons[1].contains("more than 40 rows"), "{reasons:?}");
+}

@@ -6,6 +6,7 @@
 use super::text::nodes;
 use crate::build::{match_item, node, text, MatchKey, Scoring};
 use crate::error::PackageError;
+use crate::limits;
 use crate::xml::{Element, Node};
 
 pub(super) fn matching(
@@ -29,6 +30,15 @@ pub(super) fn matching(
         }
         let option = match options.iter().position(|known| *known == answer) {
             Some(index) => index,
+            // Checked as it is read, so that a hostile bank's thousands of answers
+            // are not compared with each other.
+            None if options.len() >= limits::MAX_OPTIONS => {
+                return Ok(Err(format!(
+                    "more than {} options to match; at most {} are imported",
+                    limits::MAX_OPTIONS,
+                    limits::MAX_OPTIONS
+                )))
+            }
             None => {
                 options.push(answer);
                 options.len() - 1
@@ -47,6 +57,13 @@ pub(super) fn matching(
             }
         });
         if says_something {
+            if rows.len() >= limits::MAX_ROWS {
+                return Ok(Err(format!(
+                    "more than {} rows to match; at most {} are imported",
+                    limits::MAX_ROWS,
+                    limits::MAX_ROWS
+                )));
+            }
             rows.push(asks);
             pairs.push((rows.len(), option + 1));
         }

@@ -19,6 +19,7 @@ use super::conditions::{Action, Branch, Processing, Test};
 use super::material;
 use crate::build::{match_item, node, MatchKey, Scoring};
 use crate::error::PackageError;
+use crate::limits;
 use crate::xml::{Element, Node};
 
 /// What a matching asks: its rows and options (identifier and words), and the
@@ -51,6 +52,10 @@ pub(super) fn matching(
     let layout = match right_block {
         Some(block) => blackboard(presentation, block, file)?,
         None => canvas(responses, file)?,
+    };
+    let layout = match layout {
+        Ok(layout) => layout,
+        Err(reason) => return Ok(Err(reason)),
     };
     let key = match key_of(&processing.branches, &layout) {
         Ok(key) => key,
@@ -126,7 +131,16 @@ fn ident(element: &Element) -> String {
         .to_owned()
 }
 
-fn canvas(responses: &[&Element], file: &str) -> Result<Layout, PackageError> {
+/// Why a matching past the paper's bounds is skipped (checked as it is read: a
+/// hostile item's ten thousand labels are not compared with each other).
+fn too_many(what: &str, most: usize) -> String {
+    format!("more than {most} {what} to match; at most {most} are imported")
+}
+
+fn canvas(responses: &[&Element], file: &str) -> Result<Result<Layout, String>, PackageError> {
+    if responses.len() > limits::MAX_ROWS {
+        return Ok(Err(too_many("rows", limits::MAX_ROWS)));
+    }
     let mut layout = Layout {
         rows: Vec::new(),
         options: Vec::new(),
@@ -138,7 +152,11 @@ fn canvas(responses: &[&Element], file: &str) -> Result<Layout, PackageError> {
         for material in response.children_named("material") {
             asks.extend(material::nodes(material, file)?);
         }
-        for label in labels_of(response) {
+        let labels = labels_of(response);
+        if labels.len() > limits::MAX_OPTIONS {
+            return Ok(Err(too_many("options", limits::MAX_OPTIONS)));
+        }
+        for label in labels {
             let label_ident = ident(label);
             let words = words_of(label, file)?;
             // A label of another response with the same words is the same option
@@ -152,6 +170,9 @@ fn canvas(responses: &[&Element], file: &str) -> Result<Layout, PackageError> {
                 .map(|(known, _)| known.clone());
             let option = match known {
                 Some(option) => option,
+                None if layout.options.len() >= limits::MAX_OPTIONS => {
+                    return Ok(Err(too_many("options", limits::MAX_OPTIONS)))
+                }
                 None => {
                     layout.options.push((label_ident.clone(), words));
                     label_ident.clone()
@@ -161,19 +182,22 @@ fn canvas(responses: &[&Element], file: &str) -> Result<Layout, PackageError> {
         }
         layout.rows.push((row, asks));
     }
-    Ok(layout)
+    Ok(Ok(layout))
 }
 
 fn blackboard(
     presentation: &Element,
     right_block: &Element,
     file: &str,
-) -> Result<Layout, PackageError> {
+) -> Result<Result<Layout, String>, PackageError> {
     let mut layout = Layout {
         rows: Vec::new(),
         options: Vec::new(),
         labels: HashMap::new(),
     };
+    if right_block.elements().count() > limits::MAX_OPTIONS {
+        return Ok(Err(too_many("options", limits::MAX_OPTIONS)));
+    }
     for (index, block) in right_block.elements().enumerate() {
         layout
             .options
@@ -202,7 +226,10 @@ fn blackboard(
         }
         layout.rows.push((row, asks));
     }
-    Ok(layout)
+    if layout.rows.len() > limits::MAX_ROWS {
+        return Ok(Err(too_many("rows", limits::MAX_ROWS)));
+    }
+    Ok(Ok(layout))
 }
 
 /// The key from the conditions: each names a row's label.
