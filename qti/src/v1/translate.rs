@@ -74,17 +74,21 @@ pub(super) fn translate(
         ("file_upload_question", _) => Ok(person(&scoring, question, "uploadInteraction")),
         ("essay_question", _) => Ok(person(&scoring, question, "extendedTextInteraction")),
         (_, []) => Err("the item has no response, so nothing to answer".into()),
+        // Rows of one list each: a matching, of one row or more, when the tool
+        // says so (Canvas's type, Blackboard's metadata).
+        ("matching_question" | "multiple_dropdowns_question", rows) => {
+            matching(presentation, rows, file, &processing, &scoring, question)?
+        }
+        (_, rows) if says_matching(item) => {
+            matching(presentation, rows, file, &processing, &scoring, question)?
+        }
         (_, [one]) => match one.name.as_str() {
             "response_lid" => choice(one, file, &processing, &scoring, question)?,
             "response_str" | "response_num" => fill_in(one, kind, &processing, &scoring, question),
             other => Err(format!("<{other}> is not imported")),
         },
-        // Rows of one list each: a matching (Canvas writes its type; others
-        // show it by every response offering the same labels).
-        (_, many)
-            if matches!(kind, "matching_question" | "multiple_dropdowns_question")
-                || is_matching(item, many) =>
-        {
+        // Other tools show a matching by every response offering the same labels.
+        (_, many) if shares_labels(many) => {
             matching(presentation, many, file, &processing, &scoring, question)?
         }
         (_, many) => Err(format!(
@@ -103,14 +107,17 @@ pub(super) fn translate(
     }))
 }
 
-/// Whether the item is a matching: Blackboard says so in its metadata; other
-/// tools show it by every response being a `response_lid` of the same labels.
-fn is_matching(item: &Element, responses: &[&Element]) -> bool {
-    let blackboard = item.child("itemmetadata").is_some_and(|metadata| {
+/// Whether Blackboard's metadata says the item is a matching.
+fn says_matching(item: &Element) -> bool {
+    item.child("itemmetadata").is_some_and(|metadata| {
         metadata
             .children_named("bbmd_questiontype")
             .any(|t| t.text().trim() == "Matching")
-    });
+    })
+}
+
+/// Whether every response is a `response_lid` offering the same labels.
+fn shares_labels(responses: &[&Element]) -> bool {
     let labels = |response: &Element| -> Vec<String> {
         response
             .descendants()
@@ -120,11 +127,10 @@ fn is_matching(item: &Element, responses: &[&Element]) -> bool {
             .collect()
     };
     let first = labels(responses[0]);
-    blackboard
-        || first.len() >= 2
-            && responses
-                .iter()
-                .all(|r| r.name == "response_lid" && labels(r) == first)
+    first.len() >= 2
+        && responses
+            .iter()
+            .all(|r| r.name == "response_lid" && labels(r) == first)
 }
 
 /// A metadata field's entry: Canvas's `qtimetadatafield`.

@@ -2,7 +2,8 @@
 //! QTI 2.x's, through the new readers and their HTML: a DOCTYPE (entity expansion,
 //! external entities), paths out of the package in `matimage` and in the HTML, an
 //! external URL, HTML nested past the bound, an oversized document, an embedded "image"
-//! that is not one, bytes that are not UTF-8, an item without an ident. Each is a
+//! that is not one, bytes that are not UTF-8, an item without an ident, matchings of
+//! thousands of labels or answers, a gap naming no choice. Each is a
 //! 400 naming the part, and nothing of any of them is stored. Script and event
 //! handlers in a question's HTML are dropped, never stored.
 
@@ -109,6 +110,16 @@ fn corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "not <questestinterop>",
         ),
         (
+            "a matching of ten thousand labels",
+            quiz(&document(&format!(
+                r#"<item ident="wide" title="Wide"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>matching_question</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext>Match.</mattext></material><response_lid ident="a"><material><mattext>A</mattext></material><render_choice>{}</render_choice></response_lid></presentation></item>"#,
+                (0..10_000)
+                    .map(|i| format!(r#"<response_label ident="l{i}"><material><mattext>w{i}</mattext></material></response_label>"#))
+                    .collect::<String>()
+            ))),
+            "(wide): more than 26 options to match",
+        ),
+        (
             "the quiz's file missing",
             zip(&[(
                 "imsmanifest.xml",
@@ -175,6 +186,22 @@ fn moodle_corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "nests deeper",
         ),
         ("a bank that is not UTF-8", latin1, "not UTF-8"),
+        (
+            "a match of twenty thousand answers",
+            format!(
+                r#"<quiz><question type="match"><name><text>Many</text></name><questiontext format="html"><text>Match.</text></questiontext>{}</question></quiz>"#,
+                (0..20_000)
+                    .map(|i| format!(r#"<subquestion format="html"><text>row {i}</text><answer><text>answer {i}</text></answer></subquestion>"#))
+                    .collect::<String>()
+            )
+            .into_bytes(),
+            "(Many): more than 26 options to match",
+        ),
+        (
+            "a drag and drop whose gap names no choice",
+            br#"<quiz><question type="ddwtos"><name><text>Gap</text></name><questiontext format="html"><text>x [[18446744073709551616]] y</text></questiontext><dragbox><text>a</text></dragbox><dragbox><text>b</text></dragbox></question></quiz>"#.to_vec(),
+            "[[18446744073709551616]] names no choice",
+        ),
         (
             "an XML file that is neither",
             b"<html><body>hello</body></html>".to_vec(),
