@@ -153,18 +153,7 @@ pub fn assemble(
                     .filter(|b| b.question == question.order)
                     .copied()
                     .collect();
-                let selected: Vec<i32> = bubbles
-                    .iter()
-                    .filter(|b| b.verdict == Verdict::Marked)
-                    .map(|b| b.choice)
-                    .collect();
-                let reason = if bubbles.iter().any(|b| b.verdict == Verdict::Unsure) {
-                    Some(DoubtReason::Faint)
-                } else if single && selected.len() > 1 {
-                    Some(DoubtReason::SeveralMarks)
-                } else {
-                    None
-                };
+                let (selected, reason) = read_row(&bubbles, single);
                 match reason {
                     Some(reason) => reading.doubts.push(Doubt {
                         question: question.order,
@@ -184,6 +173,24 @@ pub fn assemble(
         }
     }
     Ok(reading)
+}
+
+/// A row of bubbles read: the choices marked, and why a person must decide it (a
+/// faint mark; several marks where one is taken), if they must.
+fn read_row(bubbles: &[BubbleReading], single: bool) -> (Vec<i32>, Option<DoubtReason>) {
+    let marked: Vec<i32> = bubbles
+        .iter()
+        .filter(|b| b.verdict == Verdict::Marked)
+        .map(|b| b.choice)
+        .collect();
+    let reason = if bubbles.iter().any(|b| b.verdict == Verdict::Unsure) {
+        Some(DoubtReason::Faint)
+    } else if single && marked.len() > 1 {
+        Some(DoubtReason::SeveralMarks)
+    } else {
+        None
+    };
+    (marked, reason)
 }
 
 /// A grid's rows, wherever its pages put them: each row read as a single-choice
@@ -209,18 +216,7 @@ fn read_grid(
             .filter(|b| b.question == question && b.part == part)
             .copied()
             .collect();
-        let marked: Vec<i32> = bubbles
-            .iter()
-            .filter(|b| b.verdict == Verdict::Marked)
-            .map(|b| b.choice)
-            .collect();
-        let reason = if bubbles.iter().any(|b| b.verdict == Verdict::Unsure) {
-            Some(DoubtReason::Faint)
-        } else if marked.len() > 1 {
-            Some(DoubtReason::SeveralMarks)
-        } else {
-            None
-        };
+        let (marked, reason) = read_row(&bubbles, true);
         match reason {
             Some(reason) => reading.doubts.push(Doubt {
                 question,

@@ -113,11 +113,7 @@ pub(super) fn choice(
                     choice.correct = choice.mapped_value.unwrap_or(mapping.default_value) > 0.0;
                 }
             }
-            ChoiceScoring::MapResponse {
-                default_value: mapping.default_value,
-                lower_bound: mapping.lower_bound,
-                upper_bound: mapping.upper_bound,
-            }
+            mapping.scoring()
         }
     };
     let max_choices = interaction

@@ -145,11 +145,7 @@ pub(super) fn matching(
                     pair.correct = pair.mapped_value.unwrap_or(mapping.default_value) > 0.0;
                 }
             }
-            ChoiceScoring::MapResponse {
-                default_value: mapping.default_value,
-                lower_bound: mapping.lower_bound,
-                upper_bound: mapping.upper_bound,
-            }
+            mapping.scoring()
         }
     };
     pairs.sort_by_key(|p| (p.row, p.option));

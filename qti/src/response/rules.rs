@@ -78,6 +78,17 @@ pub(super) struct Mapping {
     pub(super) entries: Vec<(String, f64, bool)>,
 }
 
+impl Mapping {
+    /// map_response's scoring: the default and the bounds.
+    pub(super) fn scoring(&self) -> crate::item::ChoiceScoring {
+        crate::item::ChoiceScoring::MapResponse {
+            default_value: self.default_value,
+            lower_bound: self.lower_bound,
+            upper_bound: self.upper_bound,
+        }
+    }
+}
+
 pub(super) fn number(element: &Element, name: &str) -> Result<Option<f64>, String> {
     element
         .attribute(name)

@@ -150,7 +150,18 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
     let summary = report_sentence(client, true).await;
     assert_eq!(
         summary,
-        "Importing will create “moodle-bank.xml” with 3 questions (Moodle XML, 0 images); 1 item is not imported."
+        "Importing will create “moodle-bank.xml” with 4 questions (Moodle XML, 0 images)."
+    );
+    // Its drag and drop into text: a matching of its two gaps.
+    let rows = client
+        .find_all(fantoccini::Locator::Css("#import-questions tbody tr"))
+        .await
+        .unwrap();
+    let gaps = rows[3].text().await.unwrap();
+    assert!(
+        gaps.contains("matching (2 rows, 3 options)")
+            && gaps.contains("pairs Gap 1 → apple; Gap 2 → banana"),
+        "{gaps}"
     );
     press(client, &[Key::Escape.into()]).await;
 

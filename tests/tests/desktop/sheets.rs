@@ -7,7 +7,6 @@
 
 use std::time::Duration;
 
-use base64::Engine;
 use fantoccini::key::Key;
 use fantoccini::Client;
 use scoredesk_e2e::paper::{print_pages, rng, scan, Damage, Pencil};
@@ -17,7 +16,10 @@ use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
 use scoredesk_sheets::lay_out;
 use serde_json::{json, Value};
 
-use crate::support::{group_members, open_batch, press, type_into, wait_for, Api, DesktopSession};
+use crate::support::{
+    group_members, imported_paper_batch, open_paper_batch, press, type_into, wait_for, Api,
+    DesktopSession,
+};
 
 /// The choices a decision presses for the doubt shown: the fully marked ones on a
 /// several-marks question (the first of them), none for a faint mark.
@@ -52,33 +54,9 @@ async fn a_coordinator_prints_sheets_reads_the_scans_and_decides_unsure_marks_by
     let mut choices: Vec<(usize, bool)> = (0..26).map(|i| (3 + i % 4, i % 4 != 3)).collect();
     choices[20] = (10, true);
     let package = paper_package("Paper in the window", &choices, &[2, 4]);
-    let report = api
-        .call(
-            "ImportQtiPackage",
-            json!({"Package": base64::engine::general_purpose::STANDARD.encode(&package), "FileName": "paper.zip", "Preview": false}),
-        )
-        .await;
-    let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
-    let snapshot = api
-        .post(
-            "AssessmentSnapshots",
-            json!({"ID": 0, "AssessmentID": assessment, "Name": "Paper sitting"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let group = api.get("Groups?$orderby=Name&$top=1").await["value"][0]["ID"]
-        .as_i64()
-        .unwrap();
-    let batch = api
-        .post(
-            "PrintBatches",
-            json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": "Hall A"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let members = group_members(&api, group).await;
+    let paper = imported_paper_batch(&api, &package, "Paper sitting", "Hall A").await;
+    let (assessment, snapshot, batch) = (paper.assessment.clone(), paper.snapshot, paper.batch);
+    let members = group_members(&api, paper.group).await;
     let mut attempts = Vec::new();
     for (n, participant) in members.iter().take(2).enumerate() {
         let made = api
@@ -149,22 +127,7 @@ async fn a_coordinator_prints_sheets_reads_the_scans_and_decides_unsure_marks_by
     assert!(doubts >= 2, "the pencil left marks to decide");
 
     // The desk, the assessment, its snapshot and batch.
-    press(client, &['d']).await;
-    wait_for(client, "#delivery-title").await;
-    for _ in 0..40 {
-        if client
-            .find(fantoccini::Locator::Css(&format!(
-                "#delivery-assessments button.chosen[data-id='{assessment}']"
-            )))
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        press(client, &[Key::Down.into()]).await;
-        tokio::time::sleep(Duration::from_millis(150)).await;
-    }
-    open_batch(client, snapshot, batch).await;
+    open_paper_batch(client, &paper).await;
 
     // P: the sheets in a print window of their own, each attempt's pages.
     let main = client.window().await.unwrap();

@@ -4,9 +4,6 @@
 //! ("question 1, row 4") and decided by keyboard; the upload carries every row as
 //! `Parts`, and the Result is scored by pairs.
 
-use std::time::Duration;
-
-use base64::Engine;
 use fantoccini::key::Key;
 use scoredesk_e2e::paper::{mark_bubble, print_pages, rng, scan, Damage, Pencil};
 use scoredesk_e2e::qti::{manifest, zip};
@@ -15,7 +12,10 @@ use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
 use scoredesk_sheets::lay_out;
 use serde_json::{json, Value};
 
-use crate::support::{group_members, open_batch, press, type_into, wait_for, Api, DesktopSession};
+use crate::support::{
+    group_members, imported_paper_batch, open_paper_batch, press, type_into, wait_for, Api,
+    DesktopSession,
+};
 
 fn ims_package() -> Vec<u8> {
     let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../qti/tests/fixtures/ims");
@@ -37,33 +37,9 @@ async fn a_matchings_unsure_row_is_decided_by_itself_on_the_sheets_desk() {
     let client = &session.client;
     wait_for(client, "#task-list li[data-question]").await;
     let api = Api::of(&session).await;
-    let report = api
-        .call(
-            "ImportQtiPackage",
-            json!({"Package": base64::engine::general_purpose::STANDARD.encode(ims_package()), "FileName": "ims.zip", "Preview": false}),
-        )
-        .await;
-    let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
-    let snapshot = api
-        .post(
-            "AssessmentSnapshots",
-            json!({"ID": 0, "AssessmentID": assessment, "Name": "Matchings"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let group = api.get("Groups?$orderby=Name&$top=1").await["value"][0]["ID"]
-        .as_i64()
-        .unwrap();
-    let batch = api
-        .post(
-            "PrintBatches",
-            json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": "Hall M"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
-    let participant = group_members(&api, group).await[0];
+    let paper = imported_paper_batch(&api, &ims_package(), "Matchings", "Hall M").await;
+    let (assessment, snapshot, batch) = (paper.assessment.clone(), paper.snapshot, paper.batch);
+    let participant = group_members(&api, paper.group).await[0];
     let attempt = api
         .post(
             "Attempts",
@@ -121,22 +97,7 @@ async fn a_matchings_unsure_row_is_decided_by_itself_on_the_sheets_desk() {
     .unwrap();
 
     // The desk, the batch; S reads the folder.
-    press(client, &['d']).await;
-    wait_for(client, "#delivery-title").await;
-    for _ in 0..40 {
-        if client
-            .find(fantoccini::Locator::Css(&format!(
-                "#delivery-assessments button.chosen[data-id='{assessment}']"
-            )))
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        press(client, &[Key::Down.into()]).await;
-        tokio::time::sleep(Duration::from_millis(150)).await;
-    }
-    open_batch(client, snapshot, batch).await;
+    open_paper_batch(client, &paper).await;
     press(client, &['s']).await;
     type_into(client, "sheet-path", &scans.path().display().to_string()).await;
     press(client, &[Key::Enter.into()]).await;

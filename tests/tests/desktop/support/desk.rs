@@ -49,3 +49,74 @@ pub async fn outcome_row(client: &Client, file: &str, kind: &str) -> Element {
     );
     row
 }
+
+/// A paper delivery made through the service: a package imported, a snapshot of
+/// it, and a print batch of the first group (by name).
+pub struct ImportedPaper {
+    pub assessment: String,
+    pub snapshot: i64,
+    pub group: i64,
+    pub batch: i64,
+}
+
+pub async fn imported_paper_batch(
+    api: &super::Api,
+    package: &[u8],
+    sitting: &str,
+    hall: &str,
+) -> ImportedPaper {
+    use base64::Engine;
+    let report = api
+        .call(
+            "ImportQtiPackage",
+            serde_json::json!({"Package": base64::engine::general_purpose::STANDARD.encode(package), "FileName": "paper.zip", "Preview": false}),
+        )
+        .await;
+    let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
+    let snapshot = api
+        .post(
+            "AssessmentSnapshots",
+            serde_json::json!({"ID": 0, "AssessmentID": assessment, "Name": sitting}),
+        )
+        .await["ID"]
+        .as_i64()
+        .unwrap();
+    let group = api.get("Groups?$orderby=Name&$top=1").await["value"][0]["ID"]
+        .as_i64()
+        .unwrap();
+    let batch = api
+        .post(
+            "PrintBatches",
+            serde_json::json!({"ID": 0, "GroupID": group, "SnapshotID": snapshot, "Name": hall}),
+        )
+        .await["ID"]
+        .as_i64()
+        .unwrap();
+    ImportedPaper {
+        assessment,
+        snapshot,
+        group,
+        batch,
+    }
+}
+
+/// The delivery desk (D) on `paper`'s assessment, its batch opened.
+pub async fn open_paper_batch(client: &Client, paper: &ImportedPaper) {
+    press(client, &['d']).await;
+    wait_for(client, "#delivery-title").await;
+    for _ in 0..40 {
+        if client
+            .find(fantoccini::Locator::Css(&format!(
+                "#delivery-assessments button.chosen[data-id='{}']",
+                paper.assessment
+            )))
+            .await
+            .is_ok()
+        {
+            break;
+        }
+        press(client, &[Key::Down.into()]).await;
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    }
+    open_batch(client, paper.snapshot, paper.batch).await;
+}
