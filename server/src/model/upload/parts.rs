@@ -189,4 +189,21 @@ mod tests {
             .unwrap_err();
         assert_eq!(problems[0].field, "QuestionAndChoices[0].UploadedChoices");
     }
+
+    #[test]
+    fn parts_on_a_question_without_parts_are_refused_naming_them() {
+        let mut questions = matching(mapped());
+        questions[0].kind = QuestionKind::MultipleChoice;
+        questions[0].parts = Parts::default();
+        let problems = check_and_mark(&upload(&[(1, 1)]), &questions)
+            .into_result()
+            .unwrap_err();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].field, "QuestionAndChoices[0].Parts");
+        assert!(
+            problems[0].message.contains("has no parts"),
+            "{}",
+            problems[0]
+        );
+    }
 }
