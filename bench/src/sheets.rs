@@ -20,6 +20,9 @@ struct Question {
     choices: Option<usize>,
     single: Option<bool>,
     essay: Option<i32>,
+    /// A short answer's box.
+    #[serde(default)]
+    written: bool,
 }
 
 fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
@@ -32,6 +35,7 @@ fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
         .map(|q| SheetQuestion {
             order: q.order,
             shape: match q.essay {
+                _ if q.written => Shape::Written,
                 Some(max_score) => Shape::Essay { max_score },
                 None => Shape::Choices {
                     count: q.choices.unwrap_or(0),

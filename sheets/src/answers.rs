@@ -3,11 +3,12 @@
 //! single-choice question has at most one mark; anything else is a doubt, shown to
 //! a person with the question's crop, and never guessed. Every page of the sheet
 //! must be there, once, so that an upload never leaves out what a missing page
-//! held.
+//! held. A short answer's box is never read by machine: with ink in it, it waits
+//! for a person to type what is written, and its keys mark what they type.
 
 use std::collections::BTreeMap;
 
-use crate::layout::{lay_out, Shape, SheetQuestion};
+use crate::layout::{lay_out, printed_in, Shape, SheetQuestion};
 use crate::recognise::{BubbleReading, PageReading, Verdict};
 
 /// What one question's answer is, as read.
@@ -23,6 +24,9 @@ pub enum Answer {
         question: i32,
         parts: Vec<(i32, i32)>,
     },
+    /// A short answer as a person typed it from its box (`None`: the box was
+    /// empty, or they saw nothing written).
+    Text { question: i32, text: Option<String> },
 }
 
 impl Answer {
@@ -30,7 +34,8 @@ impl Answer {
         match self {
             Answer::Choices { question, .. }
             | Answer::Essay { question, .. }
-            | Answer::Parts { question, .. } => *question,
+            | Answer::Parts { question, .. }
+            | Answer::Text { question, .. } => *question,
         }
     }
 }
@@ -55,6 +60,17 @@ pub struct Doubt {
     pub bubbles: Vec<BubbleReading>,
 }
 
+/// A short answer's box with ink in it, waiting for a person to type it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrittenAnswer {
+    pub question: i32,
+    pub page: u16,
+    /// The box's inside, upright, as a PNG.
+    pub png: Vec<u8>,
+    /// The share of the box that is ink.
+    pub ink: f32,
+}
+
 /// An attempt's answers as read from its pages.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttemptReading {
@@ -63,6 +79,8 @@ pub struct AttemptReading {
     pub answers: Vec<Answer>,
     /// The questions left to a person, in order.
     pub doubts: Vec<Doubt>,
+    /// The short answers left to a person to type, in order.
+    pub written: Vec<WrittenAnswer>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -79,6 +97,8 @@ pub enum AssembleError {
     },
     #[error("attempt {attempt}: the pages are of more than one attempt")]
     Mixed { attempt: i32 },
+    #[error("attempt {attempt}: the pages were printed with two layouts (editions {first} and {other}); scan one printing")]
+    Editions { attempt: i32, first: u8, other: u8 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -91,6 +111,8 @@ pub enum ResolveError {
     Choice { question: i32, choice: i32 },
     #[error("question {0} takes one choice")]
     Single(i32),
+    #[error("question {0} has no written answer waiting to be typed")]
+    NotWritten(i32),
 }
 
 /// The answers on `pages`, all of one attempt, whose snapshot asks `questions`.
@@ -99,6 +121,19 @@ pub fn assemble(
     pages: &[PageReading],
 ) -> Result<AttemptReading, AssembleError> {
     let attempt = pages.first().map_or(0, |page| page.code.attempt);
+    let edition = pages
+        .first()
+        .map_or(crate::code::EDITION, |page| page.code.edition);
+    if let Some(other) = pages.iter().find(|page| page.code.edition != edition) {
+        return Err(AssembleError::Editions {
+            attempt,
+            first: edition,
+            other: other.code.edition,
+        });
+    }
+    // The questions as the pages were printed: a page of the first edition had
+    // no short answers on it.
+    let questions = &printed_in(questions, edition);
     let laid_out = lay_out(questions).len() as u16;
     let mut by_number: BTreeMap<u16, &PageReading> = BTreeMap::new();
     for page in pages {
@@ -130,6 +165,7 @@ pub fn assemble(
         attempt,
         answers: Vec::new(),
         doubts: Vec::new(),
+        written: Vec::new(),
     };
     for question in questions {
         let Some((number, page)) = by_number.iter().find(|(_, page)| {
@@ -170,6 +206,21 @@ pub fn assemble(
                 }
             }
             Shape::Grid { parts, .. } => read_grid(question.order, parts, &by_number, &mut reading),
+            Shape::Written => {
+                let crop = page.essays.iter().find(|e| e.question == question.order);
+                match crop.filter(|c| c.written) {
+                    Some(crop) => reading.written.push(WrittenAnswer {
+                        question: question.order,
+                        page: *number,
+                        png: crop.png.clone(),
+                        ink: crop.ink,
+                    }),
+                    None => reading.answers.push(Answer::Text {
+                        question: question.order,
+                        text: None,
+                    }),
+                }
+            }
         }
     }
     Ok(reading)
@@ -286,18 +337,40 @@ impl AttemptReading {
             }
             return Ok(());
         }
-        let at = self
-            .answers
-            .iter()
-            .position(|answer| answer.question() > question)
-            .unwrap_or(self.answers.len());
-        self.answers
-            .insert(at, Answer::Choices { question, selected });
+        self.insert_answer(Answer::Choices { question, selected });
         Ok(())
     }
 
-    /// Whether every question is decided, so that the upload may go.
+    /// What a person read in a short answer's box, typed (trimmed; nothing typed
+    /// is no answer).
+    pub fn transcribe(&mut self, question: i32, typed: &str) -> Result<(), ResolveError> {
+        let index = self
+            .written
+            .iter()
+            .position(|written| written.question == question)
+            .ok_or(ResolveError::NotWritten(question))?;
+        self.written.remove(index);
+        let typed = typed.trim();
+        self.insert_answer(Answer::Text {
+            question,
+            text: (!typed.is_empty()).then(|| typed.to_owned()),
+        });
+        Ok(())
+    }
+
+    /// `answer` among the decided ones, in the questions' order.
+    fn insert_answer(&mut self, answer: Answer) {
+        let at = self
+            .answers
+            .iter()
+            .position(|decided| decided.question() > answer.question())
+            .unwrap_or(self.answers.len());
+        self.answers.insert(at, answer);
+    }
+
+    /// Whether every question is decided and every short answer typed, so that
+    /// the upload may go.
     pub fn is_decided(&self) -> bool {
-        self.doubts.is_empty()
+        self.doubts.is_empty() && self.written.is_empty()
     }
 }

@@ -1,10 +1,14 @@
-//! What a sheet's code (a QR code) says: `SDSHEET1/<area>/<batch>/<attempt>/<page>/<pages>`.
+//! What a sheet's code (a QR code) says: `SDSHEET2/<area>/<batch>/<attempt>/<page>/<pages>`.
 //! Plain text, so that any reader can be checked by eye; the server decides whether
-//! the attempt is one of that area's batch (a page of another is refused).
+//! the attempt is one of that area's batch (a page of another is refused). The
+//! digit after `SDSHEET` is the layout's edition: a page printed before the layout
+//! changed is read against the layout it was printed with (`layout::printed_in`).
 
 /// The code of one page of one attempt's sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SheetCode {
+    /// The layout's edition the page was printed with ([`EDITION`] today).
+    pub edition: u8,
     pub area: i32,
     pub batch: i32,
     pub attempt: i32,
@@ -14,7 +18,10 @@ pub struct SheetCode {
     pub pages: u16,
 }
 
-const PREFIX: &str = "SDSHEET1";
+const PREFIX: &str = "SDSHEET";
+/// The layout's edition sheets are printed with: 1 had no boxes for short
+/// answers (text entries were not on the sheet); 2 has them.
+pub const EDITION: u8 = 2;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CodeError {
@@ -24,20 +31,29 @@ pub enum CodeError {
     Field(&'static str),
     #[error("the code names page {page} of {pages}")]
     Page { page: u16, pages: u16 },
+    #[error("the sheet was printed by a newer ScoreDesk (layout edition {0}); read it with that version")]
+    Edition(u8),
 }
 
 impl SheetCode {
     pub fn encode(&self) -> String {
         format!(
-            "{PREFIX}/{}/{}/{}/{}/{}",
-            self.area, self.batch, self.attempt, self.page, self.pages
+            "{PREFIX}{}/{}/{}/{}/{}/{}",
+            self.edition, self.area, self.batch, self.attempt, self.page, self.pages
         )
     }
 
     pub fn decode(text: &str) -> Result<Self, CodeError> {
         let mut parts = text.trim().split('/');
-        if parts.next() != Some(PREFIX) {
-            return Err(CodeError::Foreign);
+        let edition: u8 = parts
+            .next()
+            .and_then(|head| head.strip_prefix(PREFIX))
+            .filter(|digits| digits.len() == 1)
+            .and_then(|digit| digit.parse().ok())
+            .filter(|edition| *edition >= 1)
+            .ok_or(CodeError::Foreign)?;
+        if edition > EDITION {
+            return Err(CodeError::Edition(edition));
         }
         let mut field = |name: &'static str| -> Result<i64, CodeError> {
             parts
@@ -57,6 +73,7 @@ impl SheetCode {
         let int = |n: i64, name| i32::try_from(n).map_err(|_| CodeError::Field(name));
         let short = |n: i64, name| u16::try_from(n).map_err(|_| CodeError::Field(name));
         let code = SheetCode {
+            edition,
             area: int(area, "area")?,
             batch: int(batch, "batch")?,
             attempt: int(attempt, "attempt")?,
@@ -107,14 +124,20 @@ mod tests {
     #[test]
     fn a_code_reads_back_as_written() {
         let code = SheetCode {
+            edition: EDITION,
             area: 1,
             batch: 42,
             attempt: 9001,
             page: 2,
             pages: 3,
         };
-        assert_eq!(code.encode(), "SDSHEET1/1/42/9001/2/3");
+        assert_eq!(code.encode(), "SDSHEET2/1/42/9001/2/3");
         assert_eq!(SheetCode::decode(&code.encode()), Ok(code));
+        // A page printed with the first layout says so.
+        assert_eq!(
+            SheetCode::decode("SDSHEET1/1/42/9001/2/3").map(|c| c.edition),
+            Ok(1)
+        );
     }
 
     #[test]
@@ -156,5 +179,20 @@ mod tests {
             SheetCode::decode("SDSHEET1/1/2/99999999999/1/1"),
             Err(CodeError::Field("attempt"))
         );
+        assert_eq!(
+            SheetCode::decode("SDSHEET9/1/2/3/1/1"),
+            Err(CodeError::Edition(9))
+        );
+        for foreign in [
+            "SDSHEET/1/2/3/1/1",
+            "SDSHEET0/1/2/3/1/1",
+            "SDSHEET12/1/2/3/1/1",
+        ] {
+            assert_eq!(
+                SheetCode::decode(foreign),
+                Err(CodeError::Foreign),
+                "{foreign}"
+            );
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! A page drawn from its layout as a printer puts it on paper, with pencil marks
-//! on chosen bubbles and a stroke in the first essay frame: what recognition's
+//! on chosen bubbles and a stroke in the first essay frame (short answers' boxes
+//! are left empty): what recognition's
 //! tests and the `sheet_page` fuzz target read back. Only with the `drawn` feature;
 //! the product prints through Chromium (docs/paper-sheets.md).
 
@@ -88,12 +89,13 @@ pub fn print_page(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil
             draw_filled_circle_mut(&mut image, center, inside, Luma([grey as u8]));
         }
     }
+    let first_essay = page.essays.iter().position(|essay| !essay.typed);
     for (index, essay) in page.essays.iter().enumerate() {
         let frame = essay.frame;
         let corner = PixelRect::at(px(frame.x), px(frame.y));
         let size = (px(frame.width) as u32, px(frame.height) as u32);
         draw_hollow_rect_mut(&mut image, corner.of_size(size.0, size.1), Luma([INK]));
-        if index == 0 {
+        if Some(index) == first_essay {
             for dy in 0..3 {
                 let y = frame.y * s + frame.height * s / 2.0 + dy as f32;
                 let from = (px(frame.x + 20.0) as f32, y);

@@ -7,7 +7,8 @@
 //! right; a header for the participant's name; then the questions in the
 //! snapshot's order. Choice questions take a row each, two to a row where they
 //! fit (a number, then a bubble per choice, A, B, …); an essay takes the width,
-//! framed, taller the more it is worth. What does not fit goes on the next page.
+//! framed, taller the more it is worth; a short answer gets a one-line box beside
+//! its number. What does not fit goes on the next page.
 
 /// The page, in millimetres.
 pub const PAGE_WIDTH: f32 = 210.0;
@@ -46,6 +47,10 @@ pub const ROW_CHOICES: usize =
 /// An essay's frame: its label line above it, and its height by marks.
 const ESSAY_LABEL: f32 = 6.0;
 const ESSAY_GAP: f32 = 4.0;
+/// A short answer's box: a line of handwriting (a word, a number, a few words),
+/// small enough that one written letter is a fair share of it.
+pub const WRITTEN_BOX: (f32, f32) = (100.0, 14.0);
+const WRITTEN_GAP: f32 = 4.0;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Point {
@@ -78,6 +83,9 @@ pub enum Shape {
     /// A matching's parts: `parts` rows of `options` bubbles, one of which may be
     /// marked in each row.
     Grid { parts: usize, options: usize },
+    /// A short answer written in a box, which a person types from the scan and
+    /// its keys then mark (a text entry). Not on sheets of edition 1.
+    Written,
 }
 
 /// A registration mark: a filled square centred on `center`.
@@ -101,6 +109,8 @@ pub struct EssayArea {
     pub question: i32,
     /// The frame the answer is written in.
     pub frame: Rect,
+    /// A short answer's box ([`Shape::Written`]), not an essay's frame.
+    pub typed: bool,
 }
 
 /// One page of a sheet.
@@ -130,6 +140,16 @@ pub fn marks() -> [Mark; 4] {
 /// An essay's frame height: more room the more it is worth.
 fn essay_height(max_score: i32) -> f32 {
     (30.0 + 12.0 * max_score as f32).clamp(40.0, CONTENT.height - ESSAY_LABEL)
+}
+
+/// The questions as a sheet of layout `edition` (the code's) asks them: the
+/// first edition had no short answers on it.
+pub fn printed_in(questions: &[SheetQuestion], edition: u8) -> Vec<SheetQuestion> {
+    questions
+        .iter()
+        .filter(|question| edition >= 2 || question.shape != Shape::Written)
+        .cloned()
+        .collect()
 }
 
 /// The pages that ask `questions`, in order.
@@ -246,8 +266,36 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
                         width: CONTENT.width,
                         height,
                     },
+                    typed: false,
                 });
                 y += ESSAY_LABEL + height + ESSAY_GAP;
+            }
+            Shape::Written => {
+                right_half_free = false;
+                let (width, height) = WRITTEN_BOX;
+                if y + height > bottom {
+                    pages.push(new_page(pages.len() as u16 + 1));
+                    y = CONTENT.y;
+                }
+                let page = pages.last_mut().expect("a page");
+                page.numbers.push((
+                    question.order,
+                    Point {
+                        x: CONTENT.x,
+                        y: y + height / 2.0,
+                    },
+                ));
+                page.essays.push(EssayArea {
+                    question: question.order,
+                    frame: Rect {
+                        x: CONTENT.x + NUMBER_WIDTH - BUBBLE_RADIUS,
+                        y,
+                        width,
+                        height,
+                    },
+                    typed: true,
+                });
+                y += height + WRITTEN_GAP;
             }
         }
     }
@@ -427,6 +475,40 @@ mod tests {
             .filter(|b| b.question == 1)
             .any(|b| inside(row, b.center)));
         assert_eq!(pages[0].question_row(3, 0), None, "an essay has no row");
+    }
+
+    #[test]
+    fn a_short_answer_has_a_box_beside_its_number_and_the_first_edition_had_none() {
+        let written = SheetQuestion {
+            order: 2,
+            shape: Shape::Written,
+        };
+        let questions = [choices(1, 4), written, choices(3, 4)];
+        let pages = lay_out(&questions);
+        let boxes: Vec<&EssayArea> = pages[0].essays.iter().collect();
+        assert_eq!(boxes.len(), 1);
+        let frame = boxes[0].frame;
+        assert!(boxes[0].typed && boxes[0].question == 2);
+        assert_eq!((frame.width, frame.height), WRITTEN_BOX);
+        let number = pages[0].numbers.iter().find(|(q, _)| *q == 2).unwrap().1;
+        assert!(number.x < frame.x && number.y > frame.y && number.y < frame.y + frame.height);
+        let after = pages[0].bubbles.iter().find(|b| b.question == 3).unwrap();
+        assert!(
+            after.center.y - BUBBLE_RADIUS > frame.y + frame.height,
+            "below the box"
+        );
+        assert!(frame.x + frame.width <= CONTENT.x + CONTENT.width);
+        assert_eq!(
+            pages[0].question_row(2, 0),
+            None,
+            "a box has no row of bubbles"
+        );
+
+        // Edition 1 printed the same questions without the box.
+        let first = lay_out(&printed_in(&questions, 1));
+        assert!(first[0].essays.is_empty());
+        assert_eq!(first[0].numbers.len(), 2);
+        assert_eq!(printed_in(&questions, 2), questions.to_vec());
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! Personal answer sheets (docs/paper-sheets.md): one per attempt of a print
 //! batch, with registration marks at the corners, a code that names the customer
 //! area, batch, attempt and page, the choice bubbles of each question in the
-//! snapshot's order, and a framed area for each essay. The layout is computed here,
-//! in millimetres on an A4 page, once for both sides of the paper: the server
-//! prints from it, and recognition reads a scanned page back through it. No
-//! database and no HTTP here.
+//! snapshot's order, a framed area for each essay and a box for each short
+//! answer. The layout is computed here, in millimetres on an A4 page, once for
+//! both sides of the paper: the server prints from it, and recognition reads a
+//! scanned page back through it. No database and no HTTP here.
 
 pub mod answers;
 pub mod batch;
@@ -14,8 +14,10 @@ pub mod drawn;
 pub mod layout;
 pub mod recognise;
 
-pub use answers::{assemble, Answer, AttemptReading, Doubt, DoubtReason};
-pub use batch::read_batch_page;
-pub use code::{CodeError, ForeignPage, SheetCode};
-pub use layout::{lay_out, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion};
+pub use answers::{assemble, Answer, AttemptReading, Doubt, DoubtReason, WrittenAnswer};
+pub use batch::{read_batch_page, BatchPage};
+pub use code::{CodeError, ForeignPage, SheetCode, EDITION};
+pub use layout::{
+    lay_out, printed_in, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion,
+};
 pub use recognise::{BubbleReading, EssayCrop, PageReading, Scan, ScanError, Verdict};

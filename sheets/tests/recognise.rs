@@ -15,6 +15,7 @@ use scoredesk_sheets::{assemble, Answer, DoubtReason, SheetCode, Verdict};
 
 fn code(page: u16, pages: u16) -> SheetCode {
     SheetCode {
+        edition: scoredesk_sheets::EDITION,
         area: 3,
         batch: 41,
         attempt: 9001,

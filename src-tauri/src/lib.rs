@@ -145,6 +145,7 @@ pub fn run() {
             delivery::sheet_commands::open_answer_sheets,
             delivery::sheet_commands::read_sheet_scans,
             delivery::sheet_commands::decide_sheet_doubt,
+            delivery::sheet_commands::transcribe_sheet_answer,
             delivery::sheet_commands::upload_sheet_readings,
             delivery::sheet_commands::pick_scans,
             content::commands::import_qti_package,

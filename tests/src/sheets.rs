@@ -151,6 +151,7 @@ pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion>
                     parts: parts[4].parse().unwrap(),
                     options: parts[3].parse().unwrap(),
                 },
+                "text_entry" => Shape::Written,
                 kind => Shape::Choices {
                     count: parts[3].parse().unwrap(),
                     single: kind == "multiple_choice",
@@ -239,9 +240,12 @@ pub fn mark_sheet(
             continue;
         };
         match question.shape {
-            // The paper test asks no matchings; content_import_matching.rs marks
-            // a grid's rows itself.
-            Shape::Grid { .. } => panic!("mark_sheet marks choices and essays, not grids"),
+            // The paper test asks no matchings and no short answers;
+            // content_import_matching.rs marks a grid's rows itself, and
+            // sheet_short_answers.rs writes in the boxes.
+            Shape::Grid { .. } | Shape::Written => {
+                panic!("mark_sheet marks choices and essays, not grids or short answers")
+            }
             Shape::Essay { .. } => {
                 let area = page
                     .essays

@@ -2,8 +2,10 @@
 //! scanned answer sheets read back (scoredesk-sheets), each attempt's pages made
 //! into an upload file (documents::sheet_upload) and stored through the checks of
 //! `POST AnswerUploads`, so nothing a scanner reads bypasses them. A page of
-//! another area or batch is refused; an attempt with an unsure mark is held until
-//! a person decides it (`--decisions FILE`, or the desktop's Sheets screen).
+//! another area or batch is refused; an attempt with an unsure mark, or a short
+//! answer's box with writing in it, is held until a person decides the mark or
+//! types the writing (`--decisions FILE`, with `--crops DIR` to see the boxes; or
+//! the desktop's Sheets screen).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,7 +14,9 @@ use anyhow::{bail, Context};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use scoredesk_sheets::{assemble, read_batch_page, DoubtReason, PageReading, Verdict};
+use scoredesk_sheets::{
+    assemble, read_batch_page, DoubtReason, PageReading, SheetQuestion, Verdict,
+};
 
 use crate::documents::answer_sheets::sheet_questions;
 use crate::documents::sheet_upload::upload_file;
@@ -32,14 +36,30 @@ pub enum SheetsCommand {
         batch: i32,
         /// A person's decisions on unsure marks, as JSON:
         /// `{"<attempt>": {"<question>": [<choice>, ...]}}` (`[]`: no choice); a
-        /// matching's row as `"<question>.<row>"`.
+        /// matching's row as `"<question>.<row>"`; a short answer as the words
+        /// read in its box, `{"<attempt>": {"<question>": "<words>"}}` (`""`:
+        /// nothing written).
         #[arg(long)]
         decisions: Option<PathBuf>,
+        /// A folder to write each short answer's box into, as
+        /// `attempt-<attempt>-question-<question>.png`, for a person to read
+        /// before typing it in the decisions.
+        #[arg(long)]
+        crops: Option<PathBuf>,
     },
 }
 
-/// `{attempt: {question or question.row: choices}}`.
-type Decisions = BTreeMap<i32, BTreeMap<String, Vec<i32>>>;
+/// A person's decision on one question: the choices they see marked, or the
+/// words they read in a short answer's box.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum Decision {
+    Choices(Vec<i32>),
+    Typed(String),
+}
+
+/// `{attempt: {question or question.row: decision}}`.
+type Decisions = BTreeMap<i32, BTreeMap<String, Decision>>;
 
 /// `3` (a question) or `3.2` (its row 2) as `(question, part)`, part 0 for none.
 fn doubt_key(key: &str) -> Option<(i32, i32)> {
@@ -60,6 +80,7 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
         customer,
         batch,
         decisions,
+        crops,
     } = command;
     let area = CustomerArea::new(customer)
         .ok_or_else(|| anyhow::anyhow!("{customer} is not a customer area ID"))?;
@@ -70,7 +91,7 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
         )
         .with_context(|| {
             format!(
-                "{}: not decisions as `{{\"<attempt>\": {{\"<question>\": [<choice>]}}}}`",
+                "{}: not decisions as `{{\"<attempt>\": {{\"<question>\": [<choice>] or \"<words>\"}}}}`",
                 path.display()
             )
         })?,
@@ -87,7 +108,9 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
         .ok_or_else(|| anyhow::anyhow!("the batch's snapshot {} is gone", sheets.snapshot_id))?;
     let questions: Vec<_> = paper.questions.into_iter().map(|(q, _)| q).collect();
     let questions = sheet_questions(&questions);
-    let layout = scoredesk_sheets::lay_out(&questions);
+    if let Some(dir) = &crops {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
 
     let files = scans_in(&dir)?;
     let bar = ProgressBar::new(files.len() as u64).with_style(
@@ -96,11 +119,12 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
     );
     let read: Vec<(PathBuf, Result<PageReading, String>)> = tokio::task::spawn_blocking({
         let bar = bar.clone();
+        let questions = questions.clone();
         move || {
             files
                 .into_par_iter()
                 .map(|file| {
-                    let page = read_page(&file, &layout, area.id(), batch);
+                    let page = read_page(&file, &questions, area.id(), batch);
                     bar.inc(1);
                     (file, page)
                 })
@@ -131,18 +155,41 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
                 continue;
             }
         };
-        for (key, choices) in decisions.get(attempt).into_iter().flatten() {
+        for (key, decision) in decisions.get(attempt).into_iter().flatten() {
             let (question, part) = doubt_key(key).ok_or_else(|| {
                 anyhow::anyhow!(
                     "--decisions, attempt {attempt}: '{key}' is not a question (3) or a row of one (3.2)"
                 )
             })?;
-            reading
-                .resolve_part(question, part, choices.clone())
-                .with_context(|| format!("--decisions, attempt {attempt}"))?;
+            match decision {
+                Decision::Choices(choices) => reading.resolve_part(question, part, choices.clone()),
+                Decision::Typed(words) if part == 0 => reading.transcribe(question, words),
+                Decision::Typed(_) => bail!(
+                    "--decisions, attempt {attempt}: row {part} of question {question} takes choices, not words"
+                ),
+            }
+            .with_context(|| format!("--decisions, attempt {attempt}"))?;
         }
         if !reading.is_decided() {
             held += 1;
+            for written in &reading.written {
+                let crop = match &crops {
+                    Some(dir) => {
+                        let file = dir.join(format!(
+                            "attempt-{attempt}-question-{}.png",
+                            written.question
+                        ));
+                        std::fs::write(&file, &written.png)
+                            .with_context(|| format!("writing {}", file.display()))?;
+                        format!("its box is {}", file.display())
+                    }
+                    None => "--crops DIR writes its box out".to_owned(),
+                };
+                println!(
+                    "attempt {attempt}: question {} (page {}) is a short answer to type: {crop}",
+                    written.question, written.page
+                );
+            }
             for doubt in &reading.doubts {
                 let row = if doubt.part > 0 {
                     format!(", row {}", doubt.part)
@@ -209,12 +256,12 @@ fn scans_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 /// One scan read against the batch's layout, or why it is refused.
 fn read_page(
     file: &Path,
-    layout: &[scoredesk_sheets::PageLayout],
+    questions: &[SheetQuestion],
     area: i32,
     batch: i32,
 ) -> Result<PageReading, String> {
     let bytes = std::fs::read(file).map_err(|error| error.to_string())?;
-    read_batch_page(&bytes, layout, area, batch).map(|(_, reading)| reading)
+    read_batch_page(&bytes, questions, area, batch).map(|page| page.reading)
 }
 
 fn describe(doubt: &scoredesk_sheets::Doubt) -> String {

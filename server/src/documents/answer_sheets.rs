@@ -2,14 +2,14 @@
 //! its pages as `scoredesk_sheets::layout` places them, each with its registration
 //! marks, its code (a QR code, drawn by the qrcode crate as SVG) and the
 //! participant's name, from a minijinja template (`answer_sheets.html`, escaped by
-//! the engine). Text-entry questions are not on the sheet: they are marked against
-//! typed keys, which handwriting would not give.
+//! the engine). A text entry gets a box for its short answer, which a person types
+//! from the scan before its keys mark it.
 
 use minijinja::{context, Environment, Value};
 use qrcode::render::svg;
 use qrcode::{EcLevel, QrCode};
 use scoredesk_sheets::layout::{self, Shape, SheetQuestion, BUBBLE_RADIUS, CODE, MARK_SIDE};
-use scoredesk_sheets::SheetCode;
+use scoredesk_sheets::{SheetCode, EDITION};
 use serde::Serialize;
 
 use crate::model::question_kind::QuestionKind;
@@ -33,8 +33,8 @@ pub struct SheetAttempt {
     pub participant: String,
 }
 
-/// How the sheet asks a question of `kind` with `choices` and `parts`; text
-/// entries are not on it.
+/// How the sheet asks a question of `kind` with `choices` and `parts` (a
+/// matching without parts cannot be asked on it).
 fn shape_of(kind: QuestionKind, choices: usize, parts: usize, max_score: i32) -> Option<Shape> {
     match kind {
         QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Some(Shape::Choices {
@@ -46,7 +46,8 @@ fn shape_of(kind: QuestionKind, choices: usize, parts: usize, max_score: i32) ->
             parts,
             options: choices,
         }),
-        QuestionKind::TextEntry | QuestionKind::Matching => None,
+        QuestionKind::TextEntry => Some(Shape::Written),
+        QuestionKind::Matching => None,
     }
 }
 
@@ -164,6 +165,8 @@ struct Bubble {
 #[derive(Serialize)]
 struct Essay {
     question: i32,
+    /// A short answer's box, not an essay's frame.
+    typed: bool,
     x: f32,
     y: f32,
     width: f32,
@@ -220,6 +223,7 @@ pub fn render(
         let mut rendered = Vec::with_capacity(pages.len());
         for page in &pages {
             let code = SheetCode {
+                edition: EDITION,
                 area: batch.area,
                 batch: batch.batch,
                 attempt: attempt.attempt,
@@ -276,6 +280,7 @@ pub fn render(
                     .iter()
                     .map(|e| Essay {
                         question: e.question,
+                        typed: e.typed,
                         x: e.frame.x,
                         y: e.frame.y,
                         width: e.frame.width,
@@ -354,7 +359,11 @@ mod tests {
             sheet_questions_of_snapshot(&xml),
             Ok(sheet_questions(&questions))
         );
-        assert_eq!(sheet_questions(&questions).len(), 4, "no text entry");
+        assert_eq!(
+            sheet_questions(&questions)[3].shape,
+            Shape::Written,
+            "a text entry's box"
+        );
         assert!(
             sheet_questions_of_snapshot(b"<AssessmentSnapshot><Question Type=\"essay\"/>").is_err()
         );
@@ -392,16 +401,18 @@ mod tests {
             2,
             "one page each"
         );
-        assert!(html.contains(r#"data-code="SDSHEET1/1/42/7/1/1""#));
-        assert!(html.contains(r#"data-code="SDSHEET1/1/42/8/1/1""#));
+        assert!(html.contains(r#"data-code="SDSHEET2/1/42/7/1/1""#));
+        assert!(html.contains(r#"data-code="SDSHEET2/1/42/8/1/1""#));
         assert_eq!(html.matches("class=\"mark\"").count(), 8);
         assert_eq!(html.matches("<svg").count(), 2);
         assert!(html.contains("viewBox"), "the QR code scales to its square");
         assert_eq!(html.matches("class=\"bubble\"").count(), 2 * 9);
-        assert_eq!(html.matches("class=\"essay\"").count(), 2);
-        assert!(
-            !html.contains("data-question=\"4\""),
-            "no text entry on the sheet"
+        assert_eq!(html.matches("class=\"essay\"").count(), 4);
+        assert_eq!(
+            html.matches(r#"class="essay" data-question="4" data-written="1""#)
+                .count(),
+            2,
+            "the text entry's box on each sheet"
         );
         assert!(html.contains("Ada &lt;Lovelace&gt;"), "names are escaped");
         assert!(html.contains("Physics &lt;mock&gt;"));

@@ -1,5 +1,6 @@
 //! An attempt's scanned answer sheet as the contract's answer upload file: its
-//! decided choices, and its essays' frames as `ImageResponse` PNGs. The file goes
+//! decided choices, its essays' frames as `ImageResponse` PNGs, and its short
+//! answers as a person typed them from their boxes (`TextResponse`). The file goes
 //! through `POST AnswerUploads` (or, from `sheets scan`, through the same checks in
 //! process), so a sheet's answers meet every rule a typed upload meets.
 
@@ -9,8 +10,9 @@ use scoredesk_sheets::{Answer, AttemptReading};
 use serde_json::{json, Value};
 
 /// The upload file of `reading`, for print batch `batch`. A question left blank
-/// and an essay frame left empty are not in it: the attempt did not answer them.
-/// Refuses, naming the question, a reading that still holds doubts.
+/// and an essay frame or a short answer's box left empty are not in it: the
+/// attempt did not answer them. Refuses, naming the question, a reading that
+/// still holds doubts or short answers not yet typed.
 pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String> {
     if let Some(doubt) = reading.doubts.first() {
         return Err(format!(
@@ -22,6 +24,12 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
             } else {
                 String::new()
             }
+        ));
+    }
+    if let Some(written) = reading.written.first() {
+        return Err(format!(
+            "attempt {}: question {}'s short answer must be typed from its box first",
+            reading.attempt, written.question
         ));
     }
     let questions: Vec<Value> = reading
@@ -52,6 +60,11 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
                 "QuestionOrderNumber": question,
                 "ImageResponse": {"MediaType": "image/png", "Data": STANDARD.encode(png)},
             })),
+            Answer::Text { text: None, .. } => None,
+            Answer::Text {
+                question,
+                text: Some(text),
+            } => Some(json!({"QuestionOrderNumber": question, "TextResponse": text})),
         })
         .collect();
     Ok(json!({
@@ -65,7 +78,7 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
 mod tests {
     use super::*;
     use crate::documents::upload_file;
-    use scoredesk_sheets::{Doubt, DoubtReason};
+    use scoredesk_sheets::{Doubt, DoubtReason, WrittenAnswer};
 
     fn reading() -> AttemptReading {
         AttemptReading {
@@ -99,8 +112,17 @@ mod tests {
                     question: 7,
                     parts: vec![],
                 },
+                Answer::Text {
+                    question: 8,
+                    text: Some("wicked king".into()),
+                },
+                Answer::Text {
+                    question: 9,
+                    text: None,
+                },
             ],
             doubts: Vec::new(),
+            written: Vec::new(),
         }
     }
 
@@ -112,7 +134,8 @@ mod tests {
         assert_eq!(read.attempt_id, 9001);
         assert_eq!(read.batch_id, Some(7));
         let orders: Vec<i32> = read.questions.iter().map(|q| q.order).collect();
-        assert_eq!(orders, [1, 3, 4, 6], "blank answers left out");
+        assert_eq!(orders, [1, 3, 4, 6, 8], "blank answers left out");
+        assert_eq!(read.questions[4].text.as_deref(), Some("wicked king"));
         assert_eq!(read.questions[3].parts, [(1, 3), (3, 1)]);
         assert_eq!(read.questions[1].choices, [(1, true), (3, true)]);
         let image = read.questions[2].image.as_ref().expect("the essay's image");
@@ -133,5 +156,15 @@ mod tests {
         });
         let error = upload_file(7, &doubtful).expect_err("refused");
         assert!(error.contains("question 2"), "{error}");
+
+        let mut untyped = reading();
+        untyped.written.push(WrittenAnswer {
+            question: 10,
+            page: 1,
+            png: b"\x89PNG".to_vec(),
+            ink: 0.01,
+        });
+        let error = upload_file(7, &untyped).expect_err("refused");
+        assert!(error.contains("question 10's short answer"), "{error}");
     }
 }

@@ -16,6 +16,7 @@ mod purges_shared;
 mod scanning;
 mod several_processes;
 mod sheets_scan;
+mod sheets_short_answers;
 mod shutdown;
 mod support;
 mod uploading;

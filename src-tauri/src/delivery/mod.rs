@@ -11,6 +11,7 @@ mod results;
 mod results_admin;
 pub mod retire;
 pub mod sheet_commands;
+mod sheet_decisions;
 pub mod sheets;
 mod snapshots;
 mod uploads;

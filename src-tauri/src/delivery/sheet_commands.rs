@@ -1,6 +1,6 @@
 //! The coordinator's commands for answer sheets (docs/desktop.md, "Answer
 //! sheets"): print them, read scans back, decide what the reader was unsure of,
-//! upload the attempts.
+//! type what is written in short answers' boxes, upload the attempts.
 
 use serde::Serialize;
 use tauri::ipc::Channel;
@@ -58,7 +58,19 @@ pub fn decide_sheet_doubt(
     part: i32,
     choices: Vec<i32>,
 ) -> Result<(), CommandError> {
-    delivery::sheets::decide_sheet_doubt(&held, attempt_id, question, part, choices)
+    held.decide(attempt_id, question, part, choices)
+}
+
+/// What the coordinator read in a short answer's box, typed (`""`: nothing
+/// written).
+#[tauri::command]
+pub fn transcribe_sheet_answer(
+    held: State<'_, HeldSheets>,
+    attempt_id: i32,
+    question: i32,
+    text: String,
+) -> Result<(), CommandError> {
+    held.transcribe(attempt_id, question, &text)
 }
 
 /// Uploads every attempt read whose doubts are all decided.

@@ -2,13 +2,13 @@
 //! scans chosen (files or folders), read against the batch's sheet layout (the
 //! snapshot's document gives the questions), pages of another area or batch
 //! refused by name, each attempt's pages put together; what the reader was unsure
-//! of kept with a crop of the question's row for the coordinator to decide. An
-//! attempt goes up as an upload file (documents::sheet_upload) through
-//! `AnswerUploads` only once every doubt is decided; nothing is guessed.
+//! of kept with a crop of the question's row for the coordinator to decide, and
+//! each short answer's box with writing in it for them to type. An attempt goes
+//! up as an upload file (documents::sheet_upload) through `AnswerUploads` only
+//! once every doubt is decided and every short answer typed; nothing is guessed.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
@@ -16,12 +16,12 @@ use rayon::prelude::*;
 use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
 use scoredesk_server::documents::sheet_upload::upload_file;
 use scoredesk_sheets::{
-    assemble, read_batch_page, AttemptReading, DoubtReason, PageLayout, PageReading, SheetQuestion,
-    Verdict,
+    assemble, read_batch_page, DoubtReason, PageReading, SheetQuestion, Verdict,
 };
 use serde::Serialize;
 use ts_rs::TS;
 
+pub use super::sheet_decisions::HeldSheets;
 use super::uploads::{upload_answers, UploadOutcome};
 use crate::client::ODataClient;
 use crate::error::CommandError;
@@ -30,15 +30,6 @@ use crate::literals::int64_key;
 /// A doubt's crop: about 200 dpi, enough to see a pencil's trace.
 const CROP_PX_PER_MM: f32 = 8.0;
 const SCAN_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "tif", "tiff"];
-
-/// The readings of the batch being worked on, kept until they are uploaded.
-#[derive(Default)]
-pub struct HeldSheets(Mutex<Option<Held>>);
-
-struct Held {
-    batch: i32,
-    attempts: BTreeMap<i32, AttemptReading>,
-}
 
 #[derive(Debug, Clone, Serialize, PartialEq, TS)]
 #[serde(rename_all = "camelCase")]
@@ -62,10 +53,12 @@ pub struct SheetDoubt {
     pub part: i32,
     pub page: u16,
     pub single: bool,
-    /// `faint` or `severalMarks`.
+    /// `faint`, `severalMarks`, or `written`: a short answer's box with writing
+    /// in it, for the coordinator to type (no bubbles).
     pub reason: String,
     pub bubbles: Vec<SheetBubble>,
-    /// The question's row on the scan, straightened, as a `data:image/png` URL.
+    /// The question's row on the scan (a short answer: its box), straightened, as
+    /// a `data:image/png` URL.
     pub crop: String,
 }
 
@@ -130,13 +123,13 @@ fn scan_files(paths: &[String], refused: &mut Vec<String>) -> Vec<PathBuf> {
 
 fn read_page(
     file: &PathBuf,
-    layout: &[PageLayout],
+    questions: &[SheetQuestion],
     area: i32,
     batch: i32,
 ) -> Result<ReadPage, String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot be read: {e}"))?;
-    let (scan, reading) = read_batch_page(&bytes, layout, area, batch)?;
-    let page = &layout[usize::from(scan.code.page) - 1];
+    let read = read_batch_page(&bytes, questions, area, batch)?;
+    let (scan, page, reading) = (read.scan, read.layout, read.reading);
     let mut crops = BTreeMap::new();
     let rows: std::collections::BTreeSet<(i32, i32)> = reading
         .bubbles
@@ -162,11 +155,11 @@ fn read_page(
     Ok(ReadPage { reading, crops })
 }
 
-/// The batch's sheet: its questions and their pages, from the snapshot's document.
-async fn batch_layout(
+/// The batch's sheet's questions, from the snapshot's document.
+async fn batch_questions(
     client: &ODataClient,
     batch: &str,
-) -> Result<(Vec<SheetQuestion>, Vec<PageLayout>), CommandError> {
+) -> Result<Vec<SheetQuestion>, CommandError> {
     let read = client
         .get_json(
             &format!("PrintBatches({batch})"),
@@ -181,9 +174,7 @@ async fn batch_layout(
             "AssessmentSnapshots({snapshot})/AssessmentSnapshotData/$value"
         ))
         .await?;
-    let questions = sheet_questions_of_snapshot(&document.bytes).map_err(CommandError::Server)?;
-    let layout = scoredesk_sheets::lay_out(&questions);
-    Ok((questions, layout))
+    sheet_questions_of_snapshot(&document.bytes).map_err(CommandError::Server)
 }
 
 /// Reads the scans among `paths` for print batch `batch_id`, keeps the readings,
@@ -199,8 +190,9 @@ pub async fn read_sheet_scans(
     let batch: i32 = batch_key.parse().map_err(|_| {
         CommandError::InvalidInput(format!("Print batch {batch_id} is not a batch number."))
     })?;
-    let (questions, layout) = batch_layout(client, &batch_key).await?;
+    let questions = batch_questions(client, &batch_key).await?;
     let area = client.customer_id;
+    let for_pages = questions.clone();
     let (pages, mut refused) = tokio::task::spawn_blocking(move || {
         let mut refused = Vec::new();
         let files = scan_files(&paths, &mut refused);
@@ -209,7 +201,7 @@ pub async fn read_sheet_scans(
         let read: Vec<(PathBuf, Result<ReadPage, String>)> = files
             .into_par_iter()
             .map(|file| {
-                let page = read_page(&file, &layout, area, batch);
+                let page = read_page(&file, &for_pages, area, batch);
                 progress(
                     done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
                     total,
@@ -250,7 +242,7 @@ pub async fn read_sheet_scans(
         let count = readings.len() as u16;
         match assemble(&questions, &readings) {
             Ok(reading) => {
-                let doubts = reading
+                let mut doubts: Vec<SheetDoubt> = reading
                     .doubts
                     .iter()
                     .map(|doubt| SheetDoubt {
@@ -272,6 +264,16 @@ pub async fn read_sheet_scans(
                             .unwrap_or_default(),
                     })
                     .collect();
+                doubts.extend(reading.written.iter().map(|written| SheetDoubt {
+                    attempt_id: attempt,
+                    question: written.question,
+                    part: 0,
+                    page: written.page,
+                    single: false,
+                    reason: "written".into(),
+                    bubbles: Vec::new(),
+                    crop: format!("data:image/png;base64,{}", STANDARD.encode(&written.png)),
+                }));
                 report.attempts.push(SheetAttempt {
                     attempt_id: attempt,
                     pages: count,
@@ -288,13 +290,7 @@ pub async fn read_sheet_scans(
             }),
         }
     }
-    *held
-        .0
-        .lock()
-        .map_err(|_| CommandError::Server("The readings are unavailable.".into()))? = Some(Held {
-        batch,
-        attempts: kept,
-    });
+    held.keep(batch, kept)?;
     Ok(report)
 }
 
@@ -312,52 +308,20 @@ fn bubble(reading: &scoredesk_sheets::BubbleReading) -> SheetBubble {
     }
 }
 
-/// The coordinator's decision on one doubt: the choices they see marked.
-pub fn decide_sheet_doubt(
-    held: &HeldSheets,
-    attempt: i32,
-    question: i32,
-    part: i32,
-    choices: Vec<i32>,
-) -> Result<(), CommandError> {
-    let mut held = held
-        .0
-        .lock()
-        .map_err(|_| CommandError::Server("The readings are unavailable.".into()))?;
-    let reading = held
-        .as_mut()
-        .and_then(|h| h.attempts.get_mut(&attempt))
-        .ok_or_else(|| {
-            CommandError::InvalidInput(format!("Attempt {attempt} is not among the scans read."))
-        })?;
-    reading
-        .resolve_part(question, part, choices)
-        .map_err(|e| CommandError::InvalidInput(e.to_string()))
-}
-
 /// Uploads every attempt read whose doubts are all decided, each as its own upload
 /// file; those that went in (or were already in) are let go.
 pub async fn upload_sheet_readings(
     client: &ODataClient,
     held: &HeldSheets,
 ) -> Result<Vec<SheetUpload>, CommandError> {
-    let files: Vec<(i32, Vec<u8>)> = {
-        let held = held
-            .0
-            .lock()
-            .map_err(|_| CommandError::Server("The readings are unavailable.".into()))?;
-        let Some(held) = held.as_ref() else {
-            return Ok(Vec::new());
-        };
-        held.attempts
-            .values()
-            .filter(|reading| reading.is_decided())
-            .filter_map(|reading| {
-                let file = upload_file(held.batch, reading).ok()?;
-                Some((reading.attempt, serde_json::to_vec(&file).ok()?))
-            })
-            .collect()
-    };
+    let files: Vec<(i32, Vec<u8>)> = held
+        .decided()?
+        .into_iter()
+        .filter_map(|(batch, reading)| {
+            let file = upload_file(batch, &reading).ok()?;
+            Some((reading.attempt, serde_json::to_vec(&file).ok()?))
+        })
+        .collect();
     let mut outcomes = Vec::new();
     for (attempt, bytes) in files {
         let outcome = upload_answers(client, bytes).await;
@@ -365,11 +329,7 @@ pub async fn upload_sheet_readings(
             outcome,
             UploadOutcome::Scored { .. } | UploadOutcome::Stored { .. }
         ) {
-            if let Ok(mut held) = held.0.lock() {
-                if let Some(held) = held.as_mut() {
-                    held.attempts.remove(&attempt);
-                }
-            }
+            held.let_go(attempt);
         }
         outcomes.push(SheetUpload {
             attempt_id: attempt,

@@ -15,7 +15,7 @@ use imageproc::rect::Rect as PixelRect;
 use scoredesk_sheets::drawn::{print_page, sample_sheet, Pencil, PAPER};
 use scoredesk_sheets::layout::{lay_out, Shape, SheetQuestion};
 use scoredesk_sheets::recognise::find_page;
-use scoredesk_sheets::{assemble, read_batch_page, SheetCode, Verdict};
+use scoredesk_sheets::{assemble, read_batch_page, SheetCode, Verdict, EDITION};
 
 /// The area and batch the reader is told to expect.
 const AREA: i32 = 3;
@@ -23,10 +23,12 @@ const BATCH: i32 = 41;
 
 #[derive(Arbitrary, Debug)]
 struct Question {
-    /// Choices (0 to 31) when not an essay.
+    /// Choices (0 to 31) when not an essay or a short answer.
     choices: u8,
     single: bool,
     essay: bool,
+    /// A short answer's box (not on a page of edition 1).
+    written: bool,
     max_score: i8,
 }
 
@@ -36,6 +38,7 @@ enum Code {
     Ours { attempt: u16 },
     /// Any fields.
     Fields {
+        edition: u8,
         area: i32,
         batch: i32,
         attempt: i32,
@@ -101,6 +104,7 @@ pub fn sheet_page(data: &[u8]) {
     let page = &pages[index];
     let code_text = match &scan.code {
         Code::Ours { attempt } => SheetCode {
+            edition: EDITION,
             area: AREA,
             batch: BATCH,
             attempt: i32::from(*attempt) + 1,
@@ -109,12 +113,13 @@ pub fn sheet_page(data: &[u8]) {
         }
         .encode(),
         Code::Fields {
+            edition,
             area,
             batch,
             attempt,
             page,
             pages,
-        } => format!("SDSHEET1/{area}/{batch}/{attempt}/{page}/{pages}"),
+        } => format!("SDSHEET{edition}/{area}/{batch}/{attempt}/{page}/{pages}"),
         Code::Text(text) => text.clone(),
     };
     let pencil: Vec<Pencil> = scan
@@ -135,10 +140,11 @@ pub fn sheet_page(data: &[u8]) {
     let outcome = match encode(&image, &scan) {
         None => find_page(image)
             .and_then(|found| found.read(page))
-            .map(|reading| (page, reading))
+            .map(|reading| (page.clone(), reading))
             .map_err(|error| error.to_string()),
-        Some(bytes) => read_batch_page(&bytes, &pages, AREA, BATCH)
-            .map(|(_, reading)| (&pages[usize::from(reading.code.page) - 1], reading)),
+        Some(bytes) => {
+            read_batch_page(&bytes, &questions, AREA, BATCH).map(|read| (read.layout, read.reading))
+        }
     };
     let clean = is_clean(&scan, &pencil);
     match outcome {
@@ -180,7 +186,9 @@ fn questions(drawn: &[Question]) -> Vec<SheetQuestion> {
         .enumerate()
         .map(|(index, question)| SheetQuestion {
             order: index as i32 + 1,
-            shape: if question.essay {
+            shape: if question.written {
+                Shape::Written
+            } else if question.essay {
                 Shape::Essay {
                     max_score: i32::from(question.max_score),
                 }

@@ -7,7 +7,7 @@
 //! with its line, answered with a decimal comma and scored in its range; and a
 //! slider, printed with its scale, answered with a number, scored by its mapping.
 
-use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::qti::{manifest, numeric_item, zip};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::json;
 
@@ -36,19 +36,6 @@ fn item(identifier: &str, cardinality: &str, correct: &[&str], body: &str) -> Ve
 </assessmentItem>"#
     )
     .into_bytes()
-}
-
-/// g to within 0.05, worth 2, as custom processing with `<equal>` writes it.
-fn numeric() -> Vec<u8> {
-    r#"<?xml version="1.0" encoding="UTF-8"?>
-<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="gravity" title="gravity" adaptive="false" timeDependent="false">
-<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="float"><correctResponse><value>9.81</value></correctResponse></responseDeclaration>
-<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float" normalMaximum="2"/>
-<itemBody><p>The acceleration of a falling body near the Earth, in m/s²: <textEntryInteraction responseIdentifier="RESPONSE" expectedLength="6"/></p></itemBody>
-<responseProcessing><responseCondition><responseIf><equal toleranceMode="absolute" tolerance="0.05"><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/></equal><setOutcomeValue identifier="SCORE"><baseValue baseType="float">2</baseValue></setOutcomeValue></responseIf><responseElse><setOutcomeValue identifier="SCORE"><baseValue baseType="float">0</baseValue></setOutcomeValue></responseElse></responseCondition></responseProcessing>
-</assessmentItem>"#
-        .as_bytes()
-        .to_vec()
 }
 
 /// A percentage on a slider: 16 is worth 2, 15 is worth 1.
@@ -94,7 +81,7 @@ fn package() -> Vec<u8> {
                 r#"<hottextInteraction responseIdentifier="RESPONSE" maxChoices="2"><prompt>Select the two errors.</prompt><p>Sponsors <hottext identifier="A">who bought</hottext> advertising time <hottext identifier="B">includes</hottext> a dozen firms <hottext identifier="D">whose</hottext> names are familiar.</p></hottextInteraction>"#,
             ),
         ),
-        ("gravity.xml", numeric()),
+        ("gravity.xml", numeric_item("gravity").into_bytes()),
         ("census.xml", slider()),
     ])
 }

@@ -216,6 +216,7 @@ async fn every_code_clear_mark_and_blank_is_read_and_nothing_ambiguous_is_guesse
                 Shape::Grid { parts, options } => {
                     serde_json::json!({"order": q.order, "parts": parts, "options": options})
                 }
+                Shape::Written => serde_json::json!({"order": q.order, "written": true}),
             })
             .collect();
         std::fs::write(

@@ -253,6 +253,7 @@ async fn whole_path(backend: Backend) {
             attempt: attempts[0] as i32,
             answers: Vec::new(),
             doubts: Vec::new(),
+            written: Vec::new(),
         },
     )
     .unwrap();

@@ -76,7 +76,7 @@ async fn wide(backend: Backend) {
             .iter()
             .filter_map(|answer| match answer {
                 Answer::Choices { question, selected } => Some((*question, selected.clone())),
-                Answer::Essay { .. } | Answer::Parts { .. } => None,
+                Answer::Essay { .. } | Answer::Parts { .. } | Answer::Text { .. } => None,
             })
             .collect();
         let expected: Vec<(i32, Vec<i32>)> = PENCILLED

@@ -252,7 +252,10 @@ async fn a_coordinator_prints_sheets_reads_the_scans_and_decides_unsure_marks_by
     }
     let done = text_of(client, "#sheet-decided").await;
     assert!(
-        done.contains(&format!("All {doubts} unsure marks decided.")),
+        done.contains(&format!(
+            "All {doubts} unsure {} decided.",
+            if doubts == 1 { "mark" } else { "marks" }
+        )),
         "{done}"
     );
     session.screenshot("sheets-decided").await;

@@ -119,7 +119,7 @@ async fn a_matchings_unsure_row_is_decided_by_itself_on_the_sheets_desk() {
         .text()
         .await
         .unwrap();
-    assert!(done.contains("All 1 unsure marks decided."), "{done}");
+    assert!(done.contains("All 1 unsure mark decided."), "{done}");
     press(client, &[Key::Enter.into()]).await;
     let uploaded = wait_for(client, "#sheet-uploaded")
         .await

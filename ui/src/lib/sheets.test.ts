@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SheetDoubt } from "./bindings/SheetDoubt";
 import type { SheetScanReport } from "./bindings/SheetScanReport";
-import { choiceOfKey, describeChoices, describeDoubt, scanSummary, sheetUploadSummary, toggleChoice } from "./sheets";
+import { choiceOfKey, decidedSummary, describeChoices, describeDoubt, describeTyped, isWritten, scanSummary, sheetUploadSummary, toggleChoice } from "./sheets";
 
 const bubbles = [
   { choice: 1, label: "A", darkness: 0.04, verdict: "blank" },
@@ -35,17 +35,32 @@ describe("unsure marks", () => {
     expect(describeChoices(faint, [])).toBe("no choice");
     expect(describeChoices(faint, [2, 3])).toBe("B, C");
   });
+  it("tells a short answer's box from a mark, and says what was typed", () => {
+    const written = { ...faint, reason: "written", bubbles: [] };
+    expect(isWritten(written)).toBe(true);
+    expect(isWritten(faint)).toBe(false);
+    expect(describeDoubt(written)).toContain("type what is written in the box");
+    expect(describeTyped(" 42 ")).toBe("“42”");
+    expect(describeTyped("  ")).toBe("nothing written");
+    expect(choiceOfKey(written, "a")).toBeNull();
+    expect(decidedSummary([faint])).toBe("All 1 unsure mark decided.");
+    expect(decidedSummary([faint, faint, written])).toBe("All 2 unsure marks decided and 1 short answer typed.");
+    expect(decidedSummary([written, written])).toBe("All 2 short answers typed.");
+    expect(decidedSummary([])).toBe("Nothing unsure: every mark was read clearly.");
+  });
   it("sums up a reading and an upload", () => {
     const report: SheetScanReport = {
       pages: 5,
       refused: ["x.png: the page belongs to print batch 9, not to print batch 4"],
       attempts: [
         { attemptId: 1, pages: 2, problem: null, doubts: [faint] },
-        { attemptId: 2, pages: 2, problem: null, doubts: [] },
+        { attemptId: 2, pages: 2, problem: null, doubts: [{ ...faint, reason: "written", bubbles: [] }] },
         { attemptId: 3, pages: 1, problem: "attempt 3: page 2 of 2 is missing", doubts: [] },
       ],
     };
-    expect(scanSummary(report)).toBe("5 pages read: 3 attempts, 1 with unsure marks to decide, 1 incomplete, 1 scan refused");
+    expect(scanSummary(report)).toBe(
+      "5 pages read: 3 attempts, 1 with unsure marks to decide, 1 short answer to type, 1 incomplete, 1 scan refused",
+    );
     expect(
       sheetUploadSummary([
         { attemptId: 1, outcome: { kind: "scored", attemptId: "1", resultId: "4", totalScore: 2, maxScore: 8, band: null, scoringTasks: 1 } },

@@ -22,8 +22,12 @@ export function toggleChoice(doubt: SheetDoubt, chosen: number[], choice: number
 
 const label = (doubt: SheetDoubt, choice: number) => doubt.bubbles.find((b) => b.choice === choice)?.label ?? String(choice);
 
+/** Whether the doubt is a short answer's box to type, not a mark to decide. */
+export const isWritten = (doubt: SheetDoubt) => doubt.reason === "written";
+
 /** Why the reader left the question to a person. */
 export function describeDoubt(doubt: SheetDoubt): string {
+  if (isWritten(doubt)) return "A short answer: type what is written in the box (nothing, if you see nothing).";
   const of = (verdict: string) =>
     doubt.bubbles.filter((b) => b.verdict === verdict).map((b) => `${b.label} (${Math.round(b.darkness * 100)} % dark)`);
   if (doubt.reason === "severalMarks") return `One choice allowed, and ${of("marked").join(" and ")} are marked.`;
@@ -36,13 +40,29 @@ export function describeChoices(doubt: SheetDoubt, chosen: number[]): string {
   return chosen.length ? chosen.map((c) => label(doubt, c)).join(", ") : "no choice";
 }
 
+/** A typed short answer, in words. */
+export const describeTyped = (typed: string) => (typed.trim() ? `“${typed.trim()}”` : "nothing written");
+
+/** Every doubt decided, in a sentence: the marks decided and the short answers typed. */
+export function decidedSummary(doubts: SheetDoubt[]): string {
+  if (!doubts.length) return "Nothing unsure: every mark was read clearly.";
+  const typed = doubts.filter(isWritten).length;
+  const marks = doubts.length - typed;
+  const said = [];
+  if (marks) said.push(`${marks} unsure ${marks === 1 ? "mark" : "marks"} decided`);
+  if (typed) said.push(`${typed} short ${typed === 1 ? "answer" : "answers"} typed`);
+  return `All ${said.join(" and ")}.`;
+}
+
 /** A reading, in a sentence. */
 export function scanSummary(report: SheetScanReport): string {
   const attempts = report.attempts.length;
-  const unsure = report.attempts.filter((a) => a.doubts.length).length;
+  const unsure = report.attempts.filter((a) => a.doubts.some((d) => !isWritten(d))).length;
+  const toType = report.attempts.reduce((n, a) => n + a.doubts.filter(isWritten).length, 0);
   const blocked = report.attempts.filter((a) => a.problem).length;
   const parts = [`${report.pages} ${report.pages === 1 ? "page" : "pages"} read: ${attempts} ${attempts === 1 ? "attempt" : "attempts"}`];
   if (unsure) parts.push(`${unsure} with unsure marks to decide`);
+  if (toType) parts.push(`${toType} short ${toType === 1 ? "answer" : "answers"} to type`);
   if (blocked) parts.push(`${blocked} incomplete`);
   if (report.refused.length) parts.push(`${report.refused.length} ${report.refused.length === 1 ? "scan" : "scans"} refused`);
   return parts.join(", ");

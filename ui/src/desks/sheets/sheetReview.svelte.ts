@@ -1,18 +1,28 @@
 // The review of a reading of scanned answer sheets as the sheets desk holds it
 // (docs/paper-sheets.md): each unsure question in turn, the choices a person gives
-// it, and the upload once every one is decided. Nothing unsure is ever guessed: an
-// attempt goes up only when every doubt of it is confirmed, and a change after a
-// confirmation takes the confirmation back.
-import { decideSheetDoubt, errorMessage, uploadSheetReadings, type SheetDoubt, type SheetScanReport, type SheetUpload } from "../../lib/api";
-import { choiceOfKey, toggleChoice } from "../../lib/sheets";
+// it (or, for a short answer's box, the words they type), and the upload once every
+// one is decided. Nothing unsure is ever guessed: an attempt goes up only when every
+// doubt of it is confirmed, and a change after a confirmation takes the
+// confirmation back.
+import {
+  decideSheetDoubt,
+  errorMessage,
+  transcribeSheetAnswer,
+  uploadSheetReadings,
+  type SheetDoubt,
+  type SheetScanReport,
+  type SheetUpload,
+} from "../../lib/api";
+import { choiceOfKey, isWritten, toggleChoice } from "../../lib/sheets";
 
 /** What the review asks of the app (its commands; a test gives its own). */
 export interface ReviewCommands {
   decide: (attemptId: number, question: number, part: number, choices: number[]) => Promise<unknown>;
+  transcribe: (attemptId: number, question: number, text: string) => Promise<unknown>;
   upload: () => Promise<SheetUpload[]>;
 }
 
-const COMMANDS: ReviewCommands = { decide: decideSheetDoubt, upload: uploadSheetReadings };
+const COMMANDS: ReviewCommands = { decide: decideSheetDoubt, transcribe: transcribeSheetAnswer, upload: uploadSheetReadings };
 const keyOf = (doubt: SheetDoubt) => `${doubt.attemptId}/${doubt.question}/${doubt.part}`;
 
 export class SheetReview {
@@ -21,6 +31,8 @@ export class SheetReview {
   at = $state(0);
   /** The choices given (or being given) per doubt, by `attempt/question/part`. */
   chosen = $state<Record<string, number[]>>({});
+  /** The words typed (or being typed) per short answer, by `attempt/question/0`. */
+  typed = $state<Record<string, string>>({});
   confirmed = $state<Record<string, boolean>>({});
   uploads = $state<SheetUpload[] | null>(null);
   uploading = $state(false);
@@ -46,6 +58,19 @@ export class SheetReview {
     return this.chosen[keyOf(doubt)] ?? [];
   }
 
+  /** The words typed for a short answer so far. */
+  typedFor(doubt: SheetDoubt): string {
+    return this.typed[keyOf(doubt)] ?? "";
+  }
+
+  /** The words typed for the short answer on screen; a change is not confirmed. */
+  type(text: string) {
+    const doubt = this.current;
+    if (!doubt || !isWritten(doubt)) return;
+    this.typed[keyOf(doubt)] = text;
+    this.confirmed[keyOf(doubt)] = false;
+  }
+
   isConfirmed(doubt: SheetDoubt): boolean {
     return Boolean(this.confirmed[keyOf(doubt)]);
   }
@@ -62,16 +87,17 @@ export class SheetReview {
   /** A choice's letter: marks it (a one-choice question takes it alone); again, unmarks it. */
   press(letter: string): boolean {
     const doubt = this.current;
-    const choice = doubt ? choiceOfKey(doubt, letter) : null;
+    const choice = doubt && !isWritten(doubt) ? choiceOfKey(doubt, letter) : null;
     if (!doubt || choice === null) return false;
     this.give(doubt, toggleChoice(doubt, this.decision(doubt), choice));
     return true;
   }
 
-  /** Backspace: no choice. */
+  /** Backspace: no choice (a short answer: nothing typed). */
   clear(): boolean {
     if (!this.current) return false;
-    this.give(this.current, []);
+    if (isWritten(this.current)) this.type("");
+    else this.give(this.current, []);
     return true;
   }
 
@@ -94,7 +120,8 @@ export class SheetReview {
     const doubt = this.current;
     if (!doubt) return;
     try {
-      await this.commands.decide(doubt.attemptId, doubt.question, doubt.part, this.decision(doubt));
+      if (isWritten(doubt)) await this.commands.transcribe(doubt.attemptId, doubt.question, this.typedFor(doubt).trim());
+      else await this.commands.decide(doubt.attemptId, doubt.question, doubt.part, this.decision(doubt));
       this.confirmed[keyOf(doubt)] = true;
       this.error = null;
       const next = this.doubts.findIndex((d, i) => i > this.at && !this.confirmed[keyOf(d)]);

@@ -28,9 +28,14 @@ const report = (): SheetScanReport => ({
 
 function commands() {
   const decided: [number, number, number, number[]][] = [];
+  const typed: [number, number, string][] = [];
   const upload = vi.fn(async (): Promise<SheetUpload[]> => [{ attemptId: 7, outcome: { kind: "refused", message: "AttemptID 7 has a result" } }]);
-  const given: ReviewCommands = { decide: async (a, q, p, c) => void decided.push([a, q, p, c]), upload };
-  return { decided, upload, given };
+  const given: ReviewCommands = {
+    decide: async (a, q, p, c) => void decided.push([a, q, p, c]),
+    transcribe: async (a, q, t) => void typed.push([a, q, t]),
+    upload,
+  };
+  return { decided, typed, upload, given };
 }
 
 describe("SheetReview", () => {
@@ -81,7 +86,11 @@ describe("SheetReview", () => {
   });
 
   it("keeps a refused decision unconfirmed and says why", async () => {
-    const review = new SheetReview(report(), () => {}, { decide: async () => Promise.reject({ kind: "server", message: "question 2 is not in doubt" }), upload: async () => [] });
+    const review = new SheetReview(report(), () => {}, {
+      decide: async () => Promise.reject({ kind: "server", message: "question 2 is not in doubt" }),
+      transcribe: async () => {},
+      upload: async () => [],
+    });
     await review.enter();
     expect(review.error).toContain("not in doubt");
     expect(review.at).toBe(0);
@@ -100,5 +109,29 @@ describe("SheetReview", () => {
     review.press("a");
     await review.enter();
     expect(decided).toEqual([[7, 6, 1, [3]], [7, 6, 3, [1]]]);
+  });
+
+  it("takes a short answer's words as typed, letters and all, and sends them trimmed", async () => {
+    const { decided, typed, given } = commands();
+    const written: SheetDoubt = { ...doubt(8, 4), reason: "written", single: false, bubbles: [] };
+    const withBox = report();
+    withBox.attempts[1].doubts.push(written);
+    const review = new SheetReview(withBox, () => {}, given);
+    review.move(5);
+    expect(review.current).toMatchObject({ attemptId: 8, question: 4, reason: "written" });
+    expect(review.press("a")).toBe(false);
+    review.type("  wicked king ");
+    expect(review.typedFor(review.current!)).toBe("  wicked king ");
+    await review.enter();
+    expect(typed).toEqual([[8, 4, "wicked king"]]);
+    expect(decided).toEqual([]);
+    expect(review.isConfirmed(written)).toBe(true);
+    // Changed, it is unconfirmed until Enter again; Backspace empties it.
+    review.at = 5;
+    review.type("evil king");
+    expect(review.isConfirmed(written)).toBe(false);
+    review.clear();
+    await review.enter();
+    expect(typed).toEqual([[8, 4, "wicked king"], [8, 4, ""]]);
   });
 });

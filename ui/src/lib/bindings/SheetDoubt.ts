@@ -7,10 +7,12 @@ export type SheetDoubt = { attemptId: number, question: number,
  */
 part: number, page: number, single: boolean, 
 /**
- * `faint` or `severalMarks`.
+ * `faint`, `severalMarks`, or `written`: a short answer's box with writing
+ * in it, for the coordinator to type (no bubbles).
  */
 reason: string, bubbles: Array<SheetBubble>, 
 /**
- * The question's row on the scan, straightened, as a `data:image/png` URL.
+ * The question's row on the scan (a short answer: its box), straightened, as
+ * a `data:image/png` URL.
  */
 crop: string, };

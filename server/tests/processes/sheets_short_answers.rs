@@ -1,0 +1,177 @@
+//! Short answers on the answer sheet (issue 35), through `scoredesk-server sheets
+//! scan` on both databases: a test of a choice, a keyed word and a number printed
+//! through the real print path (each text entry a box beside its number, the code
+//! of the current layout), handwriting in the boxes, scanned with a scanner's
+//! damage. The run holds each attempt whose boxes hold writing and writes each
+//! box out for a person to read (`--crops`); an empty box is no answer, never a
+//! box to type. With the words typed in the decisions file, the attempts go up
+//! and the keys mark what was typed (a word in any case, a number with a comma).
+
+use std::path::Path;
+use std::process::Output;
+
+use scoredesk_e2e::paper::{mark_bubble, rng, scan, write_essay, Damage, Pencil};
+use scoredesk_e2e::qti::short_answer_package;
+use scoredesk_e2e::sheets::{deliver_package, printed};
+use scoredesk_e2e::{Backend, TestApp};
+use scoredesk_sheets::layout::{Shape, WRITTEN_BOX};
+use scoredesk_sheets::EDITION;
+use serde_json::json;
+
+use crate::scanning::sheets_scan;
+
+fn said(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn run(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Path>, crops: &Path) -> Output {
+    sheets_scan(app, dir, batch, decisions)
+        .arg("--crops")
+        .arg(crops)
+        .output()
+        .expect("the binary runs")
+}
+
+async fn short_answers(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let delivery = deliver_package(&app, &short_answer_package(), 1).await;
+    let shapes: Vec<Shape> = delivery.questions.iter().map(|q| q.shape).collect();
+    assert_eq!(
+        shapes,
+        [
+            Shape::Choices {
+                count: 3,
+                single: true
+            },
+            Shape::Written,
+            Shape::Written
+        ]
+    );
+    let (batch, attempts) = &delivery.batches[0];
+    let (first, second) = (attempts[0], attempts[1]);
+    let print_dir = tempfile::tempdir().unwrap();
+    let pages = printed(&app, *batch, print_dir.path()).await;
+    assert!(pages.iter().all(|(code, _)| code.edition == EDITION));
+
+    let layout = &delivery.layout[0];
+    let frame = |question: i32| {
+        let area = layout
+            .essays
+            .iter()
+            .find(|e| e.question == question)
+            .unwrap();
+        assert!(area.typed);
+        area.frame
+    };
+    let scans = tempfile::tempdir().unwrap();
+    let mut random = rng(35 + u64::from(backend == Backend::Postgres));
+    for (attempt, boxes) in [(first, &[2, 3][..]), (second, &[2][..])] {
+        let mut page = pages
+            .iter()
+            .find(|(code, _)| i64::from(code.attempt) == attempt)
+            .unwrap()
+            .1
+            .clone();
+        if attempt == first {
+            let nucleus = layout
+                .bubbles
+                .iter()
+                .find(|b| b.question == 1 && b.choice == 1)
+                .unwrap();
+            mark_bubble(&mut page, nucleus.center, Pencil::Full, &mut random);
+        }
+        for question in boxes {
+            write_essay(&mut page, frame(*question), &mut random);
+        }
+        let bytes = scan(&page, Damage::random(&mut random, 300.0), attempt as u64);
+        std::fs::write(scans.path().join(format!("scan-{attempt}.jpg")), bytes).unwrap();
+    }
+
+    // Held: three boxes to type, each written out; the second attempt's empty
+    // number box is not one of them.
+    let crops = tempfile::tempdir().unwrap();
+    let held = run(&app, scans.path(), *batch, None, crops.path());
+    let text = said(&held);
+    assert!(!held.status.success(), "{text}");
+    assert_eq!(
+        text.matches("is a short answer to type").count(),
+        3,
+        "{text}"
+    );
+    for (attempt, question) in [(first, 2), (first, 3), (second, 2)] {
+        let file = crops
+            .path()
+            .join(format!("attempt-{attempt}-question-{question}.png"));
+        assert!(
+            text.contains(&format!(
+                "attempt {attempt}: question {question} (page 1) is a short answer to type: its box is {}",
+                file.display()
+            )),
+            "{text}"
+        );
+        let crop = image::open(&file).unwrap();
+        // The box's inside at 8 pixels a millimetre.
+        let width = ((WRITTEN_BOX.0 - 2.4) * 8.0).round() as u32;
+        assert!(crop.width().abs_diff(width) <= 2, "{}", crop.width());
+    }
+    assert!(!crops
+        .path()
+        .join(format!("attempt-{second}-question-3.png"))
+        .exists());
+    assert!(text.contains("2 attempts: 0 uploaded, 2 held"), "{text}");
+
+    // Typed: a key in another case, a number with a decimal comma, a lesser key.
+    let decisions = scans.path().join("decisions.json");
+    let typed = json!({
+        first.to_string(): {"2": "Starch", "3": "9,8"},
+        second.to_string(): {"2": " glucose "},
+    });
+    std::fs::write(&decisions, serde_json::to_vec(&typed).unwrap()).unwrap();
+    let done = run(&app, scans.path(), *batch, Some(&decisions), crops.path());
+    let text = said(&done);
+    assert!(done.status.success(), "{text}");
+    assert!(text.contains("2 attempts: 2 uploaded, 0 held"), "{text}");
+    // An answer's content as text/plain bytes: a choice's numbers, or the words.
+    let words = match backend {
+        Backend::Sqlite => "CAST(a.content AS TEXT)",
+        Backend::Postgres => "convert_from(a.content, 'UTF8')",
+    };
+    let answers = |attempt: i64| {
+        format!(
+            "SELECT CAST(a.question_number AS TEXT) || ':' || \
+             CASE WHEN a.media_type LIKE 'text/%' THEN {words} ELSE '-' END || ':' || \
+             COALESCE(CAST(CAST(a.actual_score AS BIGINT) AS TEXT), '-') \
+             FROM answers a JOIN attempts t ON t.result_id = a.result_id WHERE t.id = {attempt} ORDER BY a.question_number"
+        )
+    };
+    assert_eq!(
+        app.sql_strings(&answers(first)).await,
+        ["1:1:2", "2:Starch:2", "3:9,8:2"],
+        "choice 1 (the nucleus, worth 2), the words as typed, each marked by its keys"
+    );
+    assert_eq!(
+        app.sql_strings(&answers(second)).await,
+        ["1::0", "2:glucose:1", "3::0"],
+        "the blank choice and the empty box unanswered: nothing, 0"
+    );
+
+    // Words for a question that has no box waiting are refused by name.
+    let wrong = scans.path().join("wrong.json");
+    std::fs::write(&wrong, br#"{"1": {"1": "Nucleus"}}"#).unwrap();
+    let refused = run(&app, scans.path(), *batch, Some(&wrong), crops.path());
+    assert!(!refused.status.success());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_answers_are_typed_from_their_boxes_and_marked_on_sqlite() {
+    short_answers(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_answers_are_typed_from_their_boxes_and_marked_on_postgres() {
+    short_answers(Backend::Postgres).await;
+}

@@ -1,0 +1,135 @@
+//! Issue 35 in the real window: a test of a choice, a keyed word and a number
+//! delivered on paper; handwriting in the short answers' boxes; the scan read on
+//! the sheets desk, where each box comes up with its crop and its field already
+//! focused, so the coordinator types what is written and Enter goes on, keyboard
+//! only. The upload carries the words as `TextResponse`, and the keys mark them.
+
+use fantoccini::key::Key;
+use scoredesk_e2e::paper::{print_pages, rng, scan, write_essay, Damage};
+use scoredesk_e2e::qti::short_answer_package;
+use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
+use scoredesk_sheets::lay_out;
+use serde_json::{json, Value};
+
+use crate::support::{
+    group_members, imported_paper_batch, open_paper_batch, press, type_into, wait_for, Api,
+    DesktopSession,
+};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
+    let session = DesktopSession::start().await;
+    let client = &session.client;
+    wait_for(client, "#task-list li[data-question]").await;
+    let api = Api::of(&session).await;
+    let paper = imported_paper_batch(&api, &short_answer_package(), "Short", "Hall S").await;
+    let (assessment, snapshot, batch) = (paper.assessment.clone(), paper.snapshot, paper.batch);
+    let participant = group_members(&api, paper.group).await[0];
+    let attempt = api
+        .post(
+            "Attempts",
+            json!({"ParticipantID": participant, "AssessmentID": assessment, "AssessmentSnapshotID": snapshot,
+                   "ExternalAttemptID": "hall-s-0"}),
+        )
+        .await["ID"]
+        .as_i64()
+        .unwrap();
+
+    // The sheet printed; both boxes written in, the choice left blank.
+    let sheets_url = api.get(&format!("PrintBatches({batch})")).await["AnswerSheetsSourceUrl"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let print_dir = tempfile::tempdir().unwrap();
+    let mut page = print_pages(&sheets_url, print_dir.path()).remove(0);
+    let document = api
+        .get_bytes(&format!(
+            "AssessmentSnapshots({snapshot})/AssessmentSnapshotData/$value"
+        ))
+        .await;
+    let layout = lay_out(&sheet_questions_of_snapshot(&document).unwrap());
+    let mut random = rng(351);
+    for area in layout[0].essays.iter().filter(|e| e.typed) {
+        write_essay(&mut page, area.frame, &mut random);
+    }
+    let scans = tempfile::tempdir().unwrap();
+    std::fs::write(
+        scans.path().join("sheet.png"),
+        scan(&page, Damage::random(&mut random, 200.0), attempt as u64),
+    )
+    .unwrap();
+
+    open_paper_batch(client, &paper).await;
+    press(client, &['s']).await;
+    type_into(client, "sheet-path", &scans.path().display().to_string()).await;
+    press(client, &[Key::Enter.into()]).await;
+
+    // Question 2's box, its field focused: the keys type into it.
+    let summary = wait_for(client, "#sheet-summary")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(summary.contains("2 short answers to type"), "{summary}");
+    let doubt = wait_for(client, "#sheet-doubt[data-question='2']").await;
+    let shown = doubt.text().await.unwrap();
+    assert!(shown.contains("To type 1 of 2"), "{shown}");
+    assert!(shown.contains("type what is written in the box"), "{shown}");
+    wait_for(client, "#sheet-typed:focus").await;
+    press(client, &"Starch".chars().collect::<Vec<_>>()).await;
+    let decision = wait_for(client, "#sheet-decision")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(decision.contains("“Starch”"), "{decision}");
+    session.screenshot("sheets-short-answer").await;
+    press(client, &[Key::Enter.into()]).await;
+
+    // Question 3 next, its own field focused and empty; a number with a comma.
+    wait_for(client, "#sheet-doubt[data-question='3']").await;
+    let field = wait_for(client, "#sheet-typed:focus").await;
+    assert_eq!(field.prop("value").await.unwrap().as_deref(), Some(""));
+    press(client, &"9,8".chars().collect::<Vec<_>>()).await;
+    press(client, &[Key::Enter.into()]).await;
+    let done = wait_for(client, "#sheet-decided")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(done.contains("All 2 short answers typed."), "{done}");
+    press(client, &[Key::Enter.into()]).await;
+    let uploaded = wait_for(client, "#sheet-uploaded")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(uploaded.starts_with("1 of 1 uploaded"), "{uploaded}");
+
+    // The upload holds the words as typed; the keys marked them.
+    let upload: Value = serde_json::from_slice(
+        &api.get_bytes(&format!("AnswerUploads({attempt})/$value"))
+            .await,
+    )
+    .unwrap();
+    let typed: Vec<(i64, &str)> = upload["QuestionAndChoices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            (
+                q["QuestionOrderNumber"].as_i64().unwrap(),
+                q["TextResponse"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(typed, [(2, "Starch"), (3, "9,8")]);
+    let result = api.get(&format!("Attempts({attempt})")).await["ResultID"]
+        .as_i64()
+        .expect("a result");
+    let read = api.get(&format!("Results({result})")).await;
+    assert_eq!(
+        read["TotalScore"], 4,
+        "starch 2 and 9.8 within 0.05 of 9.81: 2"
+    );
+}
