@@ -169,8 +169,10 @@ fn file(attempt: i32, batch: i64, n: usize) -> Vec<u8> {
                 "QuestionOrderNumber": number,
                 "UploadedChoices": [{"ChoiceOrderNumber": "1", "Selected": true}, {"ChoiceOrderNumber": "3", "Selected": n.is_multiple_of(2)}],
             }),
-            // The bench's demo content has no matching questions.
-            QuestionKind::Matching => json!({"QuestionOrderNumber": number}),
+            // The bench's demo content has no matching or blanks questions.
+            QuestionKind::Matching | QuestionKind::FillIn => {
+                json!({"QuestionOrderNumber": number})
+            }
         })
         .collect();
     serde_json::to_vec(&json!({"AttemptID": attempt, "BatchID": batch.to_string(), "QuestionAndChoices": questions}))

@@ -100,6 +100,15 @@ pub enum Response {
         pairs: Vec<PairKey>,
         scoring: ChoiceScoring,
     },
+    /// Blanks in a passage (several text entries), each marked by its own keys:
+    /// under map_response the question's score is the sum of the blanks' values
+    /// (a blank no key accepts: the default), rounded as every mapped sum is;
+    /// under match_correct the maximum when every blank is right.
+    Blanks {
+        /// Each blank's keys, in the passage's order; every key has its value.
+        blanks: Vec<Vec<TextKey>>,
+        scoring: ChoiceScoring,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]

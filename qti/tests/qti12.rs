@@ -152,7 +152,12 @@ fn what_cannot_be_marked_is_skipped_naming_why() {
         reasons[0].1.contains("<response_xy> is not imported"),
         "{reasons:?}"
     );
-    assert!(reasons[1].1.contains("2 responses"), "{reasons:?}");
+    assert!(
+        reasons[1]
+            .1
+            .contains("blank 1 ([a]) has no answer that scores"),
+        "{reasons:?}"
+    );
     assert!(reasons[2].1.contains("nothing to answer"), "{reasons:?}");
     assert!(
         reasons[3]
@@ -278,6 +283,101 @@ fn canvas_dropdowns_are_a_matching_of_their_blanks() {
     );
     assert_eq!(read.items[0].max_score, 2);
     assert!(read.items[0].markup.contains("Roses are [color1]"));
+}
+
+/// Canvas's fill in multiple blanks as Canvas writes it: each blank a
+/// `response_lid` named by its word, its answers labels with idents of their own,
+/// each condition testing a blank by a label's ident and adding its share. Each
+/// bracket becomes a blank in place, keyed by the labels' words in any case.
+#[test]
+fn canvas_blanks_are_keyed_by_their_labels_words_in_place() {
+    let blank = |name: &str, labels: &[(&str, &str)]| {
+        let labels: String = labels
+            .iter()
+            .map(|(ident, words)| {
+                format!(r#"<response_label ident="{ident}"><material><mattext texttype="text/plain">{words}</mattext></material></response_label>"#)
+            })
+            .collect();
+        format!(
+            r#"<response_lid ident="response_{name}"><material><mattext>{name}</mattext></material><render_choice>{labels}</render_choice></response_lid>"#
+        )
+    };
+    let right = |name: &str, idents: &[&str]| {
+        let tests: String = idents
+            .iter()
+            .map(|ident| format!(r#"<varequal respident="response_{name}">{ident}</varequal>"#))
+            .collect();
+        format!(
+            r#"<respcondition><conditionvar><or>{tests}</or></conditionvar><setvar varname="SCORE" action="Add">50.00</setvar></respcondition>"#
+        )
+    };
+    let item = format!(
+        r#"<item ident="fimb" title="Blanks"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>fill_in_multiple_blanks_question</fieldentry></qtimetadatafield><qtimetadatafield><fieldlabel>points_possible</fieldlabel><fieldentry>2.0</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext texttype="text/html">&lt;p&gt;Roses are &lt;b&gt;[color1]&lt;/b&gt;, violets are [color2].&lt;/p&gt;</mattext></material>{}{}</presentation><resprocessing><outcomes><decvar maxvalue="100" minvalue="0" varname="SCORE" vartype="Decimal"/></outcomes>{}{}</resprocessing></item>"#,
+        blank("color1", &[("101", "red"), ("102", "Red")]),
+        blank("color2", &[("201", "blue")]),
+        right("color1", &["101", "102"]),
+        right("color2", &["201"]),
+    );
+    let read = quiz(&item);
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+    let Response::Blanks { blanks, scoring } = &read.items[0].response else {
+        panic!("{:?}", read.items[0].response);
+    };
+    let keys: Vec<Vec<(&str, Option<f64>, bool)>> = blanks
+        .iter()
+        .map(|keys| {
+            keys.iter()
+                .map(|k| (k.text.as_str(), k.mapped_value, k.case_sensitive))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            vec![("red", Some(1.0), false), ("Red", Some(1.0), false)],
+            vec![("blue", Some(1.0), false)]
+        ],
+        "half of 2 each, any case"
+    );
+    assert!(matches!(scoring, ChoiceScoring::MapResponse { .. }));
+    assert_eq!(read.items[0].max_score, 2);
+    let markup = &read.items[0].markup;
+    assert!(
+        markup.contains("Roses are <b><span class=\"blank\">(1) __________</span></b>, violets are <span class=\"blank\">(2) __________</span>."),
+        "{markup}"
+    );
+}
+
+/// Blackboard's Fill in the Blank Plus: a `response_str` per blank named by its
+/// ident, one condition over every blank setting the maximum: all or nothing.
+#[test]
+fn blackboard_blanks_are_all_or_nothing() {
+    let item = r#"<item title="Water"><itemmetadata><bbmd_questiontype>Fill in the Blank Plus</bbmd_questiontype></itemmetadata><presentation><flow class="Block"><flow class="QUESTION_BLOCK"><flow class="FORMATTED_TEXT_BLOCK"><material><mat_extension><mat_formattedtext type="SMART_TEXT">Water is [a] and [b].</mat_formattedtext></mat_extension></material></flow></flow><flow class="RESPONSE_BLOCK"><response_str ident="a" rcardinality="Single"><render_fib fibtype="String"/></response_str><response_str ident="b" rcardinality="Single"><render_fib fibtype="String"/></response_str></flow></flow></presentation><resprocessing scoremodel="SumOfScores"><outcomes><decvar varname="SCORE" vartype="Decimal" defaultval="0" minvalue="0" maxvalue="4.00000"/></outcomes><respcondition title="correct"><conditionvar><and><or><varequal respident="a" case="No">hydrogen</varequal><varequal respident="a" case="No">H</varequal></or><or><varequal respident="b" case="Yes">Oxygen</varequal></or></and></conditionvar><setvar variablename="SCORE" action="Set">SCORE.max</setvar></respcondition><respcondition title="incorrect"><conditionvar><other/></conditionvar><setvar variablename="SCORE" action="Set">0</setvar></respcondition></resprocessing></item>"#;
+    let read = quiz(item);
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+    let Response::Blanks { blanks, scoring } = &read.items[0].response else {
+        panic!("{:?}", read.items[0].response);
+    };
+    let words: Vec<Vec<(&str, bool)>> = blanks
+        .iter()
+        .map(|keys| {
+            keys.iter()
+                .map(|k| (k.text.as_str(), k.case_sensitive))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        words,
+        [
+            vec![("hydrogen", false), ("H", false)],
+            vec![("Oxygen", true)]
+        ]
+    );
+    assert_eq!(*scoring, ChoiceScoring::MatchCorrect);
+    assert_eq!(read.items[0].max_score, 4);
+    assert!(read.items[0]
+        .markup
+        .contains("Water is <span class=\"blank\">(1) __________</span> and"));
 }
 
 /// A hostile matching of ten thousand labels, or of ten thousand rows, is

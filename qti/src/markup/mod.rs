@@ -147,6 +147,9 @@ pub struct Writer<'i, 'a> {
     after: String,
     /// A gap match's gaps written so far (they are numbered).
     gaps: usize,
+    /// Text entries written so far, when the body has several (the blanks of a
+    /// fill-in-the-blanks question, numbered as its parts are); `None` for one.
+    blanks: Option<usize>,
 }
 
 impl<'i, 'a> Writer<'i, 'a> {
@@ -157,6 +160,7 @@ impl<'i, 'a> Writer<'i, 'a> {
             out: String::new(),
             after: String::new(),
             gaps: 0,
+            blanks: None,
         }
     }
 
@@ -164,6 +168,12 @@ impl<'i, 'a> Writer<'i, 'a> {
     pub fn body(mut self, body: &Element) -> Result<String, PackageError> {
         self.out
             .push_str("<div class=\"question\" xmlns=\"http://www.w3.org/1999/xhtml\">");
+        let entries = body
+            .descendants()
+            .iter()
+            .filter(|e| e.name == "textEntryInteraction")
+            .count();
+        self.blanks = (entries > 1).then_some(0);
         self.children(body)?;
         let after = std::mem::take(&mut self.after);
         self.out.push_str(&after);
@@ -236,7 +246,15 @@ impl<'i, 'a> Writer<'i, 'a> {
             }
             // Inline, in the sentence it completes: a blank to fill in, kept on paper.
             "textEntryInteraction" => {
-                self.out.push_str("<span class=\"blank\">__________</span>");
+                match self.blanks.as_mut() {
+                    Some(written) => {
+                        *written += 1;
+                        self.out.push_str(&format!(
+                            "<span class=\"blank\">({written}) __________</span>"
+                        ));
+                    }
+                    None => self.out.push_str("<span class=\"blank\">__________</span>"),
+                }
                 Ok(())
             }
             // A number on a scale: the scale's ends, on paper as on screen (a hint

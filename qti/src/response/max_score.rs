@@ -112,6 +112,18 @@ fn derived_max(response: &Response) -> f64 {
                 .sum();
             upper_bound.map_or(best, |upper| best.min(upper))
         }
+        // Each blank at its best key.
+        Response::Blanks {
+            blanks,
+            scoring: ChoiceScoring::MapResponse { .. },
+        } => blanks
+            .iter()
+            .map(|keys| {
+                keys.iter()
+                    .filter_map(|k| k.mapped_value)
+                    .fold(0.0, f64::max)
+            })
+            .sum(),
         _ => 1.0,
     }
 }

@@ -3,6 +3,7 @@
 //! templates `match_correct` and `map_response`, or custom rules of the same shape)
 //! and the maximum score. An item that does not fit is skipped, with the reason.
 
+mod blanks;
 mod choice;
 mod matching;
 mod max_score;
@@ -12,6 +13,7 @@ mod text;
 
 use crate::item::Response;
 use crate::xml::Element;
+use blanks::blanks;
 use choice::choice;
 use matching::matching;
 use max_score::max_score;
@@ -70,10 +72,24 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
     let interaction = match interactions.as_slice() {
         [one] => *one,
         [] => return Err("the item has no interaction, so nothing to answer".into()),
+        many if many.iter().all(|i| i.name == "textEntryInteraction") => {
+            let mut notes = Vec::new();
+            let response = blanks(item, many, &mut notes)?;
+            let max_score = max_score(item, &response, &mut notes)?;
+            return Ok(Reading {
+                response,
+                max_score,
+                notes,
+            });
+        }
         many => {
             return Err(format!(
-                "the item has {} interactions; a question here takes one response",
-                many.len()
+                "the item has {} interactions ({}); a question here takes one response, or several text entries (blanks)",
+                many.len(),
+                many.iter()
+                    .map(|i| i.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))
         }
     };

@@ -3,6 +3,7 @@
 //! into the QTI 2.1 item that asks and scores the same (`translate`), and read by
 //! the 2.x reader from there; what cannot be translated is skipped with why.
 
+mod blanks;
 mod choice;
 mod conditions;
 mod fill_in;

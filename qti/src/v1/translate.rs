@@ -9,12 +9,15 @@
 //!   accepted answers, a numeric entry when `fibtype` is `Decimal` or `Integer`
 //!   (ranges from `vargte`/`varlte`), an essay when nothing is keyed;
 //! - Canvas's `essay_question` and `file_upload_question`: an essay and an upload,
-//!   marked by a person.
+//!   marked by a person;
+//! - Canvas's `fill_in_multiple_blanks_question`: a text entry in place of each
+//!   bracketed blank, each keyed by its answers (`v1::blanks`).
 //!
 //! Canvas scores in percent (`setvar` 100) with the points in `points_possible`;
 //! other tools (Blackboard, Questionmark) score in points, the maximum in the score
 //! variable's `maxvalue`.
 
+use super::blanks::blanks;
 use super::choice::choice;
 use super::conditions;
 use super::fill_in::fill_in;
@@ -24,10 +27,6 @@ use crate::build::{element, person, Scoring};
 use crate::error::PackageError;
 use crate::xml::{Element, Node};
 
-/// Canvas question types that hold several answers of their own kinds (parts),
-/// not imported yet.
-const PARTS: [&str; 1] = ["fill_in_multiple_blanks_question"];
-
 /// `Ok(Err(reason))`: the item is sound but not imported.
 pub(super) fn translate(
     item: &Element,
@@ -36,11 +35,6 @@ pub(super) fn translate(
 ) -> Result<Result<Element, String>, PackageError> {
     let canvas_type = field(item, "question_type");
     let kind = canvas_type.as_deref().unwrap_or_default();
-    if PARTS.contains(&kind) {
-        return Ok(Err(format!(
-            "a Canvas {kind}: a question with several answers is not imported yet"
-        )));
-    }
     match kind {
         "text_only_question" => return Ok(Err("text only: nothing to answer".into())),
         "calculated_question" => {
@@ -74,6 +68,10 @@ pub(super) fn translate(
         ("file_upload_question", _) => Ok(person(&scoring, question, "uploadInteraction")),
         ("essay_question", _) => Ok(person(&scoring, question, "extendedTextInteraction")),
         (_, []) => Err("the item has no response, so nothing to answer".into()),
+        // Blanks in the question's text, each with its answers.
+        ("fill_in_multiple_blanks_question", blanks_of) => {
+            blanks(blanks_of, &processing, &scoring, question)
+        }
         // Rows of one list each: a matching, of one row or more, when the tool
         // says so (Canvas's type, Blackboard's metadata).
         ("matching_question" | "multiple_dropdowns_question", rows) => {
@@ -87,6 +85,10 @@ pub(super) fn translate(
             "response_str" | "response_num" => fill_in(one, kind, &processing, &scoring, question),
             other => Err(format!("<{other}> is not imported")),
         },
+        // Several typed answers in the question's text: its blanks (Blackboard).
+        (_, many) if many.iter().all(|r| r.name == "response_str") => {
+            blanks(many, &processing, &scoring, question)
+        }
         // Other tools show a matching by every response offering the same labels.
         (_, many) if shares_labels(many) => {
             matching(presentation, many, file, &processing, &scoring, question)?

@@ -183,8 +183,13 @@ fn text(report: &ImportReport) -> String {
             question.scoring,
             question.file,
         ));
+        let kind = if question.question_type == "fill_in_blanks" {
+            "blank"
+        } else {
+            "pair"
+        };
         for key in question.keys.iter().filter(|_| !question.parts.is_empty()) {
-            out.push_str(&format!("       pair: {key}\n"));
+            out.push_str(&format!("       {kind}: {key}\n"));
         }
         for note in &question.notes {
             out.push_str(&format!("       note: {note}\n"));

@@ -47,7 +47,8 @@ fn shape_of(kind: QuestionKind, choices: usize, parts: usize, max_score: i32) ->
             options: choices,
         }),
         QuestionKind::TextEntry => Some(Shape::Written),
-        QuestionKind::Matching => None,
+        // Blanks are answered by upload; their boxes on the sheet are to come.
+        QuestionKind::Matching | QuestionKind::FillIn => None,
     }
 }
 

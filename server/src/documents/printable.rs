@@ -51,7 +51,11 @@ struct Question {
     rest_height: Option<String>,
     /// A matching's parts, each a row of the grid with a bubble per choice.
     rows: Vec<Row>,
-    /// A text-entry question's accepted answers, for the answer key.
+    /// A fill-in-the-blanks question's blanks by number, each with a line to
+    /// write on.
+    blanks: Vec<i32>,
+    /// A text-entry question's accepted answers (a blank's after its number),
+    /// for the answer key.
     keys: Vec<String>,
     /// The answer key's marking guide, for a question with a rubric.
     guide: Option<Guide>,
@@ -131,12 +135,13 @@ fn answer_lines(max_score: i32) -> i32 {
     (4 + 2 * max_score).clamp(6, 24)
 }
 
-/// The ruled lines of a question's answer: two for a short (text entry) answer.
+/// The ruled lines of a question's answer: two for a short (text entry) answer,
+/// none for blanks (each has its own line).
 fn lines(kind: QuestionKind, max_score: i32) -> i32 {
-    if kind == QuestionKind::TextEntry {
-        2
-    } else {
-        answer_lines(max_score)
+    match kind {
+        QuestionKind::TextEntry => 2,
+        QuestionKind::FillIn => 0,
+        _ => answer_lines(max_score),
     }
 }
 
@@ -190,6 +195,7 @@ pub fn render(
                 .parts
                 .texts
                 .iter()
+                .filter(|_| question.kind == QuestionKind::Matching)
                 .enumerate()
                 .map(|(index, text)| Row {
                     text: text.clone(),
@@ -203,10 +209,18 @@ pub fn render(
                         .collect(),
                 })
                 .collect(),
+            blanks: if question.kind == QuestionKind::FillIn {
+                (1..=question.parts.texts.len() as i32).collect()
+            } else {
+                Vec::new()
+            },
             keys: question
                 .text_keys
                 .iter()
-                .map(|key| key.text.clone())
+                .map(|key| match key.part {
+                    0 => key.text.clone(),
+                    blank => format!("({blank}) {}", key.text),
+                })
                 .collect(),
             guide: answers
                 .then(|| guides.get(&question.question_id).map(guide_of))

@@ -1,7 +1,8 @@
 //! A QTI package (read by the scoredesk-qti crate) as the content it becomes here
 //! (docs/content.md, "From QTI"): single choice → multiple_choice, multiple →
 //! multiple_response, both keeping the package's match_correct or map_response;
-//! a text entry with a key → text_entry, marked against it; an essay, a text entry
+//! a text entry with a key → text_entry, marked against it; several text entries
+//! → fill_in_blanks, each blank against its own keys; an essay, a text entry
 //! without a key, an upload or a drawing → essay, scored by a person.
 
 use scoredesk_qti::{ChoiceScoring, Item, Package, Response, TextScoring};
@@ -133,6 +134,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
             planned.text_keys = keys
                 .iter()
                 .map(|key| TextKey {
+                    part: 0,
                     text: key.text.clone(),
                     case_sensitive: key.case_sensitive,
                     mapped_value: key.mapped_value,
@@ -176,6 +178,30 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
                     })
                     .collect(),
             };
+        }
+        Response::Blanks { blanks, scoring } => {
+            planned.kind = QuestionKind::FillIn;
+            planned.rule = rule_of(scoring);
+            planned.parts = Parts {
+                texts: (1..=blanks.len()).map(|b| format!("Blank {b}")).collect(),
+                keys: Vec::new(),
+            };
+            planned.text_keys = blanks
+                .iter()
+                .enumerate()
+                .flat_map(|(index, keys)| {
+                    keys.iter().map(move |key| TextKey {
+                        part: index as i32 + 1,
+                        text: key.text.clone(),
+                        case_sensitive: key.case_sensitive,
+                        mapped_value: key.mapped_value,
+                        numeric: key.numeric.map(|range| NumberRange {
+                            low: range.low,
+                            high: range.high,
+                        }),
+                    })
+                })
+                .collect();
         }
         Response::Text {
             scoring: TextScoring::Person,

@@ -136,7 +136,13 @@ mod tests {
         let orders: Vec<i32> = read.questions.iter().map(|q| q.order).collect();
         assert_eq!(orders, [1, 3, 4, 6, 8], "blank answers left out");
         assert_eq!(read.questions[4].text.as_deref(), Some("wicked king"));
-        assert_eq!(read.questions[3].parts, [(1, 3), (3, 1)]);
+        assert_eq!(
+            read.questions[3].parts,
+            [
+                (1, crate::model::upload::PartAnswer::Choice(3)),
+                (3, crate::model::upload::PartAnswer::Choice(1))
+            ]
+        );
         assert_eq!(read.questions[1].choices, [(1, true), (3, true)]);
         let image = read.questions[2].image.as_ref().expect("the essay's image");
         assert_eq!(image.media_type, "image/png");

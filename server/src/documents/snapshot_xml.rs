@@ -125,6 +125,13 @@ fn write_validation(
                 .with_attribute(("MaxSelectedPerPart", "1"))
                 .write_empty()?;
         }
+        ExpectedResponse::TextParts => {
+            let chars = limits::MAX_BLANK_CHARS.to_string();
+            writer
+                .create_element("Validation")
+                .with_attribute(("MaxTextLengthPerPart", chars.as_str()))
+                .write_empty()?;
+        }
         ExpectedResponse::Text => {
             let chars = limits::MAX_TEXT_CHARS.to_string();
             writer

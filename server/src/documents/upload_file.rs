@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use serde::Deserialize;
 
 use crate::model::snapshot::limits::MAX_IMAGE_BYTES;
-use crate::model::upload::{UploadError, UploadFile, UploadedImage, UploadedQuestion};
+use crate::model::upload::{PartAnswer, UploadError, UploadFile, UploadedImage, UploadedQuestion};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "PascalCase")]
@@ -43,7 +43,12 @@ struct Question<'a> {
 #[serde(deny_unknown_fields, rename_all = "PascalCase")]
 struct Part {
     part_number: Number,
-    choice_order_number: Number,
+    /// A matching's row: its choice.
+    #[serde(default)]
+    choice_order_number: Option<Number>,
+    /// A blank: its words.
+    #[serde(default)]
+    text_response: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -119,13 +124,27 @@ pub fn read(bytes: &[u8]) -> Result<UploadFile, UploadError> {
             choices.push((choice.choice_order_number.value(&field)?, choice.selected));
         }
         let mut parts = Vec::with_capacity(question.parts.len());
-        for (position, part) in question.parts.iter().enumerate() {
-            parts.push((
-                part.part_number
-                    .value(&at(&format!("Parts[{position}].PartNumber")))?,
-                part.choice_order_number
-                    .value(&at(&format!("Parts[{position}].ChoiceOrderNumber")))?,
-            ));
+        for (position, part) in question.parts.into_iter().enumerate() {
+            let field = |name: &str| at(&format!("Parts[{position}].{name}"));
+            let answer = match (part.choice_order_number, part.text_response) {
+                (Some(choice), None) => {
+                    PartAnswer::Choice(choice.value(&field("ChoiceOrderNumber"))?)
+                }
+                (None, Some(words)) => PartAnswer::Text(words),
+                (Some(_), Some(_)) => {
+                    return Err(UploadError {
+                        field: field("TextResponse"),
+                        message: "a part is answered with a ChoiceOrderNumber or a TextResponse, not both".into(),
+                    })
+                }
+                (None, None) => {
+                    return Err(UploadError {
+                        field: field("ChoiceOrderNumber"),
+                        message: "a part is answered with a ChoiceOrderNumber (a row) or a TextResponse (a blank)".into(),
+                    })
+                }
+            };
+            parts.push((part.part_number.value(&field("PartNumber"))?, answer));
         }
         let image = match question.image_response {
             None => None,
@@ -187,7 +206,25 @@ mod tests {
             (image.media_type.as_str(), image.data.as_slice()),
             ("image/png", b"hello".as_slice())
         );
-        assert_eq!(file.questions[3].parts, vec![(1, 3), (2, 1)]);
+        assert_eq!(
+            file.questions[3].parts,
+            vec![(1, PartAnswer::Choice(3)), (2, PartAnswer::Choice(1))]
+        );
+    }
+
+    #[test]
+    fn a_part_is_a_choice_or_words_never_both_nor_neither() {
+        let file = read(br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Parts": [{"PartNumber": 2, "TextResponse": "Paris"}]}]}"#).unwrap();
+        assert_eq!(
+            file.questions[0].parts,
+            [(2, PartAnswer::Text("Paris".into()))]
+        );
+        for (body, field) in [
+            (&br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Parts": [{"PartNumber": 1, "ChoiceOrderNumber": 1, "TextResponse": "x"}]}]}"#[..], "QuestionAndChoices[0].Parts[0].TextResponse"),
+            (&br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Parts": [{"PartNumber": 1}]}]}"#[..], "QuestionAndChoices[0].Parts[0].ChoiceOrderNumber"),
+        ] {
+            assert_eq!(read(body).unwrap_err().field, field);
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::Mode;
 use crate::model::content::{ContentPlan, ImportOutcome, PlannedQuestion, QuestionFate};
+use crate::model::scoring_rule::ScoringRule;
 
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "PascalCase")]
@@ -54,7 +55,8 @@ pub struct ReportQuestion {
     /// The keys are numbers (a numeric entry).
     pub numeric_keys: bool,
     /// A matching's parts (its rows, positions or gaps), in order; its keys are
-    /// then each part's correct pair, `Capulet → Montague`.
+    /// then each part's correct pair, `Capulet → Montague`. A fill-in-the-blanks
+    /// question's blanks; its keys each blank's answers, `Blank 2: Berlin (1)`.
     pub parts: Vec<String>,
     pub topic: Option<String>,
     pub notes: Vec<String>,
@@ -166,7 +168,8 @@ fn optional_int64<S: serde::Serializer>(
 }
 
 /// A question's keys as people read them: a text entry's accepted answers, each
-/// with its marks when worth other than full marks; a matching's correct pairs.
+/// with its marks when worth other than full marks; a matching's correct pairs;
+/// a blank's answers after its name, each with its marks.
 fn keys_of(planned: &PlannedQuestion) -> Vec<String> {
     let pairs = planned.parts.keys.iter().filter(|key| key.correct);
     let pairs = pairs.filter_map(|key| {
@@ -177,11 +180,23 @@ fn keys_of(planned: &PlannedQuestion) -> Vec<String> {
         let choice = planned.choices.iter().find(|c| c.order == key.choice)?;
         Some(format!("{part} → {}", choice.text))
     });
-    let texts = planned.text_keys.iter().map(|key| match key.mapped_value {
-        Some(value) if (value - f64::from(planned.max_score)).abs() > 1e-9 => {
-            format!("{} ({value} of {})", key.text, planned.max_score)
+    let texts = planned.text_keys.iter().map(|key| {
+        let blank = usize::try_from(key.part - 1)
+            .ok()
+            .and_then(|index| planned.parts.texts.get(index));
+        match (blank, key.mapped_value) {
+            // All or nothing: a blank's answer has no value of its own.
+            (Some(blank), Some(value))
+                if matches!(planned.rule, ScoringRule::MapResponse { .. }) =>
+            {
+                format!("{blank}: {} ({value})", key.text)
+            }
+            (Some(blank), _) => format!("{blank}: {}", key.text),
+            (None, Some(value)) if (value - f64::from(planned.max_score)).abs() > 1e-9 => {
+                format!("{} ({value} of {})", key.text, planned.max_score)
+            }
+            (None, _) => key.text.clone(),
         }
-        _ => key.text.clone(),
     });
     pairs.chain(texts).collect()
 }

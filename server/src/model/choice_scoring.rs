@@ -28,7 +28,10 @@ pub fn score(kind: QuestionKind, max_score: i32, selected: &[bool], correct_choi
                 (right - wrong).clamp(0, (max_score - 1).max(0))
             }
         }
-        QuestionKind::Essay | QuestionKind::TextEntry | QuestionKind::Matching => 0,
+        QuestionKind::Essay
+        | QuestionKind::TextEntry
+        | QuestionKind::Matching
+        | QuestionKind::FillIn => 0,
     }
 }
 

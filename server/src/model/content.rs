@@ -69,6 +69,7 @@ impl PlannedQuestion {
             // The form written before number keys existed, so that a package
             // imported then is still unchanged when imported again.
             let TextKey {
+                part,
                 text,
                 case_sensitive,
                 mapped_value,
@@ -79,6 +80,10 @@ impl PlannedQuestion {
             );
             if let Some(range) = numeric {
                 written.push_str(&format!(" numeric {range:?}"));
+            }
+            // A blank's key says its blank; a text entry's (0) as before blanks.
+            if *part != 0 {
+                written.push_str(&format!(" blank {part}"));
             }
             field(&written);
         }
@@ -249,6 +254,7 @@ mod tests {
         question.kind = QuestionKind::TextEntry;
         question.choices.clear();
         question.text_keys = vec![TextKey {
+            part: 0,
             text: "Au".into(),
             case_sensitive: false,
             mapped_value: Some(2.0),
@@ -279,6 +285,7 @@ mod tests {
         let keyed = |numeric| {
             let mut question = planned();
             question.text_keys = vec![TextKey {
+                part: 0,
                 text: "10".into(),
                 case_sensitive: true,
                 mapped_value: None,

@@ -7,6 +7,7 @@ pub mod choice_scoring;
 pub mod comment_bank;
 pub mod content;
 pub mod delivery_use;
+pub mod fill_in;
 pub mod finalise;
 pub mod marking_guide;
 pub mod matching;

@@ -14,6 +14,9 @@ pub enum QuestionKind {
     /// Parts (rows, positions, gaps) each answered with one of the question's
     /// choices, marked by pairs (`model::matching`; imported).
     Matching,
+    /// Blanks in a passage, each answered with words and marked by its own keys:
+    /// the sum of the blanks' values (`model::fill_in`; imported).
+    FillIn,
 }
 
 impl QuestionKind {
@@ -24,6 +27,7 @@ impl QuestionKind {
             QuestionKind::Essay => "essay",
             QuestionKind::TextEntry => "text_entry",
             QuestionKind::Matching => "matching",
+            QuestionKind::FillIn => "fill_in_blanks",
         }
     }
 
@@ -35,6 +39,7 @@ impl QuestionKind {
             QuestionKind::Essay,
             QuestionKind::TextEntry,
             QuestionKind::Matching,
+            QuestionKind::FillIn,
         ]
         .into_iter()
         .find(|kind| kind.as_str() == text)

@@ -67,6 +67,9 @@ impl ScoringRule {
 /// An accepted answer of a text-entry question.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextKey {
+    /// The blank it answers (1, 2, …) of a fill-in-the-blanks question; 0 for a
+    /// text entry's single answer.
+    pub part: i32,
     pub text: String,
     pub case_sensitive: bool,
     /// Its value under map_response; `None`: the question's maximum.
@@ -158,7 +161,9 @@ pub fn text_score(rule: &ScoringRule, keys: &[TextKey], max_score: i32, answer: 
     }
 }
 
-fn bounded(value: f64, lower: Option<f64>, upper: Option<f64>, max_score: i32) -> i32 {
+/// A mapped sum kept within its bounds, rounded to a whole mark (halves away from
+/// zero) and kept between 0 and the maximum.
+pub(super) fn bounded(value: f64, lower: Option<f64>, upper: Option<f64>, max_score: i32) -> i32 {
     let value = lower.map_or(value, |lower| value.max(lower));
     let value = upper.map_or(value, |upper| value.min(upper));
     (value.round() as i64).clamp(0, i64::from(max_score)) as i32
@@ -231,12 +236,14 @@ mod tests {
     fn a_typed_answer_matches_a_key_as_the_key_says() {
         let keys = [
             TextKey {
+                part: 0,
                 text: "Paris".into(),
                 case_sensitive: false,
                 mapped_value: Some(2.0),
                 numeric: None,
             },
             TextKey {
+                part: 0,
                 text: "Lutetia".into(),
                 case_sensitive: true,
                 mapped_value: Some(1.0),
@@ -253,6 +260,7 @@ mod tests {
         assert_eq!(text_score(&rule, &keys, 2, "lutetia"), 0);
         assert_eq!(text_score(&rule, &keys, 2, ""), 0);
         let exact = [TextKey {
+            part: 0,
             text: "Paris".into(),
             case_sensitive: true,
             mapped_value: None,
@@ -272,6 +280,7 @@ mod tests {
     fn a_number_key_accepts_its_range_and_gives_its_value() {
         let keys = [
             TextKey {
+                part: 0,
                 text: "9.81 ± 0.05".into(),
                 case_sensitive: false,
                 mapped_value: Some(2.0),
@@ -281,6 +290,7 @@ mod tests {
                 }),
             },
             TextKey {
+                part: 0,
                 text: "10".into(),
                 case_sensitive: false,
                 mapped_value: Some(1.0),

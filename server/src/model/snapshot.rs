@@ -53,10 +53,11 @@ pub struct SnapshotQuestion {
     pub choices: Vec<SnapshotChoice>,
     /// How its answers are marked.
     pub rule: ScoringRule,
-    /// A text-entry question's accepted answers.
+    /// A text-entry question's accepted answers (a fill-in-the-blanks
+    /// question's: each blank's, by `TextKey::part`).
     pub text_keys: Vec<TextKey>,
     /// A matching's parts (in the question's order) and pairs (by the question's
-    /// own choice numbers).
+    /// own choice numbers); a fill-in-the-blanks question's blanks (no pairs).
     pub parts: Parts,
 }
 
@@ -96,6 +97,8 @@ pub enum ExpectedResponse {
     Text,
     /// One choice (or none) for each part.
     Parts,
+    /// Words (or none) for each part.
+    TextParts,
 }
 
 impl ExpectedResponse {
@@ -106,6 +109,7 @@ impl ExpectedResponse {
             QuestionKind::Essay => ExpectedResponse::TextOrImage,
             QuestionKind::TextEntry => ExpectedResponse::Text,
             QuestionKind::Matching => ExpectedResponse::Parts,
+            QuestionKind::FillIn => ExpectedResponse::TextParts,
         }
     }
 
@@ -116,6 +120,7 @@ impl ExpectedResponse {
             ExpectedResponse::TextOrImage => "text_or_image",
             ExpectedResponse::Text => "text",
             ExpectedResponse::Parts => "parts",
+            ExpectedResponse::TextParts => "text_parts",
         }
     }
 
@@ -124,7 +129,10 @@ impl ExpectedResponse {
         match self {
             ExpectedResponse::SingleChoice => 1.min(choices),
             ExpectedResponse::MultipleChoices => choices,
-            ExpectedResponse::TextOrImage | ExpectedResponse::Text | ExpectedResponse::Parts => 0,
+            ExpectedResponse::TextOrImage
+            | ExpectedResponse::Text
+            | ExpectedResponse::Parts
+            | ExpectedResponse::TextParts => 0,
         }
     }
 }
@@ -133,6 +141,8 @@ impl ExpectedResponse {
 pub mod limits {
     /// Characters of a `TextResponse`.
     pub const MAX_TEXT_CHARS: usize = 100_000;
+    /// Characters of a blank's words (one line).
+    pub const MAX_BLANK_CHARS: usize = 1_000;
     /// Bytes of an `ImageResponse`'s image, once decoded from base64.
     pub const MAX_IMAGE_BYTES: usize = 16 * 1024 * 1024;
     /// Pixels of an image (width times height), checked before it is decoded.

@@ -173,6 +173,10 @@ fn mark(
         parts::mark_parts(question, uploaded, &at, &mut answer)?;
         return Ok(answer);
     }
+    if expected == ExpectedResponse::TextParts {
+        blanks::mark_blanks(question, uploaded, &at, &mut answer)?;
+        return Ok(answer);
+    }
     if !uploaded.parts.is_empty() {
         return Err(refuse(
             at("Parts"),
@@ -336,10 +340,13 @@ fn mark(
     }
 }
 
+mod blanks;
 mod parts;
 mod types;
 use types::refuse;
-pub use types::{MarkedAnswer, UploadError, UploadFile, UploadedImage, UploadedQuestion};
+pub use types::{
+    MarkedAnswer, PartAnswer, UploadError, UploadFile, UploadedImage, UploadedQuestion,
+};
 
 #[cfg(test)]
 mod tests;

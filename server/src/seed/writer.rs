@@ -341,8 +341,9 @@ fn answer_for(
                 .join(",");
             ("text/plain".to_owned(), text.into_bytes(), Some(score))
         }
-        // The demo writes no text-entry or matching questions (only imports make them).
-        QuestionKind::TextEntry | QuestionKind::Matching => {
+        // The demo writes no text-entry, matching or fill-in-the-blanks questions
+        // (only imports make them).
+        QuestionKind::TextEntry | QuestionKind::Matching | QuestionKind::FillIn => {
             ("text/plain; charset=utf-8".to_owned(), Vec::new(), Some(0))
         }
         QuestionKind::Essay => {

@@ -165,7 +165,7 @@ async fn delivered(backend: Backend) {
 }
 
 /// The questions variant printed to PDF by Chromium, its text with spaces squeezed.
-async fn pdf_text(app: &TestApp, snapshot: i64) -> String {
+pub(crate) async fn pdf_text(app: &TestApp, snapshot: i64) -> String {
     let (status, read) = app
         .get_json_with(
             ADMIN,

@@ -4,8 +4,8 @@
 //! imported on both databases and checked question by question against what the
 //! tools were given (`tests/fixtures/qti/make_qti12.py`): kind, choices and the
 //! right ones, typed keys, number ranges, maxima (Canvas's points, scored in
-//! percent), matchings (their rows, options and right pairs). Questions with
-//! several answers of their own kinds are skipped, naming why. The text2qti
+//! percent), matchings (their rows, options and right pairs), blanks (each
+//! blank's answers, Canvas's shares summed, Blackboard's all or nothing). The text2qti
 //! quiz then goes the whole path: snapshot, printed paper, upload, Result.
 
 use scoredesk_e2e::qti::qti12_packages;
@@ -53,7 +53,22 @@ async fn check(app: &TestApp, report: &Value, source: &[Value], tool: &str) {
                 "SELECT CAST(max_score AS BIGINT) FROM questions WHERE id = {id}"
             ))
             .await;
-        assert_eq!(max, 1, "Canvas's points_possible: {item}");
+        let wanted_max = item["max"][tool].as_i64().unwrap_or(1);
+        assert_eq!(max, wanted_max, "Canvas's points_possible: {item}");
+        if let Some(blanks) = item["blanks"].as_array() {
+            assert_eq!(question["Parts"], json!(blanks), "{question}");
+            assert_eq!(question["Keys"], item["blank_keys"][tool], "{question}");
+            assert_eq!(question["Scoring"], item["scoring"][tool], "{question}");
+            let markup =
+                strings(app, format!("SELECT markup FROM questions WHERE id = {id}")).await;
+            let words = markup[0]
+                .replace("<span class=\"blank\">", "")
+                .replace("</span>", "");
+            assert!(
+                words.contains(item["stem"].as_str().unwrap()),
+                "each bracket a numbered blank in place: {markup:?}"
+            );
+        }
         if let Some(pairs) = item["pairs"].as_array() {
             assert_eq!(question["Parts"], item["rows"], "{question}");
             assert_eq!(question["Keys"], json!(pairs), "{question}");

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::types::{refuse, MarkedAnswer, UploadError, UploadedQuestion};
+use super::types::{refuse, MarkedAnswer, PartAnswer, UploadError, UploadedQuestion};
 use crate::model::matching::{pairs_score, stored_pairs};
 use crate::model::snapshot::SnapshotQuestion;
 
@@ -31,8 +31,17 @@ pub(super) fn mark_parts(
     let part_count = question.parts.texts.len();
     let mut seen = BTreeSet::new();
     let mut answered = Vec::with_capacity(uploaded.parts.len());
-    for (position, (part, choice)) in uploaded.parts.iter().enumerate() {
+    for (position, (part, given)) in uploaded.parts.iter().enumerate() {
         let field = |name: &str| at(&format!("Parts[{position}].{name}"));
+        let PartAnswer::Choice(choice) = given else {
+            return Err(refuse(
+                field("TextResponse"),
+                format!(
+                    "question {}'s parts are answered with a ChoiceOrderNumber each",
+                    question.order
+                ),
+            ));
+        };
         if !usize::try_from(*part).is_ok_and(|p| (1..=part_count).contains(&p)) {
             return Err(refuse(
                 field("PartNumber"),
@@ -124,7 +133,10 @@ mod tests {
             batch_id: None,
             questions: vec![UploadedQuestion {
                 order: 1,
-                parts: parts.to_vec(),
+                parts: parts
+                    .iter()
+                    .map(|(part, choice)| (*part, PartAnswer::Choice(*choice)))
+                    .collect(),
                 ..Default::default()
             }],
         }

@@ -341,6 +341,7 @@ fn imported() -> Vec<SnapshotQuestion> {
             choices: Vec::new(),
             rule: ScoringRule::MatchCorrect,
             text_keys: vec![TextKey {
+                part: 0,
                 text: "Paris".into(),
                 case_sensitive: false,
                 mapped_value: None,

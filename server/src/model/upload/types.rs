@@ -18,8 +18,17 @@ pub struct UploadedQuestion {
     pub choices: Vec<(i32, bool)>,
     pub text: Option<String>,
     pub image: Option<UploadedImage>,
-    /// `(PartNumber, ChoiceOrderNumber)`: a question with parts.
-    pub parts: Vec<(i32, i32)>,
+    /// `(PartNumber, its answer)`: a question with parts, in the file's order.
+    pub parts: Vec<(i32, PartAnswer)>,
+}
+
+/// A part's answer: a choice (a matching's row) or words (a blank).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PartAnswer {
+    /// `ChoiceOrderNumber`, by the snapshot's numbers.
+    Choice(i32),
+    /// `TextResponse`.
+    Text(String),
 }
 
 #[derive(Debug, Clone)]

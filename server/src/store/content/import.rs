@@ -314,6 +314,7 @@ impl Tx {
                     TextKeys::MappedValue,
                     TextKeys::NumericLow,
                     TextKeys::NumericHigh,
+                    TextKeys::PartNumber,
                 ])
                 .to_owned();
             for (order, key) in question.text_keys.iter().enumerate() {
@@ -326,6 +327,7 @@ impl Tx {
                     key.mapped_value.into(),
                     key.numeric.map(|range| range.low).into(),
                     key.numeric.map(|range| range.high).into(),
+                    key.part.into(),
                 ]);
             }
             self.execute(&insert).await?;

@@ -11,14 +11,15 @@ use crate::store::schema::{PairKeys, QuestionParts};
 use crate::store::{Store, StoreError, Tx};
 
 impl Store {
-    /// A matching's parts and pairs (empty for other kinds).
+    /// A matching's parts and pairs, a fill-in-the-blanks question's blanks
+    /// (empty for other kinds).
     pub(in crate::store) async fn parts(
         &self,
         area: CustomerArea,
         kind: QuestionKind,
         question_id: i64,
     ) -> Result<Parts, StoreError> {
-        if kind != QuestionKind::Matching {
+        if !matches!(kind, QuestionKind::Matching | QuestionKind::FillIn) {
             return Ok(Parts::default());
         }
         let texts: Vec<(String,)> = self

@@ -54,24 +54,26 @@ pub(in crate::store) fn rule_of(
         .ok_or_else(|| StoreError::Corrupt(format!("scoring rule '{name}'")))
 }
 
-/// A text key's text, case sensitivity, mapped value and number range's ends.
-type KeyRow = (String, bool, Option<f64>, Option<f64>, Option<f64>);
+/// A text key's blank, text, case sensitivity, mapped value and number range's ends.
+type KeyRow = (i32, String, bool, Option<f64>, Option<f64>, Option<f64>);
 
 impl Store {
-    /// A text-entry question's accepted answers, in order (none for other kinds).
+    /// A text-entry question's accepted answers, in order (a fill-in-the-blanks
+    /// question's, each with its blank; none for other kinds).
     pub(in crate::store) async fn text_keys(
         &self,
         area: CustomerArea,
         kind: QuestionKind,
         question_id: i64,
     ) -> Result<Vec<TextKey>, StoreError> {
-        if kind != QuestionKind::TextEntry {
+        if !matches!(kind, QuestionKind::TextEntry | QuestionKind::FillIn) {
             return Ok(Vec::new());
         }
         let rows: Vec<KeyRow> = self
             .fetch_all(
                 &Query::select()
                     .columns([
+                        TextKeys::PartNumber,
                         TextKeys::Text,
                         TextKeys::CaseSensitive,
                         TextKeys::MappedValue,
@@ -87,12 +89,15 @@ impl Store {
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(text, case_sensitive, mapped_value, low, high)| TextKey {
-                text,
-                case_sensitive,
-                mapped_value,
-                numeric: low.zip(high).map(|(low, high)| NumberRange { low, high }),
-            })
+            .map(
+                |(part, text, case_sensitive, mapped_value, low, high)| TextKey {
+                    part,
+                    text,
+                    case_sensitive,
+                    mapped_value,
+                    numeric: low.zip(high).map(|(low, high)| NumberRange { low, high }),
+                },
+            )
             .collect())
     }
 }

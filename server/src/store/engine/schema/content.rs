@@ -110,6 +110,8 @@ pub enum TextKeys {
     MappedValue,
     NumericLow,
     NumericHigh,
+    /// A fill-in-the-blanks question's blank (0: a text entry's one answer).
+    PartNumber,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -1,0 +1,149 @@
+//! Several text entries in one item (blanks): read into each blank's keys and
+//! values, the blanks numbered in the markup; the shapes of processing that score
+//! them (a mapping per blank, a match per blank, all or nothing), and what cannot
+//! be marked skipped naming why.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{item, package};
+use scoredesk_qti::{ChoiceScoring, Response};
+
+fn fixture(file: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/fixtures/blanks/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// Each blank's keys as `(text, value, case sensitive)`, the scoring, the
+/// maximum and the markup of the one item read.
+type Read = (Vec<Vec<(String, f64, bool)>>, ChoiceScoring, i32, String);
+
+fn blanks(xml: String) -> Read {
+    let package = package(&[("item.xml", xml)], "");
+    assert!(package.skipped.is_empty(), "{:?}", package.skipped);
+    let item = &package.items[0];
+    let Response::Blanks { blanks, scoring } = &item.response else {
+        panic!("{:?}", item.response);
+    };
+    let keys = blanks
+        .iter()
+        .map(|keys| {
+            keys.iter()
+                .map(|k| (k.text.clone(), k.mapped_value.unwrap(), k.case_sensitive))
+                .collect()
+        })
+        .collect();
+    (keys, scoring.clone(), item.max_score, item.markup.clone())
+}
+
+fn keys(blanks: &[&[(&str, f64, bool)]]) -> Vec<Vec<(String, f64, bool)>> {
+    blanks
+        .iter()
+        .map(|keys| keys.iter().map(|(t, v, c)| ((*t).into(), *v, *c)).collect())
+        .collect()
+}
+
+#[test]
+fn a_mapping_per_blank_is_summed_and_the_blanks_are_numbered_in_place() {
+    let (read, scoring, max, markup) = blanks(fixture("capitals.xml"));
+    assert_eq!(
+        read,
+        keys(&[
+            &[("Paris", 1.0, false)],
+            &[("Berlin", 1.0, false), ("Berlín", 1.0, false)],
+            &[("1961", 2.0, true)],
+        ])
+    );
+    assert!(matches!(
+        scoring,
+        ChoiceScoring::MapResponse { default_value, .. } if default_value == 0.0
+    ));
+    assert_eq!(max, 4, "each blank at its best");
+    assert!(
+        markup.contains("France is <span class=\"blank\">(1) __________</span>, of Germany <span class=\"blank\">(2) __________</span>"),
+        "{markup}"
+    );
+}
+
+#[test]
+fn a_match_per_blank_is_worth_what_its_branch_adds() {
+    let (read, scoring, max, _) = blanks(fixture("water.xml"));
+    assert_eq!(
+        read,
+        keys(&[&[("hydrogen", 1.0, true)], &[("oxygen", 1.0, true)]])
+    );
+    assert!(matches!(scoring, ChoiceScoring::MapResponse { .. }));
+    assert_eq!(max, 2);
+}
+
+const TWO: &str = r#"<responseDeclaration identifier="A" cardinality="single" baseType="string"><correctResponse><value>hydrogen</value></correctResponse></responseDeclaration><responseDeclaration identifier="B" cardinality="single" baseType="string"><correctResponse><value>oxygen</value></correctResponse></responseDeclaration><outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float" normalMaximum="3"/>"#;
+const BODY: &str = r#"<p>Water is <textEntryInteraction responseIdentifier="A"/> and <textEntryInteraction responseIdentifier="B"/>.</p>"#;
+
+#[test]
+fn one_branch_over_every_blank_is_all_or_nothing() {
+    let processing = r#"<responseProcessing><responseCondition><responseIf><and><match><variable identifier="A"/><correct identifier="A"/></match><match><variable identifier="B"/><correct identifier="B"/></match></and><setOutcomeValue identifier="SCORE"><baseValue baseType="float">3</baseValue></setOutcomeValue></responseIf></responseCondition></responseProcessing>"#;
+    let (read, scoring, max, _) = blanks(item("water", TWO, BODY, processing));
+    assert_eq!(read.len(), 2);
+    assert_eq!(scoring, ChoiceScoring::MatchCorrect);
+    assert_eq!(max, 3);
+}
+
+#[test]
+fn blanks_that_cannot_be_marked_are_skipped_naming_why() {
+    let cases = [
+        (
+            item(
+                "template",
+                TWO,
+                BODY,
+                r#"<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>"#,
+            ),
+            "scores one response, and the item has 2 blanks",
+        ),
+        (
+            item(
+                "half",
+                TWO,
+                BODY,
+                r#"<responseProcessing><responseCondition><responseIf><match><variable identifier="A"/><correct identifier="A"/></match><setOutcomeValue identifier="SCORE"><baseValue baseType="float">1</baseValue></setOutcomeValue></responseIf></responseCondition></responseProcessing>"#,
+            ),
+            "blank 2 (B) is not scored by the response processing",
+        ),
+        (
+            item(
+                "many",
+                &(0..41)
+                    .map(|i| format!(r#"<responseDeclaration identifier="R{i}" cardinality="single" baseType="string"/>"#))
+                    .collect::<String>(),
+                &(0..41)
+                    .map(|i| format!(r#"<textEntryInteraction responseIdentifier="R{i}"/>"#))
+                    .collect::<String>(),
+                "",
+            ),
+            "41 blanks; a question here takes at most 40",
+        ),
+        (
+            item(
+                "mixed",
+                TWO,
+                r#"<p><textEntryInteraction responseIdentifier="A"/></p><extendedTextInteraction responseIdentifier="B"/>"#,
+                "",
+            ),
+            "textEntryInteraction, extendedTextInteraction",
+        ),
+    ];
+    for (xml, reason) in cases {
+        let package = package(&[("item.xml", xml)], "");
+        assert!(package.items.is_empty());
+        assert!(
+            package.skipped[0].reason.contains(reason),
+            "{}",
+            package.skipped[0].reason
+        );
+    }
+}

@@ -1,0 +1,147 @@
+//! Fill-in-the-blanks questions (docs/content.md, "Fill in the blanks"): blanks in
+//! a passage (QTI's several text entries in one item, Canvas's fill in multiple
+//! blanks), each answered with words and marked by its own keys. Under
+//! map_response the question's score is the sum of its blanks' values, within the
+//! rule's bounds, rounded to a whole mark as every mapped sum is; under
+//! match_correct (Blackboard's Fill in the Blank Plus) it is the maximum when
+//! every blank is right, else 0.
+
+use super::scoring_rule::{bounded, ScoringRule, TextKey};
+
+/// The score of `answered` (blank, the words typed) against `keys`: each blank's
+/// first key that accepts its words gives its value (a key without a value gives
+/// the blank an equal share of the maximum), no key the rule's default.
+pub fn blanks_score(
+    rule: &ScoringRule,
+    max_score: i32,
+    blanks: usize,
+    keys: &[TextKey],
+    answered: &[(i32, String)],
+) -> i32 {
+    let accepted = |blank: i32, words: &str| {
+        keys.iter()
+            .filter(|key| key.part == blank)
+            .find(|key| key.accepts(words))
+    };
+    if !matches!(rule, ScoringRule::MapResponse { .. }) {
+        let right = (1..=blanks as i32).all(|blank| {
+            answered
+                .iter()
+                .find(|(b, _)| *b == blank)
+                .is_some_and(|(_, words)| accepted(blank, words.trim()).is_some())
+        });
+        return if right && blanks > 0 { max_score } else { 0 };
+    }
+    let (default_value, lower, upper) = rule.map_columns();
+    let default_value = default_value.unwrap_or(0.0);
+    let share = f64::from(max_score) / blanks.max(1) as f64;
+    let sum: f64 = answered
+        .iter()
+        .map(|(blank, words)| {
+            let words = words.trim();
+            if words.is_empty() {
+                return 0.0;
+            }
+            accepted(*blank, words).map_or(default_value, |key| key.mapped_value.unwrap_or(share))
+        })
+        .sum();
+    bounded(sum, lower, upper, max_score)
+}
+
+/// An answer as it is stored (the Answer's `$value`): a line per blank answered,
+/// `1: Paris`, by blank.
+pub fn stored_blanks(answered: &[(i32, String)]) -> String {
+    let mut lines: Vec<&(i32, String)> = answered.iter().collect();
+    lines.sort_by_key(|(blank, _)| *blank);
+    lines
+        .iter()
+        .map(|(blank, words)| format!("{blank}: {}", words.trim()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(part: i32, text: &str, value: Option<f64>) -> TextKey {
+        TextKey {
+            part,
+            text: text.into(),
+            case_sensitive: false,
+            mapped_value: value,
+            numeric: None,
+        }
+    }
+
+    fn answers(words: &[(i32, &str)]) -> Vec<(i32, String)> {
+        words.iter().map(|(b, w)| (*b, (*w).to_owned())).collect()
+    }
+
+    const SUM: ScoringRule = ScoringRule::MapResponse {
+        default_value: 0.0,
+        lower_bound: None,
+        upper_bound: None,
+    };
+
+    #[test]
+    fn each_blank_is_marked_by_its_own_keys_and_the_values_add_up() {
+        let keys = [
+            key(1, "Paris", Some(1.0)),
+            key(2, "Berlin", Some(1.0)),
+            key(2, "Paris", Some(0.0)),
+            key(3, "Rome", Some(2.0)),
+        ];
+        let score = |words| blanks_score(&SUM, 4, 3, &keys, &answers(words));
+        assert_eq!(score(&[(1, "paris"), (2, " Berlin "), (3, "ROME")]), 4);
+        // Paris is a key of blank 1, not of blank 3.
+        assert_eq!(score(&[(1, "Rome"), (2, "Berlin"), (3, "Paris")]), 1);
+        assert_eq!(score(&[(2, "Paris")]), 0);
+        assert_eq!(score(&[]), 0);
+    }
+
+    #[test]
+    fn keys_without_values_share_the_maximum_and_the_sum_is_rounded() {
+        // Canvas: a question worth 1 with three blanks, a third each.
+        let keys = [key(1, "a", None), key(2, "b", None), key(3, "c", None)];
+        let score = |words| blanks_score(&SUM, 1, 3, &keys, &answers(words));
+        assert_eq!(score(&[(1, "a"), (2, "b"), (3, "c")]), 1);
+        assert_eq!(score(&[(1, "a"), (2, "b"), (3, "x")]), 1, "0.67 rounds up");
+        assert_eq!(score(&[(1, "a"), (2, "x")]), 0, "0.33 rounds down");
+    }
+
+    #[test]
+    fn a_wrong_blank_may_cost_what_the_default_says_within_the_bounds() {
+        let rule = ScoringRule::MapResponse {
+            default_value: -1.0,
+            lower_bound: Some(0.0),
+            upper_bound: None,
+        };
+        let keys = [key(1, "a", Some(2.0)), key(2, "b", Some(2.0))];
+        let score = |words| blanks_score(&rule, 4, 2, &keys, &answers(words));
+        assert_eq!(score(&[(1, "a"), (2, "x")]), 1);
+        assert_eq!(score(&[(1, "x"), (2, "x")]), 0, "never below the bound");
+        assert_eq!(
+            score(&[(1, "a"), (2, "")]),
+            2,
+            "an empty blank costs nothing"
+        );
+    }
+
+    #[test]
+    fn match_correct_gives_the_maximum_only_when_every_blank_is_right() {
+        let keys = [key(1, "a", None), key(1, "A2", None), key(2, "b", None)];
+        let score = |words| blanks_score(&ScoringRule::MatchCorrect, 2, 2, &keys, &answers(words));
+        assert_eq!(score(&[(1, "a2"), (2, "B")]), 2);
+        assert_eq!(score(&[(1, "a"), (2, "x")]), 0);
+        assert_eq!(score(&[(1, "a")]), 0, "a blank left empty");
+    }
+
+    #[test]
+    fn the_stored_answer_is_a_line_per_blank_in_order() {
+        assert_eq!(
+            stored_blanks(&answers(&[(2, " Berlin"), (1, "Paris, France")])),
+            "1: Paris, France\n2: Berlin"
+        );
+    }
+}
