@@ -23,6 +23,8 @@ struct Question {
     /// A short answer's box.
     #[serde(default)]
     written: bool,
+    /// A box per blank.
+    blanks: Option<usize>,
 }
 
 fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
@@ -36,6 +38,9 @@ fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
             order: q.order,
             shape: match q.essay {
                 _ if q.written => Shape::Written,
+                _ if q.blanks.is_some() => Shape::Blanks {
+                    blanks: q.blanks.unwrap_or(0),
+                },
                 Some(max_score) => Shape::Essay { max_score },
                 None => Shape::Choices {
                     count: q.choices.unwrap_or(0),

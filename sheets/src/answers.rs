@@ -9,111 +9,11 @@
 use std::collections::BTreeMap;
 
 use crate::layout::{lay_out, printed_in, Shape, SheetQuestion};
+pub use crate::reading::{
+    Answer, AssembleError, AttemptReading, Doubt, DoubtReason, ResolveError, WrittenAnswer,
+};
 use crate::recognise::{BubbleReading, PageReading, Verdict};
-
-/// What one question's answer is, as read.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
-    /// The choice numbers marked, in order (none when the question was left blank).
-    Choices { question: i32, selected: Vec<i32> },
-    /// The essay's frame as a PNG, or `None` when nothing was written in it.
-    Essay { question: i32, png: Option<Vec<u8>> },
-    /// A grid's decided rows: `(part, choice)`, by part; a row left blank is not
-    /// in it, nor is one still in doubt.
-    Parts {
-        question: i32,
-        parts: Vec<(i32, i32)>,
-    },
-    /// A short answer as a person typed it from its box (`None`: the box was
-    /// empty, or they saw nothing written).
-    Text { question: i32, text: Option<String> },
-}
-
-impl Answer {
-    pub fn question(&self) -> i32 {
-        match self {
-            Answer::Choices { question, .. }
-            | Answer::Essay { question, .. }
-            | Answer::Parts { question, .. }
-            | Answer::Text { question, .. } => *question,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DoubtReason {
-    /// A bubble between blank and marked: a light mark, a poor erasure, a smudge.
-    Faint,
-    /// Two or more marks on a question that takes one.
-    SeveralMarks,
-}
-
-/// A question a person must decide, with what was measured.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Doubt {
-    pub question: i32,
-    /// A grid's row in doubt (0 for a choice question).
-    pub part: i32,
-    pub page: u16,
-    pub single: bool,
-    pub reason: DoubtReason,
-    pub bubbles: Vec<BubbleReading>,
-}
-
-/// A short answer's box with ink in it, waiting for a person to type it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct WrittenAnswer {
-    pub question: i32,
-    pub page: u16,
-    /// The box's inside, upright, as a PNG.
-    pub png: Vec<u8>,
-    /// The share of the box that is ink.
-    pub ink: f32,
-}
-
-/// An attempt's answers as read from its pages.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AttemptReading {
-    pub attempt: i32,
-    /// The questions decided, in order.
-    pub answers: Vec<Answer>,
-    /// The questions left to a person, in order.
-    pub doubts: Vec<Doubt>,
-    /// The short answers left to a person to type, in order.
-    pub written: Vec<WrittenAnswer>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum AssembleError {
-    #[error("attempt {attempt}: page {page} was scanned more than once")]
-    Duplicate { attempt: i32, page: u16 },
-    #[error("attempt {attempt}: page {page} of {pages} is missing")]
-    Missing { attempt: i32, page: u16, pages: u16 },
-    #[error("attempt {attempt}: the page's code says {printed} pages, but the snapshot's sheet has {laid_out}")]
-    Pages {
-        attempt: i32,
-        printed: u16,
-        laid_out: u16,
-    },
-    #[error("attempt {attempt}: the pages are of more than one attempt")]
-    Mixed { attempt: i32 },
-    #[error("attempt {attempt}: the pages were printed with two layouts (editions {first} and {other}); scan one printing")]
-    Editions { attempt: i32, first: u8, other: u8 },
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ResolveError {
-    #[error("question {0} is not in doubt")]
-    NotInDoubt(i32),
-    #[error("row {part} of question {question} is not in doubt")]
-    PartNotInDoubt { question: i32, part: i32 },
-    #[error("question {question} has no choice {choice}")]
-    Choice { question: i32, choice: i32 },
-    #[error("question {0} takes one choice")]
-    Single(i32),
-    #[error("question {0} has no written answer waiting to be typed")]
-    NotWritten(i32),
-}
+use crate::written::read_boxes;
 
 /// The answers on `pages`, all of one attempt, whose snapshot asks `questions`.
 pub fn assemble(
@@ -206,21 +106,7 @@ pub fn assemble(
                 }
             }
             Shape::Grid { parts, .. } => read_grid(question.order, parts, &by_number, &mut reading),
-            Shape::Written => {
-                let crop = page.essays.iter().find(|e| e.question == question.order);
-                match crop.filter(|c| c.written) {
-                    Some(crop) => reading.written.push(WrittenAnswer {
-                        question: question.order,
-                        page: *number,
-                        png: crop.png.clone(),
-                        ink: crop.ink,
-                    }),
-                    None => reading.answers.push(Answer::Text {
-                        question: question.order,
-                        text: None,
-                    }),
-                }
-            }
+            Shape::Written | Shape::Blanks { .. } => read_boxes(question, &by_number, &mut reading),
         }
     }
     Ok(reading)
@@ -339,38 +225,5 @@ impl AttemptReading {
         }
         self.insert_answer(Answer::Choices { question, selected });
         Ok(())
-    }
-
-    /// What a person read in a short answer's box, typed (trimmed; nothing typed
-    /// is no answer).
-    pub fn transcribe(&mut self, question: i32, typed: &str) -> Result<(), ResolveError> {
-        let index = self
-            .written
-            .iter()
-            .position(|written| written.question == question)
-            .ok_or(ResolveError::NotWritten(question))?;
-        self.written.remove(index);
-        let typed = typed.trim();
-        self.insert_answer(Answer::Text {
-            question,
-            text: (!typed.is_empty()).then(|| typed.to_owned()),
-        });
-        Ok(())
-    }
-
-    /// `answer` among the decided ones, in the questions' order.
-    fn insert_answer(&mut self, answer: Answer) {
-        let at = self
-            .answers
-            .iter()
-            .position(|decided| decided.question() > answer.question())
-            .unwrap_or(self.answers.len());
-        self.answers.insert(at, answer);
-    }
-
-    /// Whether every question is decided and every short answer typed, so that
-    /// the upload may go.
-    pub fn is_decided(&self) -> bool {
-        self.doubts.is_empty() && self.written.is_empty()
     }
 }

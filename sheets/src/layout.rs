@@ -86,6 +86,9 @@ pub enum Shape {
     /// A short answer written in a box, which a person types from the scan and
     /// its keys then mark (a text entry). Not on sheets of edition 1.
     Written,
+    /// Blanks (a fill-in-the-blanks question): a box per blank, each typed by a
+    /// person and marked by that blank's keys.
+    Blanks { blanks: usize },
 }
 
 /// A registration mark: a filled square centred on `center`.
@@ -109,7 +112,11 @@ pub struct EssayArea {
     pub question: i32,
     /// The frame the answer is written in.
     pub frame: Rect,
-    /// A short answer's box ([`Shape::Written`]), not an essay's frame.
+    /// A blank's number (the upload's PartNumber); 0 for an essay or one short
+    /// answer.
+    pub part: i32,
+    /// A short answer's box ([`Shape::Written`], [`Shape::Blanks`]), not an
+    /// essay's frame.
     pub typed: bool,
 }
 
@@ -147,7 +154,9 @@ fn essay_height(max_score: i32) -> f32 {
 pub fn printed_in(questions: &[SheetQuestion], edition: u8) -> Vec<SheetQuestion> {
     questions
         .iter()
-        .filter(|question| edition >= 2 || question.shape != Shape::Written)
+        .filter(|question| {
+            edition >= 2 || !matches!(question.shape, Shape::Written | Shape::Blanks { .. })
+        })
         .cloned()
         .collect()
 }
@@ -266,36 +275,56 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
                         width: CONTENT.width,
                         height,
                     },
+                    part: 0,
                     typed: false,
                 });
                 y += ESSAY_LABEL + height + ESSAY_GAP;
             }
-            Shape::Written => {
+            Shape::Written | Shape::Blanks { .. } => {
                 right_half_free = false;
                 let (width, height) = WRITTEN_BOX;
-                if y + height > bottom {
-                    pages.push(new_page(pages.len() as u16 + 1));
-                    y = CONTENT.y;
+                // A short answer's one box (part 0), or a box per blank, each
+                // beside its blank's number; the question's number by the first.
+                let parts = match question.shape {
+                    Shape::Blanks { blanks } => (1..=blanks as i32).collect(),
+                    _ => vec![0],
+                };
+                for part in parts {
+                    if y + height > bottom {
+                        pages.push(new_page(pages.len() as u16 + 1));
+                        y = CONTENT.y;
+                    }
+                    let page = pages.last_mut().expect("a page");
+                    let middle = y + height / 2.0;
+                    if part <= 1 {
+                        page.numbers.push((
+                            question.order,
+                            Point {
+                                x: CONTENT.x,
+                                y: middle,
+                            },
+                        ));
+                    }
+                    if part > 0 {
+                        let at = Point {
+                            x: CONTENT.x + PART_INSET,
+                            y: middle,
+                        };
+                        page.parts.push((question.order, part, at));
+                    }
+                    page.essays.push(EssayArea {
+                        question: question.order,
+                        part,
+                        frame: Rect {
+                            x: CONTENT.x + NUMBER_WIDTH - BUBBLE_RADIUS,
+                            y,
+                            width,
+                            height,
+                        },
+                        typed: true,
+                    });
+                    y += height + WRITTEN_GAP;
                 }
-                let page = pages.last_mut().expect("a page");
-                page.numbers.push((
-                    question.order,
-                    Point {
-                        x: CONTENT.x,
-                        y: y + height / 2.0,
-                    },
-                ));
-                page.essays.push(EssayArea {
-                    question: question.order,
-                    frame: Rect {
-                        x: CONTENT.x + NUMBER_WIDTH - BUBBLE_RADIUS,
-                        y,
-                        width,
-                        height,
-                    },
-                    typed: true,
-                });
-                y += height + WRITTEN_GAP;
             }
         }
     }
@@ -502,6 +531,21 @@ mod tests {
             pages[0].question_row(2, 0),
             None,
             "a box has no row of bubbles"
+        );
+
+        // Blanks: a box a blank, each beside its number, the question's by the first.
+        let blanks = lay_out(&[SheetQuestion {
+            order: 1,
+            shape: Shape::Blanks { blanks: 3 },
+        }]);
+        let parts: Vec<i32> = blanks[0].essays.iter().map(|e| e.part).collect();
+        assert_eq!(parts, [1, 2, 3]);
+        assert_eq!(blanks[0].numbers.len(), 1);
+        assert_eq!(blanks[0].parts.len(), 3);
+        let boxes = &blanks[0].essays;
+        assert_eq!(
+            boxes[1].frame.y - boxes[0].frame.y,
+            WRITTEN_BOX.1 + WRITTEN_GAP
         );
 
         // Edition 1 printed the same questions without the box.

@@ -12,7 +12,9 @@ pub mod code;
 #[cfg(feature = "drawn")]
 pub mod drawn;
 pub mod layout;
+mod reading;
 pub mod recognise;
+mod written;
 
 pub use answers::{assemble, Answer, AttemptReading, Doubt, DoubtReason, WrittenAnswer};
 pub use batch::{read_batch_page, BatchPage};

@@ -115,12 +115,16 @@ fn a_box_with_ink_waits_to_be_typed_and_an_empty_one_is_no_answer() {
     assert!(!reading.is_decided());
     assert!(reading.answers.contains(&Answer::Text {
         question: 3,
+        part: 0,
         text: None
     }));
 
     assert_eq!(
         reading.transcribe(3, "x"),
-        Err(ResolveError::NotWritten(3)),
+        Err(ResolveError::NotWritten {
+            question: 3,
+            part: 0
+        }),
         "an empty box is not waiting"
     );
     reading.transcribe(2, "  42 ").unwrap();
@@ -131,11 +135,13 @@ fn a_box_with_ink_waits_to_be_typed_and_an_empty_one_is_no_answer() {
     assert_eq!(order, [1, 2, 3, 4, 5], "in the questions' order");
     assert!(reading.answers.contains(&Answer::Text {
         question: 2,
+        part: 0,
         text: Some("42".into())
     }));
     assert!(
         reading.answers.contains(&Answer::Text {
             question: 5,
+            part: 0,
             text: None
         }),
         "nothing typed is no answer"
@@ -176,4 +182,70 @@ fn a_page_printed_with_the_first_layout_is_read_through_it() {
             ..
         })
     ));
+}
+
+#[test]
+fn each_blank_has_its_box_typed_on_its_own() {
+    let questions = vec![
+        SheetQuestion {
+            order: 1,
+            shape: Shape::Blanks { blanks: 3 },
+        },
+        SheetQuestion {
+            order: 2,
+            shape: Shape::Written,
+        },
+    ];
+    let layout = lay_out(&questions);
+    let mut image = print(&layout[0], &code(EDITION).encode(), DPI, &[]);
+    let frame = |question: i32, part: i32| {
+        layout[0]
+            .essays
+            .iter()
+            .find(|e| e.question == question && e.part == part)
+            .unwrap()
+            .frame
+    };
+    for part in [1, 3] {
+        write(&mut image, frame(1, part), &[((10.0, 3.0), (20.0, 9.0))]);
+    }
+    let page = read_batch_page(&png(&image), &questions, 3, 41).unwrap();
+    let mut reading = assemble(&questions, &[page.reading]).unwrap();
+    let waiting: Vec<(i32, i32)> = reading
+        .written
+        .iter()
+        .map(|w| (w.question, w.part))
+        .collect();
+    assert_eq!(waiting, [(1, 1), (1, 3)], "blank 2 and question 2 empty");
+    assert_eq!(
+        reading.transcribe_part(1, 2, "x"),
+        Err(ResolveError::NotWritten {
+            question: 1,
+            part: 2
+        })
+    );
+    reading.transcribe_part(1, 3, "oxygen").unwrap();
+    reading.transcribe_part(1, 1, " hydrogen").unwrap();
+    assert!(reading.is_decided());
+    let order: Vec<(i32, i32, Option<&str>)> = reading
+        .answers
+        .iter()
+        .map(|a| match a {
+            Answer::Text {
+                question,
+                part,
+                text,
+            } => (*question, *part, text.as_deref()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            (1, 1, Some("hydrogen")),
+            (1, 2, None),
+            (1, 3, Some("oxygen")),
+            (2, 0, None)
+        ]
+    );
 }

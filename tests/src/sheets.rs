@@ -152,6 +152,9 @@ pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion>
                     options: parts[3].parse().unwrap(),
                 },
                 "text_entry" => Shape::Written,
+                "fill_in_blanks" => Shape::Blanks {
+                    blanks: parts[4].parse().unwrap(),
+                },
                 kind => Shape::Choices {
                     count: parts[3].parse().unwrap(),
                     single: kind == "multiple_choice",
@@ -243,7 +246,7 @@ pub fn mark_sheet(
             // The paper test asks no matchings and no short answers;
             // content_import_matching.rs marks a grid's rows itself, and
             // sheet_short_answers.rs writes in the boxes.
-            Shape::Grid { .. } | Shape::Written => {
+            Shape::Grid { .. } | Shape::Written | Shape::Blanks { .. } => {
                 panic!("mark_sheet marks choices and essays, not grids or short answers")
             }
             Shape::Essay { .. } => {

@@ -38,7 +38,7 @@ pub enum SheetsCommand {
         /// `{"<attempt>": {"<question>": [<choice>, ...]}}` (`[]`: no choice); a
         /// matching's row as `"<question>.<row>"`; a short answer as the words
         /// read in its box, `{"<attempt>": {"<question>": "<words>"}}` (`""`:
-        /// nothing written).
+        /// nothing written), a blank's as `"<question>.<blank>"`.
         #[arg(long)]
         decisions: Option<PathBuf>,
         /// A folder to write each short answer's box into, as
@@ -163,10 +163,7 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
             })?;
             match decision {
                 Decision::Choices(choices) => reading.resolve_part(question, part, choices.clone()),
-                Decision::Typed(words) if part == 0 => reading.transcribe(question, words),
-                Decision::Typed(_) => bail!(
-                    "--decisions, attempt {attempt}: row {part} of question {question} takes choices, not words"
-                ),
+                Decision::Typed(words) => reading.transcribe_part(question, part, words),
             }
             .with_context(|| format!("--decisions, attempt {attempt}"))?;
         }
@@ -175,8 +172,13 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
             for written in &reading.written {
                 let crop = match &crops {
                     Some(dir) => {
+                        let blank = if written.part > 0 {
+                            format!("-blank-{}", written.part)
+                        } else {
+                            String::new()
+                        };
                         let file = dir.join(format!(
-                            "attempt-{attempt}-question-{}.png",
+                            "attempt-{attempt}-question-{}{blank}.png",
                             written.question
                         ));
                         std::fs::write(&file, &written.png)
@@ -185,8 +187,13 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
                     }
                     None => "--crops DIR writes its box out".to_owned(),
                 };
+                let blank = if written.part > 0 {
+                    format!(", blank {}", written.part)
+                } else {
+                    String::new()
+                };
                 println!(
-                    "attempt {attempt}: question {} (page {}) is a short answer to type: {crop}",
+                    "attempt {attempt}: question {}{blank} (page {}) is a short answer to type: {crop}",
                     written.question, written.page
                 );
             }

@@ -2,8 +2,9 @@
 //! its pages as `scoredesk_sheets::layout` places them, each with its registration
 //! marks, its code (a QR code, drawn by the qrcode crate as SVG) and the
 //! participant's name, from a minijinja template (`answer_sheets.html`, escaped by
-//! the engine). A text entry gets a box for its short answer, which a person types
-//! from the scan before its keys mark it.
+//! the engine). A text entry gets a box for its short answer, and a fill-in-the-
+//! blanks question a box per blank, which a person types from the scan before
+//! the keys mark it.
 
 use minijinja::{context, Environment, Value};
 use qrcode::render::svg;
@@ -47,7 +48,7 @@ fn shape_of(kind: QuestionKind, choices: usize, parts: usize, max_score: i32) ->
             options: choices,
         }),
         QuestionKind::TextEntry => Some(Shape::Written),
-        // Blanks are answered by upload; their boxes on the sheet are to come.
+        QuestionKind::FillIn if parts > 0 => Some(Shape::Blanks { blanks: parts }),
         QuestionKind::Matching | QuestionKind::FillIn => None,
     }
 }
@@ -168,6 +169,8 @@ struct Essay {
     question: i32,
     /// A short answer's box, not an essay's frame.
     typed: bool,
+    /// A blank's number (0: none).
+    part: i32,
     x: f32,
     y: f32,
     width: f32,
@@ -282,6 +285,7 @@ pub fn render(
                     .map(|e| Essay {
                         question: e.question,
                         typed: e.typed,
+                        part: e.part,
                         x: e.frame.x,
                         y: e.frame.y,
                         width: e.frame.width,
@@ -425,6 +429,41 @@ mod tests {
         // To look at: SCOREDESK_SHEETS_HTML=/some/where.html, then render it with
         // Chromium.
         if let Some(path) = std::env::var_os("SCOREDESK_SHEETS_HTML") {
+            std::fs::write(path, &html).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_fill_in_the_blanks_question_has_a_numbered_box_a_blank() {
+        let mut blanks = question(2, QuestionKind::FillIn, 0);
+        blanks.parts.texts = vec!["Blank 1".into(), "Blank 2".into(), "Blank 3".into()];
+        let questions = [question(1, QuestionKind::MultipleChoice, 4), blanks];
+        assert_eq!(
+            sheet_questions(&questions)[1].shape,
+            Shape::Blanks { blanks: 3 }
+        );
+        let batch = SheetBatch {
+            area: 1,
+            batch: 42,
+            assessment: "Chemistry",
+            snapshot: None,
+            language: "en",
+            questions: &questions,
+        };
+        let attempts = [SheetAttempt {
+            attempt: 7,
+            participant: "Ada Lovelace".into(),
+        }];
+        let html = render(&batch, &attempts).unwrap();
+        assert_eq!(
+            html.matches(r#"class="essay" data-question="2" data-written="1""#)
+                .count(),
+            3
+        );
+        for part in 1..=3 {
+            assert!(html.contains(&format!(r#"data-question="2" data-part="{part}""#)));
+        }
+        if let Some(path) = std::env::var_os("SCOREDESK_BLANKS_HTML") {
             std::fs::write(path, &html).unwrap();
         }
     }

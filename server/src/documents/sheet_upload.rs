@@ -63,10 +63,36 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
             Answer::Text { text: None, .. } => None,
             Answer::Text {
                 question,
+                part: 0,
                 text: Some(text),
             } => Some(json!({"QuestionOrderNumber": question, "TextResponse": text})),
+            // A blank's words go with the question's other blanks, below.
+            Answer::Text { .. } => None,
         })
         .collect();
+    let mut questions = questions;
+    let mut blanks: std::collections::BTreeMap<i32, Vec<Value>> = Default::default();
+    for answer in &reading.answers {
+        if let Answer::Text {
+            question,
+            part,
+            text: Some(text),
+        } = answer
+        {
+            if *part > 0 {
+                blanks
+                    .entry(*question)
+                    .or_default()
+                    .push(json!({"PartNumber": part, "TextResponse": text}));
+            }
+        }
+    }
+    questions.extend(
+        blanks
+            .into_iter()
+            .map(|(question, parts)| json!({"QuestionOrderNumber": question, "Parts": parts})),
+    );
+    questions.sort_by_key(|question| question["QuestionOrderNumber"].as_i64());
     Ok(json!({
         "AttemptID": reading.attempt,
         "BatchID": batch.to_string(),
@@ -114,11 +140,28 @@ mod tests {
                 },
                 Answer::Text {
                     question: 8,
+                    part: 0,
                     text: Some("wicked king".into()),
                 },
                 Answer::Text {
                     question: 9,
+                    part: 0,
                     text: None,
+                },
+                Answer::Text {
+                    question: 10,
+                    part: 1,
+                    text: Some("hydrogen".into()),
+                },
+                Answer::Text {
+                    question: 10,
+                    part: 2,
+                    text: None,
+                },
+                Answer::Text {
+                    question: 10,
+                    part: 3,
+                    text: Some("oxygen".into()),
                 },
             ],
             doubts: Vec::new(),
@@ -134,8 +177,16 @@ mod tests {
         assert_eq!(read.attempt_id, 9001);
         assert_eq!(read.batch_id, Some(7));
         let orders: Vec<i32> = read.questions.iter().map(|q| q.order).collect();
-        assert_eq!(orders, [1, 3, 4, 6, 8], "blank answers left out");
+        assert_eq!(orders, [1, 3, 4, 6, 8, 10], "blank answers left out");
         assert_eq!(read.questions[4].text.as_deref(), Some("wicked king"));
+        assert_eq!(
+            read.questions[5].parts,
+            [
+                (1, crate::model::upload::PartAnswer::Text("hydrogen".into())),
+                (3, crate::model::upload::PartAnswer::Text("oxygen".into()))
+            ],
+            "the blanks typed, the empty one left out"
+        );
         assert_eq!(
             read.questions[3].parts,
             [
@@ -166,6 +217,7 @@ mod tests {
         let mut untyped = reading();
         untyped.written.push(WrittenAnswer {
             question: 10,
+            part: 0,
             page: 1,
             png: b"\x89PNG".to_vec(),
             ink: 0.01,

@@ -1,11 +1,12 @@
 //! Short answers on the answer sheet (issue 35), through `scoredesk-server sheets
-//! scan` on both databases: a test of a choice, a keyed word and a number printed
-//! through the real print path (each text entry a box beside its number, the code
-//! of the current layout), handwriting in the boxes, scanned with a scanner's
-//! damage. The run holds each attempt whose boxes hold writing and writes each
-//! box out for a person to read (`--crops`); an empty box is no answer, never a
-//! box to type. With the words typed in the decisions file, the attempts go up
-//! and the keys mark what was typed (a word in any case, a number with a comma).
+//! scan` on both databases: a test of a choice, a keyed word, a number and two
+//! blanks printed through the real print path (each text entry a box beside its
+//! number, each blank a box beside its own; the code of the current layout),
+//! handwriting in the boxes, scanned with a scanner's damage. The run holds each
+//! attempt whose boxes hold writing and writes each box out for a person to read
+//! (`--crops`); an empty box is no answer, never a box to type. With the words
+//! typed in the decisions file, the attempts go up and the keys mark what was
+//! typed (a word in any case, a number with a comma, each blank by its own keys).
 
 use std::path::Path;
 use std::process::Output;
@@ -48,7 +49,8 @@ async fn short_answers(backend: Backend) {
                 single: true
             },
             Shape::Written,
-            Shape::Written
+            Shape::Written,
+            Shape::Blanks { blanks: 2 }
         ]
     );
     let (batch, attempts) = &delivery.batches[0];
@@ -58,18 +60,22 @@ async fn short_answers(backend: Backend) {
     assert!(pages.iter().all(|(code, _)| code.edition == EDITION));
 
     let layout = &delivery.layout[0];
-    let frame = |question: i32| {
+    let frame = |question: i32, part: i32| {
         let area = layout
             .essays
             .iter()
-            .find(|e| e.question == question)
+            .find(|e| e.question == question && e.part == part)
             .unwrap();
         assert!(area.typed);
         area.frame
     };
     let scans = tempfile::tempdir().unwrap();
     let mut random = rng(35 + u64::from(backend == Backend::Postgres));
-    for (attempt, boxes) in [(first, &[2, 3][..]), (second, &[2][..])] {
+    let boxes_of = [
+        (first, &[(2, 0), (3, 0), (4, 1), (4, 2)][..]),
+        (second, &[(2, 0), (4, 2)][..]),
+    ];
+    for (attempt, boxes) in boxes_of {
         let mut page = pages
             .iter()
             .find(|(code, _)| i64::from(code.attempt) == attempt)
@@ -84,39 +90,45 @@ async fn short_answers(backend: Backend) {
                 .unwrap();
             mark_bubble(&mut page, nucleus.center, Pencil::Full, &mut random);
         }
-        for question in boxes {
-            write_essay(&mut page, frame(*question), &mut random);
+        for (question, part) in boxes {
+            write_essay(&mut page, frame(*question, *part), &mut random);
         }
         let bytes = scan(&page, Damage::random(&mut random, 300.0), attempt as u64);
         std::fs::write(scans.path().join(format!("scan-{attempt}.jpg")), bytes).unwrap();
     }
 
-    // Held: three boxes to type, each written out; the second attempt's empty
-    // number box is not one of them.
+    // Held: six boxes to type, each written out; the second attempt's empty
+    // number box and first blank are not among them.
     let crops = tempfile::tempdir().unwrap();
     let held = run(&app, scans.path(), *batch, None, crops.path());
     let text = said(&held);
     assert!(!held.status.success(), "{text}");
     assert_eq!(
         text.matches("is a short answer to type").count(),
-        3,
+        6,
         "{text}"
     );
-    for (attempt, question) in [(first, 2), (first, 3), (second, 2)] {
-        let file = crops
-            .path()
-            .join(format!("attempt-{attempt}-question-{question}.png"));
-        assert!(
-            text.contains(&format!(
-                "attempt {attempt}: question {question} (page 1) is a short answer to type: its box is {}",
-                file.display()
-            )),
-            "{text}"
-        );
-        let crop = image::open(&file).unwrap();
-        // The box's inside at 8 pixels a millimetre.
-        let width = ((WRITTEN_BOX.0 - 2.4) * 8.0).round() as u32;
-        assert!(crop.width().abs_diff(width) <= 2, "{}", crop.width());
+    for (attempt, boxes) in boxes_of {
+        for (question, part) in boxes {
+            let (named, said) = match part {
+                0 => (String::new(), String::new()),
+                part => (format!("-blank-{part}"), format!(", blank {part}")),
+            };
+            let file = crops
+                .path()
+                .join(format!("attempt-{attempt}-question-{question}{named}.png"));
+            assert!(
+                text.contains(&format!(
+                    "attempt {attempt}: question {question}{said} (page 1) is a short answer to type: its box is {}",
+                    file.display()
+                )),
+                "{text}"
+            );
+            let crop = image::open(&file).unwrap();
+            // The box's inside at 8 pixels a millimetre.
+            let width = ((WRITTEN_BOX.0 - 2.4) * 8.0).round() as u32;
+            assert!(crop.width().abs_diff(width) <= 2, "{}", crop.width());
+        }
     }
     assert!(!crops
         .path()
@@ -127,8 +139,8 @@ async fn short_answers(backend: Backend) {
     // Typed: a key in another case, a number with a decimal comma, a lesser key.
     let decisions = scans.path().join("decisions.json");
     let typed = json!({
-        first.to_string(): {"2": "Starch", "3": "9,8"},
-        second.to_string(): {"2": " glucose "},
+        first.to_string(): {"2": "Starch", "3": "9,8", "4.1": "hydrogen", "4.2": "oxygen"},
+        second.to_string(): {"2": " glucose ", "4.2": "Oxygen"},
     });
     std::fs::write(&decisions, serde_json::to_vec(&typed).unwrap()).unwrap();
     let done = run(&app, scans.path(), *batch, Some(&decisions), crops.path());
@@ -150,13 +162,18 @@ async fn short_answers(backend: Backend) {
     };
     assert_eq!(
         app.sql_strings(&answers(first)).await,
-        ["1:1:2", "2:Starch:2", "3:9,8:2"],
+        [
+            "1:1:2",
+            "2:Starch:2",
+            "3:9,8:2",
+            "4:1: hydrogen\n2: oxygen:2"
+        ],
         "choice 1 (the nucleus, worth 2), the words as typed, each marked by its keys"
     );
     assert_eq!(
         app.sql_strings(&answers(second)).await,
-        ["1::0", "2:glucose:1", "3::0"],
-        "the blank choice and the empty box unanswered: nothing, 0"
+        ["1::0", "2:glucose:1", "3::0", "4:2: Oxygen:0"],
+        "the blank choice and the empty box unanswered: nothing, 0; Oxygen is not oxygen"
     );
 
     // Words for a question that has no box waiting are refused by name.

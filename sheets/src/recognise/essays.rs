@@ -31,6 +31,8 @@ const TRACE: f32 = 0.0002;
 #[derive(Debug, Clone, PartialEq)]
 pub struct EssayCrop {
     pub question: i32,
+    /// A blank's number; 0 for an essay or one short answer.
+    pub part: i32,
     /// The frame's inside, upright, as a PNG.
     pub png: Vec<u8>,
     /// The share of the frame that is ink.
@@ -61,6 +63,7 @@ pub(crate) fn crop_essay(
     crop.write_to(&mut Cursor::new(&mut png), ImageFormat::Png)?;
     Ok(EssayCrop {
         question: area.question,
+        part: area.part,
         png,
         ink,
         written: ink >= if area.typed { TRACE } else { WRITTEN },

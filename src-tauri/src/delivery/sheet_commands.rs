@@ -61,16 +61,17 @@ pub fn decide_sheet_doubt(
     held.decide(attempt_id, question, part, choices)
 }
 
-/// What the coordinator read in a short answer's box, typed (`""`: nothing
-/// written).
+/// What the coordinator read in a short answer's box (a blank's: `part` > 0),
+/// typed (`""`: nothing written).
 #[tauri::command]
 pub fn transcribe_sheet_answer(
     held: State<'_, HeldSheets>,
     attempt_id: i32,
     question: i32,
+    part: i32,
     text: String,
 ) -> Result<(), CommandError> {
-    held.transcribe(attempt_id, question, &text)
+    held.transcribe(attempt_id, question, part, &text)
 }
 
 /// Uploads every attempt read whose doubts are all decided.

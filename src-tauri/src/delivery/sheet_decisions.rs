@@ -42,7 +42,7 @@ impl Decision {
     ) -> Result<(), CommandError> {
         match self {
             Decision::Choices(choices) => reading.resolve_part(question, part, choices.clone()),
-            Decision::Typed(words) => reading.transcribe(question, words),
+            Decision::Typed(words) => reading.transcribe_part(question, part, words),
         }
         .map_err(|e| CommandError::InvalidInput(e.to_string()))
     }
@@ -95,10 +95,16 @@ impl HeldSheets {
         self.give(attempt, question, part, Decision::Choices(choices))
     }
 
-    /// What the coordinator read in a short answer's box, typed (nothing: no
-    /// answer).
-    pub fn transcribe(&self, attempt: i32, question: i32, text: &str) -> Result<(), CommandError> {
-        self.give(attempt, question, 0, Decision::Typed(text.to_owned()))
+    /// What the coordinator read in a short answer's box (a blank's: `part` >
+    /// 0), typed (nothing: no answer).
+    pub fn transcribe(
+        &self,
+        attempt: i32,
+        question: i32,
+        part: i32,
+        text: &str,
+    ) -> Result<(), CommandError> {
+        self.give(attempt, question, part, Decision::Typed(text.to_owned()))
     }
 
     fn give(
@@ -167,6 +173,7 @@ mod tests {
             }],
             written: vec![WrittenAnswer {
                 question: 2,
+                part: 0,
                 page: 1,
                 png: Vec::new(),
                 ink: 0.01,
@@ -180,10 +187,10 @@ mod tests {
     #[test]
     fn a_decision_may_be_changed_and_the_last_one_goes_up() {
         let sheets = held();
-        sheets.transcribe(7, 2, "wicked king").unwrap();
+        sheets.transcribe(7, 2, 0, "wicked king").unwrap();
         assert!(sheets.decided().unwrap().is_empty(), "question 1 undecided");
         sheets.decide(7, 1, 0, vec![]).unwrap();
-        sheets.transcribe(7, 2, " evil king ").unwrap();
+        sheets.transcribe(7, 2, 0, " evil king ").unwrap();
         let decided = sheets.decided().unwrap();
         assert_eq!(decided.len(), 1);
         assert_eq!(decided[0].0, 41);
@@ -196,6 +203,7 @@ mod tests {
                 },
                 Answer::Text {
                     question: 2,
+                    part: 0,
                     text: Some("evil king".into())
                 }
             ]
@@ -207,7 +215,7 @@ mod tests {
     #[test]
     fn a_decision_on_what_is_not_in_doubt_is_refused() {
         let sheets = held();
-        assert!(sheets.transcribe(7, 1, "x").is_err(), "1 is a mark");
+        assert!(sheets.transcribe(7, 1, 0, "x").is_err(), "1 is a mark");
         assert!(sheets.decide(7, 2, 0, vec![1]).is_err(), "2 is written");
         assert!(sheets.decide(8, 1, 0, vec![]).is_err(), "no attempt 8");
     }

@@ -49,7 +49,8 @@ pub struct SheetBubble {
 pub struct SheetDoubt {
     pub attempt_id: i32,
     pub question: i32,
-    /// A matching's row in doubt (the upload's PartNumber); 0 for a choice question.
+    /// A matching's row in doubt, or a blank to type (the upload's PartNumber);
+    /// 0 for a choice question or a short answer.
     pub part: i32,
     pub page: u16,
     pub single: bool,
@@ -267,7 +268,7 @@ pub async fn read_sheet_scans(
                 doubts.extend(reading.written.iter().map(|written| SheetDoubt {
                     attempt_id: attempt,
                     question: written.question,
-                    part: 0,
+                    part: written.part,
                     page: written.page,
                     single: false,
                     reason: "written".into(),

@@ -18,7 +18,9 @@ pub fn numeric_item(identifier: &str) -> String {
 }
 
 /// A paper test of short answers: a single choice (the first of three right), a
-/// word ("starch" 2, "glucose" 1, any case) and a number (9.81 ± 0.05, worth 2).
+/// word ("starch" 2, "glucose" 1, any case), a number (9.81 ± 0.05, worth 2) and
+/// two blanks ("hydrogen", "oxygen", exactly, 1 each:
+/// `qti/tests/fixtures/blanks/water.xml`).
 pub fn short_answer_package() -> Vec<u8> {
     let items = [
         (
@@ -39,6 +41,14 @@ pub fn short_answer_package() -> Vec<u8> {
             ),
         ),
         ("items/gravity.xml", numeric_item("gravity")),
+        (
+            "items/water.xml",
+            std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../qti/tests/fixtures/blanks/water.xml"
+            ))
+            .expect("the blanks fixture"),
+        ),
     ];
     let hrefs: Vec<&str> = items.iter().map(|(href, _)| *href).collect();
     let mut entries: Vec<(&str, Vec<u8>)> = vec![
@@ -48,6 +58,7 @@ pub fn short_answer_package() -> Vec<u8> {
                 ("cells", "imsqti_item_xmlv2p1", "items/cells.xml"),
                 ("energy", "imsqti_item_xmlv2p1", "items/energy.xml"),
                 ("gravity", "imsqti_item_xmlv2p1", "items/gravity.xml"),
+                ("water", "imsqti_item_xmlv2p1", "items/water.xml"),
                 ("test", "imsqti_test_xmlv2p1", "test.xml"),
             ])
             .into_bytes(),

@@ -1,8 +1,9 @@
-//! Issue 35 in the real window: a test of a choice, a keyed word and a number
-//! delivered on paper; handwriting in the short answers' boxes; the scan read on
-//! the sheets desk, where each box comes up with its crop and its field already
-//! focused, so the coordinator types what is written and Enter goes on, keyboard
-//! only. The upload carries the words as `TextResponse`, and the keys mark them.
+//! Issue 35 in the real window: a test of a choice, a keyed word, a number and
+//! two blanks delivered on paper; handwriting in the short answers' boxes; the
+//! scan read on the sheets desk, where each box comes up with its crop and its
+//! field already focused, so the coordinator types what is written and Enter goes
+//! on, keyboard only. The upload carries the words as `TextResponse` (the blanks'
+//! in `Parts`), and the keys mark them.
 
 use fantoccini::key::Key;
 use scoredesk_e2e::paper::{print_pages, rng, scan, write_essay, Damage};
@@ -70,10 +71,10 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
         .text()
         .await
         .unwrap();
-    assert!(summary.contains("2 short answers to type"), "{summary}");
+    assert!(summary.contains("4 short answers to type"), "{summary}");
     let doubt = wait_for(client, "#sheet-doubt[data-question='2']").await;
     let shown = doubt.text().await.unwrap();
-    assert!(shown.contains("To type 1 of 2"), "{shown}");
+    assert!(shown.contains("To type 1 of 4"), "{shown}");
     assert!(shown.contains("type what is written in the box"), "{shown}");
     wait_for(client, "#sheet-typed:focus").await;
     press(client, &"Starch".chars().collect::<Vec<_>>()).await;
@@ -92,12 +93,29 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
     assert_eq!(field.prop("value").await.unwrap().as_deref(), Some(""));
     press(client, &"9,8".chars().collect::<Vec<_>>()).await;
     press(client, &[Key::Enter.into()]).await;
+
+    // Then each blank of question 4 by itself.
+    for (part, words) in [(1, "hydrogen"), (2, "oxygen")] {
+        let doubt = wait_for(
+            client,
+            &format!("#sheet-doubt[data-question='4'][data-part='{part}']"),
+        )
+        .await;
+        let shown = doubt.text().await.unwrap();
+        assert!(
+            shown.contains(&format!("question 4, blank {part}")),
+            "{shown}"
+        );
+        wait_for(client, "#sheet-typed:focus").await;
+        press(client, &words.chars().collect::<Vec<_>>()).await;
+        press(client, &[Key::Enter.into()]).await;
+    }
     let done = wait_for(client, "#sheet-decided")
         .await
         .text()
         .await
         .unwrap();
-    assert!(done.contains("All 2 short answers typed."), "{done}");
+    assert!(done.contains("All 4 short answers typed."), "{done}");
     press(client, &[Key::Enter.into()]).await;
     let uploaded = wait_for(client, "#sheet-uploaded")
         .await
@@ -112,24 +130,38 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
             .await,
     )
     .unwrap();
-    let typed: Vec<(i64, &str)> = upload["QuestionAndChoices"]
+    let typed: Vec<(i64, String)> = upload["QuestionAndChoices"]
         .as_array()
         .unwrap()
         .iter()
         .map(|q| {
-            (
-                q["QuestionOrderNumber"].as_i64().unwrap(),
-                q["TextResponse"].as_str().unwrap(),
-            )
+            let words = match q["TextResponse"].as_str() {
+                Some(words) => words.to_owned(),
+                None => q["Parts"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "{}={}",
+                            p["PartNumber"],
+                            p["TextResponse"].as_str().unwrap()
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            };
+            (q["QuestionOrderNumber"].as_i64().unwrap(), words)
         })
         .collect();
-    assert_eq!(typed, [(2, "Starch"), (3, "9,8")]);
+    let wanted = [(2, "Starch"), (3, "9,8"), (4, "1=hydrogen 2=oxygen")];
+    assert_eq!(typed, wanted.map(|(q, w)| (q, w.to_owned())));
     let result = api.get(&format!("Attempts({attempt})")).await["ResultID"]
         .as_i64()
         .expect("a result");
     let read = api.get(&format!("Results({result})")).await;
     assert_eq!(
-        read["TotalScore"], 4,
-        "starch 2 and 9.8 within 0.05 of 9.81: 2"
+        read["TotalScore"], 6,
+        "starch 2, 9.8 within 0.05 of 9.81 2, both blanks 2"
     );
 }

@@ -179,9 +179,9 @@ export function readSheetScans(batchId: string, paths: string[], onprogress: (pr
 /** The coordinator's decision on an unsure question: the choices marked. */
 export const decideSheetDoubt = (attemptId: number, question: number, part: number, choices: number[]) =>
   invoke<void>("decide_sheet_doubt", { attemptId, question, part, choices });
-/** What the coordinator read in a short answer's box, typed ("": nothing written). */
-export const transcribeSheetAnswer = (attemptId: number, question: number, text: string) =>
-  invoke<void>("transcribe_sheet_answer", { attemptId, question, text });
+/** What the coordinator read in a short answer's box (a blank's: part > 0), typed ("": nothing written). */
+export const transcribeSheetAnswer = (attemptId: number, question: number, part: number, text: string) =>
+  invoke<void>("transcribe_sheet_answer", { attemptId, question, part, text });
 /** Uploads every attempt read whose unsure marks are all decided and short answers typed. */
 export const uploadSheetReadings = () => invoke<SheetUpload[]>("upload_sheet_readings");
 /** The system's chooser for scans; an empty list if cancelled. */

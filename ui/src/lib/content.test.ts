@@ -39,6 +39,17 @@ describe("describeKind", () => {
     expect(describeKind(matching)).toBe("matching (2 rows, 3 options)");
     expect(describeKeys(matching)).toBe("pairs Frog → Amphibian; Eagle → Bird");
   });
+  it("names blanks by their count and their keys by blank, numbers among them", () => {
+    const blanks = {
+      ...question("created", 1),
+      questionType: "fill_in_blanks",
+      numericKeys: true,
+      parts: ["Blank 1", "Blank 2"],
+      keys: ["Blank 1: Paris (1)", "Blank 2: 1961 (2)"],
+    };
+    expect(describeKind(blanks)).toBe("fill in the blanks (2 blanks)");
+    expect(describeKeys(blanks)).toBe("accepts Blank 1: Paris (1); Blank 2: 1961 (2)");
+  });
   it("names choices, number entries and typed keys as before", () => {
     expect(describeKind({ ...question("created", 1), questionType: "multiple_choice", choices: 4 })).toBe("multiple choice (4 choices)");
     expect(describeKind({ ...question("created", 1), questionType: "text_entry", numericKeys: true })).toBe("number entry");

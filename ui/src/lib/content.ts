@@ -34,16 +34,21 @@ export function describeImport(report: PackageReport): string {
 }
 
 /** A question's kind as the report's table says it: "number entry",
- * "matching (2 rows, 3 options)", "multiple choice (4 choices)". */
+ * "matching (2 rows, 3 options)", "fill in the blanks (3 blanks)",
+ * "multiple choice (4 choices)". */
 export function describeKind(question: ReportQuestion): string {
+  const blanks = question.parts.length;
+  if (question.questionType === "fill_in_blanks") return `fill in the blanks (${blanks} ${blanks === 1 ? "blank" : "blanks"})`;
   if (question.numericKeys) return "number entry";
   const kind = question.questionType.replace("_", " ");
   if (question.parts.length) return `${kind} (${question.parts.length} ${question.parts.length === 1 ? "row" : "rows"}, ${question.choices} options)`;
   return question.choices ? `${kind} (${question.choices} choices)` : kind;
 }
 
-/** Its keys in words: a matching's pairs, a text entry's accepted answers. */
+/** Its keys in words: a matching's pairs, each blank's answers, a text entry's
+ * accepted answers. */
 export function describeKeys(question: ReportQuestion): string {
   if (!question.keys.length) return "";
+  if (question.questionType === "fill_in_blanks") return `accepts ${question.keys.join("; ")}`;
   return `${question.parts.length ? "pairs" : "accepts"} ${question.keys.join("; ")}`;
 }

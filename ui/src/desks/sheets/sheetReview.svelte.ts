@@ -18,7 +18,7 @@ import { choiceOfKey, isWritten, toggleChoice } from "../../lib/sheets";
 /** What the review asks of the app (its commands; a test gives its own). */
 export interface ReviewCommands {
   decide: (attemptId: number, question: number, part: number, choices: number[]) => Promise<unknown>;
-  transcribe: (attemptId: number, question: number, text: string) => Promise<unknown>;
+  transcribe: (attemptId: number, question: number, part: number, text: string) => Promise<unknown>;
   upload: () => Promise<SheetUpload[]>;
 }
 
@@ -120,7 +120,7 @@ export class SheetReview {
     const doubt = this.current;
     if (!doubt) return;
     try {
-      if (isWritten(doubt)) await this.commands.transcribe(doubt.attemptId, doubt.question, this.typedFor(doubt).trim());
+      if (isWritten(doubt)) await this.commands.transcribe(doubt.attemptId, doubt.question, doubt.part, this.typedFor(doubt).trim());
       else await this.commands.decide(doubt.attemptId, doubt.question, doubt.part, this.decision(doubt));
       this.confirmed[keyOf(doubt)] = true;
       this.error = null;

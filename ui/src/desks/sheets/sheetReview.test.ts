@@ -28,11 +28,11 @@ const report = (): SheetScanReport => ({
 
 function commands() {
   const decided: [number, number, number, number[]][] = [];
-  const typed: [number, number, string][] = [];
+  const typed: [number, number, number, string][] = [];
   const upload = vi.fn(async (): Promise<SheetUpload[]> => [{ attemptId: 7, outcome: { kind: "refused", message: "AttemptID 7 has a result" } }]);
   const given: ReviewCommands = {
     decide: async (a, q, p, c) => void decided.push([a, q, p, c]),
-    transcribe: async (a, q, t) => void typed.push([a, q, t]),
+    transcribe: async (a, q, p, t) => void typed.push([a, q, p, t]),
     upload,
   };
   return { decided, typed, upload, given };
@@ -123,7 +123,7 @@ describe("SheetReview", () => {
     review.type("  wicked king ");
     expect(review.typedFor(review.current!)).toBe("  wicked king ");
     await review.enter();
-    expect(typed).toEqual([[8, 4, "wicked king"]]);
+    expect(typed).toEqual([[8, 4, 0, "wicked king"]]);
     expect(decided).toEqual([]);
     expect(review.isConfirmed(written)).toBe(true);
     // Changed, it is unconfirmed until Enter again; Backspace empties it.
@@ -132,6 +132,9 @@ describe("SheetReview", () => {
     expect(review.isConfirmed(written)).toBe(false);
     review.clear();
     await review.enter();
-    expect(typed).toEqual([[8, 4, "wicked king"], [8, 4, ""]]);
+    expect(typed).toEqual([
+      [8, 4, 0, "wicked king"],
+      [8, 4, 0, ""],
+    ]);
   });
 });

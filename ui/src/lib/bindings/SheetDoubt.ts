@@ -3,7 +3,8 @@ import type { SheetBubble } from "./SheetBubble";
 
 export type SheetDoubt = { attemptId: number, question: number, 
 /**
- * A matching's row in doubt (the upload's PartNumber); 0 for a choice question.
+ * A matching's row in doubt, or a blank to type (the upload's PartNumber);
+ * 0 for a choice question or a short answer.
  */
 part: number, page: number, single: boolean, 
 /**
