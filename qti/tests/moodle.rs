@@ -210,3 +210,84 @@ fn a_match_of_thousands_is_skipped_as_it_is_read() {
     assert!(reasons[0].contains("more than 26 options"), "{reasons:?}");
     assert!(reasons[1].contains("more than 40 rows"), "{reasons:?}");
 }
+
+/// A Moodle cloze as Moodle's own editor writes it: weights, `%n%` partial
+/// credit, exact case, a catch-all `*` at 0 %, feedback after
+/// `#`, and a grade of its own; each blank worth its weight's share of the grade.
+#[test]
+fn a_cloze_is_blanks_each_worth_its_weights_share() {
+    let cloze = r#"<question type="multianswer"><name><text>Cloze</text></name><defaultgrade>4</defaultgrade><questiontext format="html"><text><![CDATA[<p>{1:SHORTANSWER:=Berlin#Right~%50%Berlín#Close~*#Wrong} is a capital; {1:SAC:=NaCl} is salt; {2:NM:=9.81:0.05~%50%10:0} is g; {a\}b} is words.</p>]]></text></questiontext></question>"#;
+    let read = read_package(bank(cloze).as_bytes()).unwrap();
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+    let item = &read.items[0];
+    let Response::Blanks { blanks, scoring } = &item.response else {
+        panic!("{:?}", item.response);
+    };
+    assert!(matches!(scoring, ChoiceScoring::MapResponse { .. }));
+    assert_eq!(item.max_score, 4, "the question's grade");
+    let keys: Vec<Vec<(String, f64, bool)>> = blanks
+        .iter()
+        .map(|keys| {
+            keys.iter()
+                .map(|k| (k.text.clone(), k.mapped_value.unwrap(), k.case_sensitive))
+                .collect()
+        })
+        .collect();
+    // Weights 1, 1, 2 of 4: 1, 1 and 2 marks.
+    assert_eq!(
+        keys,
+        [
+            vec![("Berlin".into(), 1.0, false), ("Berlín".into(), 0.5, false)],
+            vec![("NaCl".into(), 1.0, true)],
+            vec![
+                ("9.76 to 9.86".into(), 2.0, false),
+                ("10".into(), 1.0, false)
+            ],
+        ]
+    );
+    assert!(blanks[2][0].numeric.is_some());
+    assert!(
+        item.markup
+            .contains("<span class=\"blank\">(1) __________</span> is a capital"),
+        "{}",
+        item.markup
+    );
+    // Braces that hold no embedded answer are words, as written.
+    assert!(item.markup.contains(r"{a\}b} is words."), "{}", item.markup);
+}
+
+#[test]
+fn a_cloze_that_cannot_be_marked_is_skipped_naming_why() {
+    let cases = [
+        (r#"{1:MULTICHOICE:=red~blue}"#, "an embedded MULTICHOICE"),
+        (r#"{1:SHORTANSWER:=Par*s}"#, "has a wildcard"),
+        (r#"{1:SHORTANSWER:=Paris"#, "is not closed"),
+        (r#"{1:SA:*}"#, "no answer worth anything"),
+        (r#"No blanks {here}."#, "has no embedded answer"),
+    ];
+    for (text, reason) in cases {
+        let question = format!(
+            r#"<question type="cloze"><name><text>Q</text></name><questiontext format="html"><text><![CDATA[{text}]]></text></questiontext></question>"#
+        );
+        let read = read_package(bank(&question).as_bytes()).unwrap();
+        assert!(read.items.is_empty(), "{text}");
+        assert!(
+            read.skipped[0].reason.contains(reason),
+            "{text}: {}",
+            read.skipped[0].reason
+        );
+    }
+}
+
+/// A hostile cloze of a million braces is read in one pass, not a million.
+#[test]
+fn a_cloze_of_a_million_braces_is_read_quickly() {
+    let braces = "{".repeat(1_000_000);
+    let question = format!(
+        r#"<question type="cloze"><name><text>Q</text></name><questiontext format="html"><text>{braces} {{1:SA:=x}}</text></questiontext></question>"#
+    );
+    // Read twice over (each brace's head at most 32 characters), this takes well
+    // under a second; read once per brace, it would not finish.
+    let read = read_package(bank(&question).as_bytes()).unwrap();
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+}

@@ -103,17 +103,17 @@ ensure_pyslet() {
   export SCOREDESK_PYSLET_PYTHON="$PYSLET_VENV/bin/python"
 }
 
-# Four third-party tools from PyPI for the import tests: qti-package-maker writes
+# Five third-party tools from PyPI for the import tests: qti-package-maker writes
 # QTI 2.1 packages (as Blackboard exports them) and QTI 1.2 (Canvas's profile),
 # citolab-qti-convert upgrades them to QTI 3.0, text2qti turns a plain-text quiz into
-# a Canvas QTI 1.2 export, moodle_questions writes Moodle XML banks. Pinned, in a
-# private virtual environment.
-QTI_TOOLS_VENV="$HOME/.cache/scoredesk/qti-tools-26.7.14-0.2.0-t2q0.7.1-mq0.2.1"
+# a Canvas QTI 1.2 export, moodle_questions writes Moodle XML banks, moocloze writes
+# Moodle cloze questions. Pinned, in a private virtual environment.
+QTI_TOOLS_VENV="$HOME/.cache/scoredesk/qti-tools-26.7.14-0.2.0-t2q0.7.1-mq0.2.1-mc1.0.2"
 ensure_qti_tools() {
   if [ ! -x "$QTI_TOOLS_VENV/bin/qti-convert" ] || [ ! -x "$QTI_TOOLS_VENV/bin/text2qti" ] \
-    || ! "$QTI_TOOLS_VENV/bin/python" -c "import qti_package_maker, moodle_questions" 2>/dev/null; then
+    || ! "$QTI_TOOLS_VENV/bin/python" -c "import qti_package_maker, moodle_questions, moocloze" 2>/dev/null; then
     python3 -m venv "$QTI_TOOLS_VENV"
-    "$QTI_TOOLS_VENV/bin/pip" install --quiet qti-package-maker==26.7.14 citolab-qti-convert==0.2.0 text2qti==0.7.1 moodle-questions==0.2.1
+    "$QTI_TOOLS_VENV/bin/pip" install --quiet qti-package-maker==26.7.14 citolab-qti-convert==0.2.0 text2qti==0.7.1 moodle-questions==0.2.1 moocloze==1.0.2
   fi
   export SCOREDESK_QTI_PYTHON="$QTI_TOOLS_VENV/bin/python"
   export SCOREDESK_QTI_CONVERT="$QTI_TOOLS_VENV/bin/qti-convert"

@@ -3,7 +3,9 @@
 //! citolab-qti-convert; Canvas QTI 1.2 from text2qti and qti-package-maker; all
 //! installed by scripts/test), and small ones written here, whole or broken.
 
+mod cloze;
 mod short_answers;
+pub use cloze::moodle_cloze;
 pub use short_answers::{numeric_item, short_answer_package};
 
 use std::io::Write;

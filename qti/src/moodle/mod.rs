@@ -4,6 +4,7 @@
 //! QTI 2.1 item that asks and scores the same (`question`) and read by the 2.x
 //! reader from there; what cannot be translated is skipped with why.
 
+mod cloze;
 mod gaps;
 mod matching;
 mod question;

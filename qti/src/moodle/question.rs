@@ -9,10 +9,11 @@
 //! - `numerical`: number keys, each answer with its `tolerance` on either side;
 //! - `essay`: a person marks it; an essay answered only by attachment is an upload;
 //! - `match`: a matching (`super::matching`);
-//! - `ddwtos`, `gapselect`: a gap match (`super::gaps`).
+//! - `ddwtos`, `gapselect`: a gap match (`super::gaps`);
+//! - `multianswer` (cloze, `cloze` as moocloze writes it): blanks (`super::cloze`).
 //!
-//! What asks several answers of other shapes (cloze, drag onto an image) or draws
-//! values per student (calculated, random) is skipped, naming why.
+//! What asks several answers of other shapes (drag onto an image) or draws values
+//! per student (calculated, random) is skipped, naming why.
 
 use super::text::nodes;
 use crate::build::{
@@ -32,9 +33,9 @@ pub(super) fn translate(
     let several = "a question with several answers is not imported yet";
     let unsupported = match kind {
         "multichoice" | "truefalse" | "shortanswer" | "numerical" | "essay" | "match"
-        | "ddwtos" | "gapselect" => None,
+        | "ddwtos" | "gapselect" | "multianswer" | "cloze" => None,
         "description" => Some("a description: nothing to answer".to_owned()),
-        "randomsamatch" | "multianswer" | "ddimageortext" | "ddmarker" | "ordering" => {
+        "randomsamatch" | "ddimageortext" | "ddmarker" | "ordering" => {
             Some(format!("a Moodle {kind} question: {several}"))
         }
         "calculated" | "calculatedsimple" | "calculatedmulti" => Some(format!(
@@ -50,10 +51,11 @@ pub(super) fn translate(
     if let Some(reason) = unsupported {
         return Ok(Err(reason));
     }
-    let grade = match number_of(question, "defaultgrade").unwrap_or(Ok(1.0)) {
+    let declared = match number_of(question, "defaultgrade").transpose() {
         Ok(grade) => grade,
         Err(reason) => return Ok(Err(format!("defaultgrade: {reason}"))),
     };
+    let grade = declared.unwrap_or(1.0);
     let scoring = Scoring {
         percent: true,
         max: Some(grade),
@@ -72,6 +74,7 @@ pub(super) fn translate(
         "numerical" => numerical(question, &scoring, stem),
         "match" => super::matching::matching(question, file, &scoring, stem)?,
         "ddwtos" | "gapselect" => super::gaps::gaps(question, kind, stem.children, &scoring),
+        "multianswer" | "cloze" => super::cloze::cloze(stem, declared),
         _ => {
             let attachments_only =
                 field_text(question, "responseformat").as_deref() == Some("noinline");

@@ -7,7 +7,9 @@
 //!   translation's `SCORE = sum(mapResponse …)`): its mapping's keys and values;
 //! - a `responseIf` whose test matches the blank's response against its correct
 //!   value and sets a score (`SCORE + v`, `SCORE_n = v`): the correct values,
-//!   each worth `v`.
+//!   each worth `v`;
+//! - for a number blank, branches testing it within a tolerance (`<equal>`) or
+//!   between bounds (`and(gte, lte)`), each adding its score: a range each.
 //!
 //! Or, for the whole question, one `responseIf` whose test is an `and` over every
 //! blank (each matching its correct value, or `gt(mapResponse, 0)`: any of its
@@ -17,6 +19,7 @@
 //! Without any processing, each correct value is worth 1 (noted). A blank that
 //! the processing does not score skips the item, naming the blank.
 
+use super::number::blank_ranges;
 use super::rules::{mapping, values};
 use crate::item::{ChoiceScoring, NumberRange, Response, TextKey};
 use crate::number::number as read_number;
@@ -115,6 +118,18 @@ pub(super) fn blanks(
                 }
                 Some(processing) => matched_value(processing, identifier)?,
             };
+            // A number blank may be scored by ranges instead (a tolerance).
+            if let (None, true, Some(processing)) = (worth, numeric, processing) {
+                let correct = values(declaration)
+                    .iter()
+                    .map(|v| read_number(v))
+                    .collect::<Result<Vec<f64>, String>>()?;
+                let ranges = blank_ranges(processing, identifier, &correct, notes)?;
+                if !ranges.is_empty() {
+                    blanks.push(ranges);
+                    continue;
+                }
+            }
             let worth = worth.ok_or_else(|| {
                 format!("blank {blank} ({identifier}) is not scored by the response processing")
             })?;

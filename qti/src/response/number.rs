@@ -124,6 +124,63 @@ fn tolerance_keys(
     Ok((!keys.is_empty()).then_some((keys, default)))
 }
 
+/// A blank's number keys from `processing`'s branches that test only its
+/// response `identifier` (an `<equal>` with a tolerance, or bounds) and add to
+/// the score (`SCORE + v`) or set a score of their own (`v`): each a range worth
+/// `v`. Empty when no branch tests it so.
+pub(super) fn blank_ranges(
+    processing: &Element,
+    identifier: &str,
+    correct: &[f64],
+    notes: &mut Vec<String>,
+) -> Result<Vec<TextKey>, String> {
+    let mut keys = Vec::new();
+    let branches = processing
+        .descendants()
+        .into_iter()
+        .filter(|e| matches!(e.name.as_str(), "responseIf" | "responseElseIf"));
+    for branch in branches {
+        let Some(test) = branch.elements().next() else {
+            continue;
+        };
+        let own = test
+            .descendants()
+            .iter()
+            .filter(|e| e.name == "variable")
+            .all(|v| v.attribute("identifier") == Some(identifier))
+            && test.descendants().iter().any(|e| e.name == "variable");
+        if !own {
+            continue;
+        }
+        let range = match test.name.as_str() {
+            "equal" => range_of(test, correct, notes)?,
+            "and" => bounds_of(test, notes)?,
+            _ => None,
+        };
+        let Some(range) = range else {
+            continue;
+        };
+        let Some(set) = branch.children_named("setOutcomeValue").next() else {
+            continue;
+        };
+        let value = match set.elements().next() {
+            Some(base) if base.name == "baseValue" => number(&base.text())?,
+            Some(sum) if sum.name == "sum" => match sum.children_named("baseValue").next() {
+                Some(base) => number(&base.text())?,
+                None => continue,
+            },
+            _ => continue,
+        };
+        keys.push(TextKey {
+            text: shown(range, test),
+            case_sensitive: false,
+            mapped_value: Some(value),
+            numeric: Some(range),
+        });
+    }
+    Ok(keys)
+}
+
 /// The keys without their values when they are all full marks: no maximum is
 /// declared, the default is 0 and every key sets the same score.
 fn full_marks(

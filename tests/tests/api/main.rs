@@ -15,6 +15,7 @@ mod class_lists;
 mod comment_bank;
 mod content_import;
 mod content_import_blanks;
+mod content_import_cloze;
 mod content_import_gaps;
 mod content_import_hostile;
 mod content_import_hostile_readers;
