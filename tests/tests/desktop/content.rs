@@ -9,7 +9,7 @@
 
 use fantoccini::key::Key;
 use fantoccini::Client;
-use scoredesk_e2e::qti::{moodle_bank, own_package, qti12_packages, third_party};
+use scoredesk_e2e::qti::{moodle_bank, moodle_cloze, own_package, qti12_packages, third_party};
 
 use crate::support::{artifacts_dir, ctrl, press, type_into, wait_for, Api, DesktopSession};
 
@@ -163,6 +163,36 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
             && gaps.contains("pairs Gap 1 → apple; Gap 2 → banana"),
         "{gaps}"
     );
+    press(client, &[Key::Escape.into()]).await;
+
+    // Moodle cloze questions (moocloze's): blanks, each with its keys; the
+    // dropdown cloze skipped, saying why.
+    let cloze = folder.path().join("cloze.xml");
+    std::fs::write(&cloze, moodle_cloze().bytes).unwrap();
+    preview(client, &cloze).await;
+    let summary = report_sentence(client, true).await;
+    assert_eq!(
+        summary,
+        "Importing will create “cloze.xml” with 2 questions (Moodle XML, 0 images); 1 item is not imported."
+    );
+    let rows = client
+        .find_all(fantoccini::Locator::Css("#import-questions tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 2);
+    let first = rows[0].text().await.unwrap();
+    assert!(
+        first.contains("fill in the blanks (2 blanks)")
+            && first.contains("accepts Blank 1: Paris (1); Blank 2: 9.76 to 9.86 (2)"),
+        "{first}"
+    );
+    let skipped = wait_for(client, "#import-skipped")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(skipped.contains("an embedded MULTICHOICE"), "{skipped}");
+    session.screenshot("content-preview-cloze").await;
     press(client, &[Key::Escape.into()]).await;
 
     // A file that is not a package: the server's words, naming what is wrong.
