@@ -6,7 +6,7 @@
 mod cloze;
 mod short_answers;
 pub use cloze::moodle_cloze;
-pub use short_answers::{numeric_item, short_answer_package};
+pub use short_answers::{fixture_items, numeric_item, short_answer_package};
 
 use std::io::Write;
 use std::path::Path;
@@ -98,23 +98,30 @@ pub fn qti12_packages() -> (Qti12, Qti12, Qti12) {
 /// moodle_questions's Moodle XML bank, and what its questions were made from
 /// (`tests/fixtures/qti/make_moodle.py`).
 pub fn moodle_bank() -> Qti12 {
-    let dir = tempfile::tempdir().expect("the Moodle fixture");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/qti/make_moodle.py");
+    written_by("make_moodle.py", "moodle-bank.xml", "moodle-bank.json")
+}
+
+/// What `script` (in `tests/fixtures/qti`) writes with a third-party tool: the
+/// file `bank` and the source of its questions, `source` (a JSON array).
+fn written_by(script: &str, bank: &str, source: &str) -> Qti12 {
+    let dir = tempfile::tempdir().expect("a fixture folder");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/qti")
+        .join(script);
     let status = Command::new(tool("SCOREDESK_QTI_PYTHON"))
-        .arg(&script)
+        .arg(&path)
         .arg(dir.path())
         .status()
-        .expect("the Moodle fixture");
-    assert!(status.success(), "moodle_questions wrote the bank");
+        .expect("the fixture's script runs");
+    assert!(status.success(), "{script} wrote its fixture");
+    let read = |name: &str| std::fs::read(dir.path().join(name)).expect("the fixture's file");
     Qti12 {
-        bytes: std::fs::read(dir.path().join("moodle-bank.xml")).expect("the Moodle fixture"),
-        source: serde_json::from_slice::<Value>(
-            &std::fs::read(dir.path().join("moodle-bank.json")).expect("the Moodle fixture"),
-        )
-        .expect("the Moodle fixture")
-        .as_array()
-        .expect("the Moodle fixture")
-        .clone(),
+        bytes: read(bank),
+        source: serde_json::from_slice::<Value>(&read(source))
+            .expect("the fixture's source")
+            .as_array()
+            .expect("the fixture's source")
+            .clone(),
     }
 }
 

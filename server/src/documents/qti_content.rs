@@ -131,19 +131,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
             } else {
                 ScoringRule::MatchCorrect
             };
-            planned.text_keys = keys
-                .iter()
-                .map(|key| TextKey {
-                    part: 0,
-                    text: key.text.clone(),
-                    case_sensitive: key.case_sensitive,
-                    mapped_value: key.mapped_value,
-                    numeric: key.numeric.map(|range| NumberRange {
-                        low: range.low,
-                        high: range.high,
-                    }),
-                })
-                .collect();
+            planned.text_keys = keys.iter().map(|key| text_key(0, key)).collect();
         }
         Response::Matching {
             rows,
@@ -190,16 +178,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
                 .iter()
                 .enumerate()
                 .flat_map(|(index, keys)| {
-                    keys.iter().map(move |key| TextKey {
-                        part: index as i32 + 1,
-                        text: key.text.clone(),
-                        case_sensitive: key.case_sensitive,
-                        mapped_value: key.mapped_value,
-                        numeric: key.numeric.map(|range| NumberRange {
-                            low: range.low,
-                            high: range.high,
-                        }),
-                    })
+                    keys.iter().map(move |key| text_key(index as i32 + 1, key))
                 })
                 .collect();
         }
@@ -210,6 +189,20 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
         | Response::Image { .. } => {}
     }
     planned
+}
+
+/// A package's key as the service keeps it, for blank `part` (0: a text entry).
+fn text_key(part: i32, key: &scoredesk_qti::TextKey) -> TextKey {
+    TextKey {
+        part,
+        text: key.text.clone(),
+        case_sensitive: key.case_sensitive,
+        mapped_value: key.mapped_value,
+        numeric: key.numeric.map(|range| NumberRange {
+            low: range.low,
+            high: range.high,
+        }),
+    }
 }
 
 fn rule_of(scoring: &ChoiceScoring) -> ScoringRule {

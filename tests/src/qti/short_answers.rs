@@ -3,6 +3,25 @@
 
 use super::{choice_item, manifest, test_doc, text_entry_item, zip};
 
+/// A package of QTI 2.1 item `files` of `qti/tests/fixtures/<folder>` (third-party
+/// items kept there, and our own), each a resource, in order, without a test.
+pub fn fixture_items(folder: &str, files: &[&str]) -> Vec<u8> {
+    let folder = format!(
+        "{}/../qti/tests/fixtures/{folder}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let resources: Vec<(&str, &str, &str)> = files
+        .iter()
+        .map(|file| (*file, "imsqti_item_xmlv2p1", *file))
+        .collect();
+    let mut entries = vec![("imsmanifest.xml", manifest(&resources).into_bytes())];
+    for file in files {
+        let xml = std::fs::read(format!("{folder}/{file}")).expect("the fixture item");
+        entries.push((file, xml));
+    }
+    zip(&entries)
+}
+
 /// A QTI 2.1 numeric entry: g to within 0.05, worth 2, as custom processing with
 /// `<equal>` writes it.
 pub fn numeric_item(identifier: &str) -> String {

@@ -7,7 +7,7 @@
 //! with words, and the score on the Result; a wrong blank refused naming it.
 
 use reqwest::StatusCode;
-use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::qti::fixture_items;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::json;
 
@@ -22,16 +22,7 @@ const ADMIN: &str = "northwind-admin";
 const ITEMS: [&str; 2] = ["capitals.xml", "water.xml"];
 
 fn package() -> Vec<u8> {
-    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../qti/tests/fixtures/blanks");
-    let resources: Vec<(&str, &str, &str)> = ITEMS
-        .iter()
-        .map(|file| (*file, "imsqti_item_xmlv2p1", *file))
-        .collect();
-    let mut entries = vec![("imsmanifest.xml", manifest(&resources).into_bytes())];
-    for file in ITEMS {
-        entries.push((file, std::fs::read(format!("{folder}/{file}")).unwrap()));
-    }
-    zip(&entries)
+    fixture_items("blanks", &ITEMS)
 }
 
 async fn delivered(backend: Backend) {

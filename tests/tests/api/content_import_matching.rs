@@ -9,7 +9,7 @@ use std::process::Command;
 
 use reqwest::StatusCode;
 use scoredesk_e2e::paper::{chromium, mark_bubble, rng, scan, Damage, Pencil};
-use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::qti::fixture_items;
 use scoredesk_e2e::sheets::{deliver_package, printed};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_sheets::layout::{Shape, SheetQuestion};
@@ -30,16 +30,7 @@ const ITEMS: [&str; 3] = ["match.xml", "gap_match.xml", "order.xml"];
 
 /// The three IMS example items in one package, in this order.
 fn ims_package() -> Vec<u8> {
-    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../qti/tests/fixtures/ims");
-    let resources: Vec<(&str, &str, &str)> = ITEMS
-        .iter()
-        .map(|file| (*file, "imsqti_item_xmlv2p1", *file))
-        .collect();
-    let mut entries = vec![("imsmanifest.xml", manifest(&resources).into_bytes())];
-    for file in ITEMS {
-        entries.push((file, std::fs::read(format!("{folder}/{file}")).unwrap()));
-    }
-    zip(&entries)
+    fixture_items("ims", &ITEMS)
 }
 
 async fn delivered(backend: Backend) {

@@ -5,30 +5,18 @@
 //! `Parts`, and the Result is scored by pairs.
 
 use fantoccini::key::Key;
-use scoredesk_e2e::paper::{mark_bubble, print_pages, rng, scan, Damage, Pencil};
-use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::paper::{mark_bubble, rng, scan, Damage, Pencil};
+use scoredesk_e2e::qti::fixture_items;
 use scoredesk_e2e::sheets::sheet_codes;
-use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
-use scoredesk_sheets::lay_out;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::support::{
-    group_members, imported_paper_batch, open_paper_batch, press, type_into, wait_for, Api,
-    DesktopSession,
+    first_members_attempt, imported_paper_batch, open_paper_batch, press, printed_sheet, type_into,
+    wait_for, Api, DesktopSession,
 };
 
 fn ims_package() -> Vec<u8> {
-    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../qti/tests/fixtures/ims");
-    let files = ["match.xml", "gap_match.xml", "order.xml"];
-    let resources: Vec<(&str, &str, &str)> = files
-        .iter()
-        .map(|file| (*file, "imsqti_item_xmlv2p1", *file))
-        .collect();
-    let mut entries = vec![("imsmanifest.xml", manifest(&resources).into_bytes())];
-    for file in files {
-        entries.push((file, std::fs::read(format!("{folder}/{file}")).unwrap()));
-    }
-    zip(&entries)
+    fixture_items("ims", &["match.xml", "gap_match.xml", "order.xml"])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -38,24 +26,11 @@ async fn a_matchings_unsure_row_is_decided_by_itself_on_the_sheets_desk() {
     wait_for(client, "#task-list li[data-question]").await;
     let api = Api::of(&session).await;
     let paper = imported_paper_batch(&api, &ims_package(), "Matchings", "Hall M").await;
-    let (assessment, snapshot, batch) = (paper.assessment.clone(), paper.snapshot, paper.batch);
-    let participant = group_members(&api, paper.group).await[0];
-    let attempt = api
-        .post(
-            "Attempts",
-            json!({"ParticipantID": participant, "AssessmentID": assessment, "AssessmentSnapshotID": snapshot,
-                   "ExternalAttemptID": "hall-m-0"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
+    let attempt = first_members_attempt(&api, &paper, "hall-m-0").await;
 
     // The sheet printed; every row of the first grid marked (the last twice),
     // the gap match's two rows, the order left blank.
-    let sheets_url = api.get(&format!("PrintBatches({batch})")).await["AnswerSheetsSourceUrl"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let (sheets_url, mut page, layout) = printed_sheet(&api, &paper).await;
     let html = reqwest::get(&sheets_url)
         .await
         .unwrap()
@@ -63,14 +38,6 @@ async fn a_matchings_unsure_row_is_decided_by_itself_on_the_sheets_desk() {
         .await
         .unwrap();
     assert_eq!(sheet_codes(&html).len(), 1, "one page");
-    let print_dir = tempfile::tempdir().unwrap();
-    let mut page = print_pages(&sheets_url, print_dir.path()).remove(0);
-    let document = api
-        .get_bytes(&format!(
-            "AssessmentSnapshots({snapshot})/AssessmentSnapshotData/$value"
-        ))
-        .await;
-    let layout = lay_out(&sheet_questions_of_snapshot(&document).unwrap());
     let mut random = rng(35);
     let marks = [
         (1, 1, 1),

@@ -6,15 +6,13 @@
 //! in `Parts`), and the keys mark them.
 
 use fantoccini::key::Key;
-use scoredesk_e2e::paper::{print_pages, rng, scan, write_essay, Damage};
+use scoredesk_e2e::paper::{rng, scan, write_essay, Damage};
 use scoredesk_e2e::qti::short_answer_package;
-use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
-use scoredesk_sheets::lay_out;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::support::{
-    group_members, imported_paper_batch, open_paper_batch, press, type_into, wait_for, Api,
-    DesktopSession,
+    first_members_attempt, imported_paper_batch, open_paper_batch, press, printed_sheet, type_into,
+    wait_for, Api, DesktopSession,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -24,31 +22,10 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
     wait_for(client, "#task-list li[data-question]").await;
     let api = Api::of(&session).await;
     let paper = imported_paper_batch(&api, &short_answer_package(), "Short", "Hall S").await;
-    let (assessment, snapshot, batch) = (paper.assessment.clone(), paper.snapshot, paper.batch);
-    let participant = group_members(&api, paper.group).await[0];
-    let attempt = api
-        .post(
-            "Attempts",
-            json!({"ParticipantID": participant, "AssessmentID": assessment, "AssessmentSnapshotID": snapshot,
-                   "ExternalAttemptID": "hall-s-0"}),
-        )
-        .await["ID"]
-        .as_i64()
-        .unwrap();
+    let attempt = first_members_attempt(&api, &paper, "hall-s-0").await;
 
-    // The sheet printed; both boxes written in, the choice left blank.
-    let sheets_url = api.get(&format!("PrintBatches({batch})")).await["AnswerSheetsSourceUrl"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let print_dir = tempfile::tempdir().unwrap();
-    let mut page = print_pages(&sheets_url, print_dir.path()).remove(0);
-    let document = api
-        .get_bytes(&format!(
-            "AssessmentSnapshots({snapshot})/AssessmentSnapshotData/$value"
-        ))
-        .await;
-    let layout = lay_out(&sheet_questions_of_snapshot(&document).unwrap());
+    // The sheet printed; every box written in, the choice left blank.
+    let (_, mut page, layout) = printed_sheet(&api, &paper).await;
     let mut random = rng(351);
     for area in layout[0].essays.iter().filter(|e| e.typed) {
         write_essay(&mut page, area.frame, &mut random);

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use super::types::{refuse, MarkedAnswer, PartAnswer, UploadError, UploadedQuestion};
+use super::types::{
+    check_part, only_parts, refuse, MarkedAnswer, PartAnswer, UploadError, UploadedQuestion,
+};
 use crate::model::fill_in::{blanks_score, stored_blanks};
 use crate::model::snapshot::{limits, SnapshotQuestion};
 
@@ -14,40 +16,21 @@ pub(super) fn mark_blanks(
     at: &dyn Fn(&str) -> String,
     answer: &mut MarkedAnswer,
 ) -> Result<(), UploadError> {
-    let wrong = [
-        ("UploadedChoices", !uploaded.choices.is_empty()),
-        ("TextResponse", uploaded.text.is_some()),
-        ("ImageResponse", uploaded.image.is_some()),
-    ];
-    if let Some((field, _)) = wrong.iter().find(|(_, sent)| *sent) {
-        return Err(refuse(
-            at(field),
-            format!(
-                "question {} is answered with Parts, the words for each blank",
-                question.order
-            ),
-        ));
-    }
+    only_parts(question.order, uploaded, at, "the words for each blank")?;
     let blanks = question.parts.texts.len();
     let mut seen = BTreeSet::new();
     let mut answered = Vec::with_capacity(uploaded.parts.len());
     for (position, (blank, given)) in uploaded.parts.iter().enumerate() {
         let field = |name: &str| at(&format!("Parts[{position}].{name}"));
-        if !usize::try_from(*blank).is_ok_and(|b| (1..=blanks).contains(&b)) {
-            return Err(refuse(
-                field("PartNumber"),
-                format!(
-                    "{blank} is not a blank of question {}, which has blanks 1 to {blanks}",
-                    question.order
-                ),
-            ));
-        }
-        if !seen.insert(*blank) {
-            return Err(refuse(
-                field("PartNumber"),
-                format!("blank {blank} is answered twice"),
-            ));
-        }
+        let order = question.order;
+        check_part(
+            *blank,
+            blanks,
+            order,
+            "blank",
+            &mut seen,
+            field("PartNumber"),
+        )?;
         let PartAnswer::Text(words) = given else {
             return Err(refuse(
                 field("ChoiceOrderNumber"),

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use super::types::{refuse, MarkedAnswer, PartAnswer, UploadError, UploadedQuestion};
+use super::types::{
+    check_part, only_parts, refuse, MarkedAnswer, PartAnswer, UploadError, UploadedQuestion,
+};
 use crate::model::matching::{pairs_score, stored_pairs};
 use crate::model::snapshot::SnapshotQuestion;
 
@@ -14,20 +16,7 @@ pub(super) fn mark_parts(
     at: &dyn Fn(&str) -> String,
     answer: &mut MarkedAnswer,
 ) -> Result<(), UploadError> {
-    let wrong = [
-        ("UploadedChoices", !uploaded.choices.is_empty()),
-        ("TextResponse", uploaded.text.is_some()),
-        ("ImageResponse", uploaded.image.is_some()),
-    ];
-    if let Some((field, _)) = wrong.iter().find(|(_, sent)| *sent) {
-        return Err(refuse(
-            at(field),
-            format!(
-                "question {} is answered with Parts, a choice for each part",
-                question.order
-            ),
-        ));
-    }
+    only_parts(question.order, uploaded, at, "a choice for each part")?;
     let part_count = question.parts.texts.len();
     let mut seen = BTreeSet::new();
     let mut answered = Vec::with_capacity(uploaded.parts.len());
@@ -42,21 +31,15 @@ pub(super) fn mark_parts(
                 ),
             ));
         };
-        if !usize::try_from(*part).is_ok_and(|p| (1..=part_count).contains(&p)) {
-            return Err(refuse(
-                field("PartNumber"),
-                format!(
-                    "{part} is not a part of question {}, which has parts 1 to {part_count}",
-                    question.order
-                ),
-            ));
-        }
-        if !seen.insert(*part) {
-            return Err(refuse(
-                field("PartNumber"),
-                format!("part {part} is answered twice; a part takes one choice"),
-            ));
-        }
+        let order = question.order;
+        check_part(
+            *part,
+            part_count,
+            order,
+            "part",
+            &mut seen,
+            field("PartNumber"),
+        )?;
         let own = usize::try_from(*choice)
             .ok()
             .and_then(|n| n.checked_sub(1))

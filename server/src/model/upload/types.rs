@@ -50,6 +50,50 @@ impl std::fmt::Display for UploadError {
     }
 }
 
+/// Refuses a question with parts answered otherwise (choices, text, an image),
+/// saying how it is answered: `how` ("a choice for each part").
+pub(super) fn only_parts(
+    order: i32,
+    uploaded: &UploadedQuestion,
+    at: &dyn Fn(&str) -> String,
+    how: &str,
+) -> Result<(), UploadError> {
+    let wrong = [
+        ("UploadedChoices", !uploaded.choices.is_empty()),
+        ("TextResponse", uploaded.text.is_some()),
+        ("ImageResponse", uploaded.image.is_some()),
+    ];
+    match wrong.iter().find(|(_, sent)| *sent) {
+        Some((field, _)) => Err(refuse(
+            at(field),
+            format!("question {order} is answered with Parts, {how}"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a part number out of `1..=count` or seen before (`what`: "part",
+/// "blank"), naming `field`.
+pub(super) fn check_part(
+    part: i32,
+    count: usize,
+    order: i32,
+    what: &str,
+    seen: &mut std::collections::BTreeSet<i32>,
+    field: String,
+) -> Result<(), UploadError> {
+    if !usize::try_from(part).is_ok_and(|p| (1..=count).contains(&p)) {
+        return Err(refuse(
+            field,
+            format!("{part} is not a {what} of question {order}, which has {what}s 1 to {count}"),
+        ));
+    }
+    if !seen.insert(part) {
+        return Err(refuse(field, format!("{what} {part} is answered twice")));
+    }
+    Ok(())
+}
+
 pub(super) fn refuse(field: impl Into<String>, message: impl Into<String>) -> UploadError {
     UploadError {
         field: field.into(),

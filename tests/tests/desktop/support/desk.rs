@@ -120,3 +120,38 @@ pub async fn open_paper_batch(client: &Client, paper: &ImportedPaper) {
     }
     open_batch(client, paper.snapshot, paper.batch).await;
 }
+
+/// An attempt of the first member of `paper`'s group at its snapshot
+/// (`external`: its ExternalAttemptID); its ID.
+pub async fn first_members_attempt(api: &super::Api, paper: &ImportedPaper, external: &str) -> i64 {
+    let participant = super::group_members(api, paper.group).await[0];
+    api.post(
+        "Attempts",
+        serde_json::json!({"ParticipantID": participant, "AssessmentID": paper.assessment,
+                           "AssessmentSnapshotID": paper.snapshot, "ExternalAttemptID": external}),
+    )
+    .await["ID"]
+        .as_i64()
+        .unwrap()
+}
+
+/// `paper`'s answer sheets as printed (their signed link, Chromium, 300 dpi):
+/// the link, the first page, and the sheet's layout from the snapshot's document.
+pub async fn printed_sheet(
+    api: &super::Api,
+    paper: &ImportedPaper,
+) -> (String, image::GrayImage, Vec<scoredesk_sheets::PageLayout>) {
+    use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
+    let batch = api.get(&format!("PrintBatches({})", paper.batch)).await;
+    let url = batch["AnswerSheetsSourceUrl"].as_str().unwrap().to_owned();
+    let print_dir = tempfile::tempdir().unwrap();
+    let page = scoredesk_e2e::paper::print_pages(&url, print_dir.path()).remove(0);
+    let document = api
+        .get_bytes(&format!(
+            "AssessmentSnapshots({})/AssessmentSnapshotData/$value",
+            paper.snapshot
+        ))
+        .await;
+    let layout = scoredesk_sheets::lay_out(&sheet_questions_of_snapshot(&document).unwrap());
+    (url, page, layout)
+}
