@@ -147,3 +147,26 @@ fn blanks_that_cannot_be_marked_are_skipped_naming_why() {
         );
     }
 }
+
+/// A number blank within a tolerance of its correct value (`<equal>`), beside a
+/// word matched exactly: a range and a word, each worth what its branch adds.
+#[test]
+fn a_number_blank_within_a_tolerance_is_a_range() {
+    let declarations = r#"<responseDeclaration identifier="G" cardinality="single" baseType="float"><correctResponse><value>9.81</value></correctResponse></responseDeclaration><responseDeclaration identifier="U" cardinality="single" baseType="string"><correctResponse><value>m/s²</value></correctResponse></responseDeclaration><outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>"#;
+    let body = r#"<p>g is <textEntryInteraction responseIdentifier="G"/> in <textEntryInteraction responseIdentifier="U"/>.</p>"#;
+    let processing = r#"<responseProcessing><responseCondition><responseIf><equal toleranceMode="absolute" tolerance="0.05"><variable identifier="G"/><correct identifier="G"/></equal><setOutcomeValue identifier="SCORE"><sum><variable identifier="SCORE"/><baseValue baseType="float">2</baseValue></sum></setOutcomeValue></responseIf></responseCondition><responseCondition><responseIf><match><variable identifier="U"/><correct identifier="U"/></match><setOutcomeValue identifier="SCORE"><sum><variable identifier="SCORE"/><baseValue baseType="float">1</baseValue></sum></setOutcomeValue></responseIf></responseCondition></responseProcessing>"#;
+    let package = package(
+        &[("item.xml", item("g", declarations, body, processing))],
+        "",
+    );
+    assert!(package.skipped.is_empty(), "{:?}", package.skipped);
+    let Response::Blanks { blanks, .. } = &package.items[0].response else {
+        panic!("{:?}", package.items[0].response);
+    };
+    let range = blanks[0][0].numeric.unwrap();
+    assert!((range.low - 9.76).abs() < 1e-9 && (range.high - 9.86).abs() < 1e-9);
+    assert_eq!(blanks[0][0].text, "9.81 ± 0.05");
+    assert_eq!(blanks[0][0].mapped_value, Some(2.0));
+    assert_eq!(blanks[1][0].text, "m/s²");
+    assert_eq!(package.items[0].max_score, 3, "2 + 1");
+}
