@@ -226,23 +226,26 @@ fn a_matchings_rows_pick_from_shared_labels_and_a_stray_condition_skips_it() {
     );
 }
 
+/// A Canvas blank as its export writes one: a `response_lid` named by its word,
+/// its labels (`(ident, words)`) with idents of their own.
+fn canvas_blank(name: &str, labels: &[(&str, &str)]) -> String {
+    let labels: String = labels
+        .iter()
+        .map(|(ident, words)| {
+            format!(r#"<response_label ident="{ident}"><material><mattext texttype="text/plain">{words}</mattext></material></response_label>"#)
+        })
+        .collect();
+    format!(
+        r#"<response_lid ident="response_{name}"><material><mattext>{name}</mattext></material><render_choice>{labels}</render_choice></response_lid>"#
+    )
+}
+
 /// Canvas's multiple dropdowns, as its export writes them: a blank per
 /// `response_lid` named by its word, each blank's choices with idents of their
 /// own, a share of the points per right blank. Choices of the same words are one
 /// option of the grid.
 #[test]
 fn canvas_dropdowns_are_a_matching_of_their_blanks() {
-    let blank = |name: &str, labels: &[(&str, &str)]| {
-        let labels: String = labels
-            .iter()
-            .map(|(ident, words)| {
-                format!(r#"<response_label ident="{ident}"><material><mattext texttype="text/plain">{words}</mattext></material></response_label>"#)
-            })
-            .collect();
-        format!(
-            r#"<response_lid ident="response_{name}"><material><mattext>{name}</mattext></material><render_choice>{labels}</render_choice></response_lid>"#
-        )
-    };
     let right = |name: &str, ident: &str| {
         format!(
             r#"<respcondition><conditionvar><varequal respident="response_{name}">{ident}</varequal></conditionvar><setvar varname="SCORE" action="Add">50.00</setvar></respcondition>"#
@@ -250,8 +253,8 @@ fn canvas_dropdowns_are_a_matching_of_their_blanks() {
     };
     let item = format!(
         r#"<item ident="drop" title="Dropdowns"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>multiple_dropdowns_question</fieldentry></qtimetadatafield><qtimetadatafield><fieldlabel>points_possible</fieldlabel><fieldentry>2.0</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext texttype="text/html">&lt;p&gt;Roses are [color1], violets are [color2].&lt;/p&gt;</mattext></material>{}{}</presentation><resprocessing><outcomes><decvar maxvalue="100" minvalue="0" varname="SCORE" vartype="Decimal"/></outcomes>{}{}</resprocessing></item>"#,
-        blank("color1", &[("101", "red"), ("102", "blue")]),
-        blank(
+        canvas_blank("color1", &[("101", "red"), ("102", "blue")]),
+        canvas_blank(
             "color2",
             &[("201", "red"), ("202", "blue"), ("203", "green")]
         ),
@@ -291,17 +294,6 @@ fn canvas_dropdowns_are_a_matching_of_their_blanks() {
 /// bracket becomes a blank in place, keyed by the labels' words in any case.
 #[test]
 fn canvas_blanks_are_keyed_by_their_labels_words_in_place() {
-    let blank = |name: &str, labels: &[(&str, &str)]| {
-        let labels: String = labels
-            .iter()
-            .map(|(ident, words)| {
-                format!(r#"<response_label ident="{ident}"><material><mattext texttype="text/plain">{words}</mattext></material></response_label>"#)
-            })
-            .collect();
-        format!(
-            r#"<response_lid ident="response_{name}"><material><mattext>{name}</mattext></material><render_choice>{labels}</render_choice></response_lid>"#
-        )
-    };
     let right = |name: &str, idents: &[&str]| {
         let tests: String = idents
             .iter()
@@ -313,8 +305,8 @@ fn canvas_blanks_are_keyed_by_their_labels_words_in_place() {
     };
     let item = format!(
         r#"<item ident="fimb" title="Blanks"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>fill_in_multiple_blanks_question</fieldentry></qtimetadatafield><qtimetadatafield><fieldlabel>points_possible</fieldlabel><fieldentry>2.0</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation><material><mattext texttype="text/html">&lt;p&gt;Roses are &lt;b&gt;[color1]&lt;/b&gt;, violets are [color2].&lt;/p&gt;</mattext></material>{}{}</presentation><resprocessing><outcomes><decvar maxvalue="100" minvalue="0" varname="SCORE" vartype="Decimal"/></outcomes>{}{}</resprocessing></item>"#,
-        blank("color1", &[("101", "red"), ("102", "Red")]),
-        blank("color2", &[("201", "blue")]),
+        canvas_blank("color1", &[("101", "red"), ("102", "Red")]),
+        canvas_blank("color2", &[("201", "blue")]),
         right("color1", &["101", "102"]),
         right("color2", &["201"]),
     );
