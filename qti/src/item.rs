@@ -100,15 +100,35 @@ pub enum Response {
         pairs: Vec<PairKey>,
         scoring: ChoiceScoring,
     },
-    /// Blanks in a passage (several text entries), each marked by its own keys:
-    /// under map_response the question's score is the sum of the blanks' values
-    /// (a blank no key accepts: the default), rounded as every mapped sum is;
-    /// under match_correct the maximum when every blank is right.
+    /// Blanks in a passage (several text entries or inline choices), each marked
+    /// by its own keys: under map_response the question's score is the sum of the
+    /// blanks' values (a blank no key accepts: the default), rounded as every
+    /// mapped sum is; under match_correct the maximum when every blank is right.
     Blanks {
-        /// Each blank's keys, in the passage's order; every key has its value.
-        blanks: Vec<Vec<TextKey>>,
+        /// In the passage's order.
+        blanks: Vec<Blank>,
         scoring: ChoiceScoring,
     },
+}
+
+/// A blank of a passage: words typed, or one of its own options picked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Blank {
+    /// A text entry: its keys, every one with its value.
+    Typed(Vec<TextKey>),
+    /// An inline choice (a dropdown): its options; a correct one is worth its
+    /// mapped value, an option without one the rule's default.
+    Picked { options: Vec<Choice>, shuffle: bool },
+}
+
+impl Blank {
+    /// A typed blank's keys; none for a picked one.
+    pub fn typed_keys(&self) -> &[TextKey] {
+        match self {
+            Blank::Typed(keys) => keys,
+            Blank::Picked { .. } => &[],
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

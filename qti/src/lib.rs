@@ -35,7 +35,7 @@ mod xml;
 pub use document::is_document;
 pub use error::PackageError;
 pub use item::{
-    Choice, ChoiceScoring, Item, MatchOption, NumberRange, Package, PairKey, QtiVersion, Response,
-    ScoreBand, SkippedItem, TextKey, TextScoring,
+    Blank, Choice, ChoiceScoring, Item, MatchOption, NumberRange, Package, PairKey, QtiVersion,
+    Response, ScoreBand, SkippedItem, TextKey, TextScoring,
 };
 pub use package::{read_package, read_package_with_progress};

@@ -9,7 +9,7 @@
 mod common;
 
 use common::{item, package};
-use scoredesk_qti::{ChoiceScoring, Response};
+use scoredesk_qti::{Blank, ChoiceScoring, Response};
 
 fn fixture(file: &str) -> String {
     std::fs::read_to_string(format!(
@@ -32,8 +32,10 @@ fn blanks(xml: String) -> Read {
     };
     let keys = blanks
         .iter()
-        .map(|keys| {
-            keys.iter()
+        .map(|blank| {
+            blank
+                .typed_keys()
+                .iter()
                 .map(|k| (k.text.clone(), k.mapped_value.unwrap(), k.case_sensitive))
                 .collect()
         })
@@ -163,10 +165,134 @@ fn a_number_blank_within_a_tolerance_is_a_range() {
     let Response::Blanks { blanks, .. } = &package.items[0].response else {
         panic!("{:?}", package.items[0].response);
     };
-    let range = blanks[0][0].numeric.unwrap();
+    let range = blanks[0].typed_keys()[0].numeric.unwrap();
     assert!((range.low - 9.76).abs() < 1e-9 && (range.high - 9.86).abs() < 1e-9);
-    assert_eq!(blanks[0][0].text, "9.81 ± 0.05");
-    assert_eq!(blanks[0][0].mapped_value, Some(2.0));
-    assert_eq!(blanks[1][0].text, "m/s²");
+    assert_eq!(blanks[0].typed_keys()[0].text, "9.81 ± 0.05");
+    assert_eq!(blanks[0].typed_keys()[0].mapped_value, Some(2.0));
+    assert_eq!(blanks[1].typed_keys()[0].text, "m/s²");
     assert_eq!(package.items[0].max_score, 3, "2 + 1");
+}
+
+/// A picked blank's options as `(text, correct, value)`, in the item's order.
+fn options(blank: &Blank) -> (Vec<(String, bool, Option<f64>)>, bool) {
+    let Blank::Picked { options, shuffle } = blank else {
+        panic!("a typed blank: {blank:?}");
+    };
+    let options = options
+        .iter()
+        .map(|o| (o.text.clone(), o.correct, o.mapped_value))
+        .collect();
+    (options, *shuffle)
+}
+
+fn owned(options: &[(&str, bool, Option<f64>)]) -> Vec<(String, bool, Option<f64>)> {
+    options
+        .iter()
+        .map(|(t, c, v)| ((*t).to_owned(), *c, *v))
+        .collect()
+}
+
+/// QTI 3.0: three inline choices, each with its own list, scored by a sum of
+/// matches (each right blank counts 1) as public QTI 3.0 samples write it.
+#[test]
+fn inline_choices_are_blanks_each_picked_from_its_own_list() {
+    let manifest = r#"<manifest identifier="m"><resources><resource identifier="r" type="imsqti_item_xmlv3p0" href="moon.xml"/></resources></manifest>"#;
+    let bytes = common::zip(&[
+        ("imsmanifest.xml", manifest.to_owned()),
+        ("moon.xml", fixture("moon.xml")),
+    ]);
+    let package = scoredesk_qti::read_package(&bytes).unwrap();
+    assert!(package.skipped.is_empty(), "{:?}", package.skipped);
+    let item = &package.items[0];
+    let Response::Blanks { blanks, scoring } = &item.response else {
+        panic!("{:?}", item.response);
+    };
+    assert_eq!(blanks.len(), 3);
+    assert!(matches!(scoring, ChoiceScoring::MapResponse { .. }));
+    assert_eq!(item.max_score, 3, "MAXSCORE");
+    let (orbits, shuffled) = options(&blanks[0]);
+    assert!(shuffled);
+    assert_eq!(
+        orbits,
+        owned(&[
+            ("the Sun", false, None),
+            ("the Earth", true, Some(1.0)),
+            ("Mars", false, None)
+        ])
+    );
+    let (lit_by, shuffled) = options(&blanks[1]);
+    assert!(!shuffled);
+    assert_eq!(lit_by[0], ("the Sun".to_owned(), true, Some(1.0)));
+    let Blank::Picked { options: days, .. } = &blanks[2] else {
+        panic!()
+    };
+    assert!(days[2].fixed, "365 keeps its place");
+    assert_eq!(days[1].text, "27");
+    // Each blank numbered in its sentence, its list after the passage by number.
+    let markup = item.markup.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        markup.contains("orbits <span class=\"blank\">(1) __________</span>"),
+        "{markup}"
+    );
+    assert!(
+        markup.contains("<p class=\"choices\">(3)</p><ol class=\"choices\"><li>7</li>"),
+        "{markup}"
+    );
+    assert!(
+        !markup.contains("Well done"),
+        "feedback is not the question"
+    );
+}
+
+/// A number typed, a word picked and a word typed in one passage, each scored into
+/// its own outcome and summed; the first branch matching the picked blank gives
+/// feedback only.
+#[test]
+fn typed_and_picked_blanks_mix_in_one_passage() {
+    let package = package(&[("journey.xml", fixture("journey.xml"))], "");
+    assert!(package.skipped.is_empty(), "{:?}", package.skipped);
+    let item = &package.items[0];
+    let Response::Blanks { blanks, .. } = &item.response else {
+        panic!("{:?}", item.response);
+    };
+    let hours = blanks[0].typed_keys();
+    assert_eq!(hours.len(), 1);
+    assert_eq!(hours[0].text, "2.5 ± 0.1");
+    assert_eq!(hours[0].mapped_value, Some(2.0));
+    assert_eq!(
+        options(&blanks[1]).0,
+        owned(&[("more", false, None), ("less", true, Some(1.0))])
+    );
+    let words: Vec<(&str, Option<f64>, bool)> = blanks[2]
+        .typed_keys()
+        .iter()
+        .map(|k| (k.text.as_str(), k.mapped_value, k.case_sensitive))
+        .collect();
+    assert_eq!(
+        words,
+        [("faster", Some(1.0), false), ("quicker", Some(1.0), false)]
+    );
+    assert_eq!(item.max_score, 4);
+    assert!(item
+        .markup
+        .contains("takes <span class=\"blank\">(1) __________</span> hours"));
+    assert!(item
+        .markup
+        .contains("is <span class=\"blank\">(2) __________</span> than"));
+}
+
+/// What cannot be marked skips the item, naming the blank.
+#[test]
+fn a_picked_blank_that_cannot_be_marked_is_named() {
+    let declarations = r#"<responseDeclaration identifier="A" cardinality="single" baseType="identifier"><correctResponse><value>x</value></correctResponse></responseDeclaration><responseDeclaration identifier="B" cardinality="single" baseType="identifier"/><outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>"#;
+    let body = r#"<p><inlineChoiceInteraction responseIdentifier="A"><inlineChoice identifier="x">x</inlineChoice><inlineChoice identifier="y">y</inlineChoice></inlineChoiceInteraction> and <inlineChoiceInteraction responseIdentifier="B"><inlineChoice identifier="p">p</inlineChoice><inlineChoice identifier="q">q</inlineChoice></inlineChoiceInteraction></p>"#;
+    let package = package(&[("item.xml", item("ab", declarations, body, ""))], "");
+    assert_eq!(package.items.len(), 0);
+    assert!(
+        package.skipped[0]
+            .reason
+            .contains("blank 2 (B) has no correct response"),
+        "{:?}",
+        package.skipped
+    );
 }

@@ -227,8 +227,10 @@ fn a_cloze_is_blanks_each_worth_its_weights_share() {
     assert_eq!(item.max_score, 4, "the question's grade");
     let keys: Vec<Vec<(String, f64, bool)>> = blanks
         .iter()
-        .map(|keys| {
-            keys.iter()
+        .map(|blank| {
+            blank
+                .typed_keys()
+                .iter()
                 .map(|k| (k.text.clone(), k.mapped_value.unwrap(), k.case_sensitive))
                 .collect()
         })
@@ -245,7 +247,7 @@ fn a_cloze_is_blanks_each_worth_its_weights_share() {
             ],
         ]
     );
-    assert!(blanks[2][0].numeric.is_some());
+    assert!(blanks[2].typed_keys()[0].numeric.is_some());
     assert!(
         item.markup
             .contains("<span class=\"blank\">(1) __________</span> is a capital"),

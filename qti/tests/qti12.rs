@@ -317,8 +317,10 @@ fn canvas_blanks_are_keyed_by_their_labels_words_in_place() {
     };
     let keys: Vec<Vec<(&str, Option<f64>, bool)>> = blanks
         .iter()
-        .map(|keys| {
-            keys.iter()
+        .map(|blank| {
+            blank
+                .typed_keys()
+                .iter()
                 .map(|k| (k.text.as_str(), k.mapped_value, k.case_sensitive))
                 .collect()
         })
@@ -352,8 +354,10 @@ fn blackboard_blanks_are_all_or_nothing() {
     };
     let words: Vec<Vec<(&str, bool)>> = blanks
         .iter()
-        .map(|keys| {
-            keys.iter()
+        .map(|blank| {
+            blank
+                .typed_keys()
+                .iter()
                 .map(|k| (k.text.as_str(), k.case_sensitive))
                 .collect()
         })

@@ -147,8 +147,9 @@ pub struct Writer<'i, 'a> {
     after: String,
     /// A gap match's gaps written so far (they are numbered).
     gaps: usize,
-    /// Text entries written so far, when the body has several (the blanks of a
-    /// fill-in-the-blanks question, numbered as its parts are); `None` for one.
+    /// Blanks (text entries, inline choices) written so far, when the body has
+    /// several (a fill-in-the-blanks question's, numbered as its parts are);
+    /// `None` for one.
     blanks: Option<usize>,
 }
 
@@ -171,7 +172,12 @@ impl<'i, 'a> Writer<'i, 'a> {
         let entries = body
             .descendants()
             .iter()
-            .filter(|e| e.name == "textEntryInteraction")
+            .filter(|e| {
+                matches!(
+                    e.name.as_str(),
+                    "textEntryInteraction" | "inlineChoiceInteraction"
+                )
+            })
             .count();
         self.blanks = (entries > 1).then_some(0);
         self.children(body)?;
@@ -191,6 +197,24 @@ impl<'i, 'a> Writer<'i, 'a> {
         Ok(())
     }
 
+    /// The next blank's number, when the body has several.
+    fn next_blank(&mut self) -> Option<usize> {
+        self.blanks.as_mut().map(|written| {
+            *written += 1;
+            *written
+        })
+    }
+
+    /// A blank in its sentence, numbered when the body has several.
+    fn blank(&mut self, number: Option<usize>) {
+        match number {
+            Some(number) => self.out.push_str(&format!(
+                "<span class=\"blank\">({number}) __________</span>"
+            )),
+            None => self.out.push_str("<span class=\"blank\">__________</span>"),
+        }
+    }
+
     fn text(&mut self, text: &str) {
         self.out.push_str(&quick_xml::escape::escape(text));
     }
@@ -208,8 +232,13 @@ impl<'i, 'a> Writer<'i, 'a> {
             }
             // A gap in its sentence; its choices are listed after the body.
             "inlineChoiceInteraction" => {
-                self.out.push_str("<span class=\"blank\">__________</span>");
+                let number = self.next_blank();
+                self.blank(number);
                 let before = std::mem::take(&mut self.out);
+                if let Some(number) = number {
+                    self.out
+                        .push_str(&format!("<p class=\"choices\">({number})</p>"));
+                }
                 self.out.push_str("<ol class=\"choices\">");
                 for choice in element.children_named("inlineChoice") {
                     self.out.push_str("<li>");
@@ -246,15 +275,8 @@ impl<'i, 'a> Writer<'i, 'a> {
             }
             // Inline, in the sentence it completes: a blank to fill in, kept on paper.
             "textEntryInteraction" => {
-                match self.blanks.as_mut() {
-                    Some(written) => {
-                        *written += 1;
-                        self.out.push_str(&format!(
-                            "<span class=\"blank\">({written}) __________</span>"
-                        ));
-                    }
-                    None => self.out.push_str("<span class=\"blank\">__________</span>"),
-                }
+                let number = self.next_blank();
+                self.blank(number);
                 Ok(())
             }
             // A number on a scale: the scale's ends, on paper as on screen (a hint

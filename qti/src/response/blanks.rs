@@ -1,6 +1,6 @@
-//! Several text entries in one item (blanks in a passage): one question whose
-//! blanks are each marked by their own keys, the question's score the sum of the
-//! blanks' values. The templates score one response (`RESPONSE`), so an item of
+//! Several text entries or inline choices in one item (blanks in a passage, typed
+//! or picked from a list): one question whose blanks are each marked by their own
+//! keys, the question's score the sum of the blanks' values. The templates score one response (`RESPONSE`), so an item of
 //! several is scored by custom processing; two shapes are read, per blank:
 //!
 //! - `mapResponse` of the blank's response (TAO's and our own QTI 1.2
@@ -20,8 +20,9 @@
 //! the processing does not score skips the item, naming the blank.
 
 use super::number::blank_ranges;
+use super::picked::picked_blank;
 use super::rules::{mapping, values};
-use crate::item::{ChoiceScoring, NumberRange, Response, TextKey};
+use crate::item::{Blank, ChoiceScoring, NumberRange, Response, TextKey};
 use crate::number::number as read_number;
 use crate::xml::Element;
 
@@ -74,6 +75,42 @@ pub(super) fn blanks(
                 "blank {blank} ({identifier}) takes more than one value"
             ));
         }
+        let mapped = steps
+            .iter()
+            .any(|e| e.name == "mapResponse" && e.attribute("identifier") == Some(identifier));
+        let worth = |notes: &mut Vec<String>| match processing {
+            _ if all_or_nothing => Ok(Some(1.0)),
+            None => {
+                if index == 0 {
+                    notes.push("no response processing: each blank worth 1".into());
+                }
+                Ok(Some(1.0))
+            }
+            Some(processing) => matched_value(processing, identifier),
+        };
+        if interaction.name == "inlineChoiceInteraction" {
+            let mapping = match mapped {
+                true => Some(mapping(declaration)?.ok_or_else(|| {
+                    format!("blank {blank} ({identifier}) is mapped without a <mapping>")
+                })?),
+                false => None,
+            };
+            defaults.extend(mapping.as_ref().map(|m| m.default_value));
+            let worth = match mapped {
+                true => None,
+                false => Some(worth(notes)?.ok_or_else(|| {
+                    format!("blank {blank} ({identifier}) is not scored by the response processing")
+                })?),
+            };
+            blanks.push(picked_blank(
+                interaction,
+                declaration,
+                blank,
+                mapping.as_ref(),
+                worth,
+            )?);
+            continue;
+        }
         let numeric = match declaration.attribute("baseType") {
             Some("string") | None => false,
             Some("float" | "integer") => true,
@@ -94,9 +131,6 @@ pub(super) fn blanks(
                 numeric: range,
             })
         };
-        let mapped = steps
-            .iter()
-            .any(|e| e.name == "mapResponse" && e.attribute("identifier") == Some(identifier));
         let keys = if mapped {
             let mapping = mapping(declaration)?.ok_or_else(|| {
                 format!("blank {blank} ({identifier}) is mapped without a <mapping>")
@@ -108,16 +142,7 @@ pub(super) fn blanks(
                 .map(|(text, value, case_sensitive)| key(text, *case_sensitive, *value))
                 .collect::<Result<Vec<_>, _>>()?
         } else {
-            let worth = match processing {
-                _ if all_or_nothing => Some(1.0),
-                None => {
-                    if index == 0 {
-                        notes.push("no response processing: each blank worth 1".into());
-                    }
-                    Some(1.0)
-                }
-                Some(processing) => matched_value(processing, identifier)?,
-            };
+            let worth = worth(notes)?;
             // A number blank may be scored by ranges instead (a tolerance).
             if let (None, true, Some(processing)) = (worth, numeric, processing) {
                 let correct = values(declaration)
@@ -126,7 +151,7 @@ pub(super) fn blanks(
                     .collect::<Result<Vec<f64>, String>>()?;
                 let ranges = blank_ranges(processing, identifier, &correct, notes)?;
                 if !ranges.is_empty() {
-                    blanks.push(ranges);
+                    blanks.push(Blank::Typed(ranges));
                     continue;
                 }
             }
@@ -144,7 +169,7 @@ pub(super) fn blanks(
                 .map(|text| key(text, true, worth))
                 .collect::<Result<Vec<_>, _>>()?
         };
-        blanks.push(keys);
+        blanks.push(Blank::Typed(keys));
     }
     if all_or_nothing {
         return Ok(Response::Blanks {
@@ -196,9 +221,29 @@ fn every_blank_right(processing: &Element, identifiers: &[&str]) -> bool {
         })
 }
 
-/// What a branch matching `identifier` against its correct value sets, in a
-/// responseCondition of `processing`: `SCORE + v` or `v`.
+/// Whether `test` matches `identifier`'s response against its correct value.
+fn matches_correct(test: &Element, identifier: &str) -> bool {
+    test.name == "match"
+        && test
+            .child("variable")
+            .is_some_and(|v| v.attribute("identifier") == Some(identifier))
+        && test
+            .child("correct")
+            .is_some_and(|c| c.attribute("identifier") == Some(identifier))
+}
+
+/// What `identifier` right is worth in `processing`: what a branch matching it
+/// against its correct value sets (`SCORE + v`, `v`, or `SCORE_n = v` summed
+/// later), or 1 where the score is a sum of such matches
+/// (`SCORE = sum(match(…), match(…))`, a match counting 1).
 fn matched_value(processing: &Element, identifier: &str) -> Result<Option<f64>, String> {
+    let summed = processing
+        .children_named("setOutcomeValue")
+        .filter_map(|set| set.child("sum"))
+        .any(|sum| sum.elements().any(|term| matches_correct(term, identifier)));
+    if summed {
+        return Ok(Some(1.0));
+    }
     for condition in processing
         .descendants()
         .into_iter()
@@ -211,21 +256,21 @@ fn matched_value(processing: &Element, identifier: &str) -> Result<Option<f64>, 
             let Some(test) = branch.elements().next() else {
                 continue;
             };
-            let matches_correct = test.name == "match"
-                && test
-                    .child("variable")
-                    .is_some_and(|v| v.attribute("identifier") == Some(identifier))
-                && test
-                    .child("correct")
-                    .is_some_and(|c| c.attribute("identifier") == Some(identifier));
-            if !matches_correct {
+            if !matches_correct(test, identifier) {
                 continue;
             }
-            let set = branch
+            // A branch that only gives feedback (sets an identifier) scores nothing.
+            let Some(set) = branch
                 .children_named("setOutcomeValue")
-                .next()
-                .and_then(|s| s.elements().next())
-                .ok_or_else(|| format!("the branch matching {identifier} sets nothing"))?;
+                .filter_map(|s| s.elements().next())
+                .find(|value| {
+                    value.name == "sum"
+                        || value.name == "baseValue"
+                            && matches!(value.attribute("baseType"), Some("float" | "integer"))
+                })
+            else {
+                continue;
+            };
             let base = match set.name.as_str() {
                 "baseValue" => Some(set),
                 "sum" => set.children_named("baseValue").next(),

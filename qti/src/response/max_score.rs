@@ -1,7 +1,7 @@
 //! An item's maximum score.
 
 use super::rules::number;
-use crate::item::{ChoiceScoring, Response, TextScoring};
+use crate::item::{Blank, ChoiceScoring, Response, TextScoring};
 use crate::xml::Element;
 
 /// The item's maximum: its SCORE outcome's `normalMaximum`, else a MAXSCORE
@@ -118,10 +118,15 @@ fn derived_max(response: &Response) -> f64 {
             scoring: ChoiceScoring::MapResponse { .. },
         } => blanks
             .iter()
-            .map(|keys| {
-                keys.iter()
+            .map(|blank| match blank {
+                Blank::Typed(keys) => keys
+                    .iter()
                     .filter_map(|k| k.mapped_value)
-                    .fold(0.0, f64::max)
+                    .fold(0.0, f64::max),
+                Blank::Picked { options, .. } => options
+                    .iter()
+                    .filter_map(|o| o.mapped_value)
+                    .fold(0.0, f64::max),
             })
             .sum(),
         _ => 1.0,

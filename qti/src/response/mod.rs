@@ -8,6 +8,7 @@ mod choice;
 mod matching;
 mod max_score;
 mod number;
+mod picked;
 mod rules;
 mod text;
 
@@ -72,7 +73,14 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
     let interaction = match interactions.as_slice() {
         [one] => *one,
         [] => return Err("the item has no interaction, so nothing to answer".into()),
-        many if many.iter().all(|i| i.name == "textEntryInteraction") => {
+        // Blanks of a passage, typed or picked from their own lists.
+        many if many.iter().all(|i| {
+            matches!(
+                i.name.as_str(),
+                "textEntryInteraction" | "inlineChoiceInteraction"
+            )
+        }) =>
+        {
             let mut notes = Vec::new();
             let response = blanks(item, many, &mut notes)?;
             let max_score = max_score(item, &response, &mut notes)?;
@@ -84,7 +92,7 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
         }
         many => {
             return Err(format!(
-                "the item has {} interactions ({}); a question here takes one response, or several text entries (blanks)",
+                "the item has {} interactions ({}); a question here takes one response, or blanks (text entries and inline choices)",
                 many.len(),
                 many.iter()
                     .map(|i| i.name.as_str())

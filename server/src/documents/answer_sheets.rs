@@ -336,6 +336,7 @@ mod tests {
                     text: format!("choice {c}"),
                     correct: c == 1,
                     mapped_value: None,
+                    part: 0,
                 })
                 .collect(),
             rule: ScoringRule::Service,

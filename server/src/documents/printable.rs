@@ -253,6 +253,7 @@ mod tests {
             text: text.into(),
             correct,
             mapped_value: None,
+            part: 0,
         };
         SnapshotPaper {
             id: 3,

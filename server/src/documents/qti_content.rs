@@ -5,7 +5,7 @@
 //! → fill_in_blanks, each blank against its own keys; an essay, a text entry
 //! without a key, an upload or a drawing → essay, scored by a person.
 
-use scoredesk_qti::{ChoiceScoring, Item, Package, Response, TextScoring};
+use scoredesk_qti::{Blank, ChoiceScoring, Item, Package, Response, TextScoring};
 
 use crate::model::content::{ContentPlan, PlannedQuestion};
 use crate::model::matching::{PairKey, Parts};
@@ -108,6 +108,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
                     correct: choice.correct,
                     mapped_value: choice.mapped_value,
                     fixed: choice.fixed,
+                    part: 0,
                 })
                 .collect();
         }
@@ -152,6 +153,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
                     correct: pairs.iter().any(|p| p.option == index && p.correct),
                     mapped_value: None,
                     fixed: option.fixed,
+                    part: 0,
                 })
                 .collect();
             planned.parts = Parts {
@@ -177,10 +179,17 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
             planned.text_keys = blanks
                 .iter()
                 .enumerate()
-                .flat_map(|(index, keys)| {
-                    keys.iter().map(move |key| text_key(index as i32 + 1, key))
+                .flat_map(|(index, blank)| {
+                    blank
+                        .typed_keys()
+                        .iter()
+                        .map(move |key| text_key(index as i32 + 1, key))
                 })
                 .collect();
+            planned.choices = picked_options(blanks);
+            // A list that is not to be shuffled keeps its options fixed, so that
+            // the question's one flag shuffles only the lists that ask for it.
+            planned.shuffle_choices = planned.choices.iter().any(|c| !c.fixed);
         }
         Response::Text {
             scoring: TextScoring::Person,
@@ -189,6 +198,29 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
         | Response::Image { .. } => {}
     }
     planned
+}
+
+/// The options of a passage's picked blanks, as the question's choices: each
+/// with its blank's number, numbered on across the blanks in the passage's order.
+/// The options of a list not shuffled are fixed.
+fn picked_options(blanks: &[Blank]) -> Vec<SourceChoice> {
+    let mut choices = Vec::new();
+    for (index, blank) in blanks.iter().enumerate() {
+        let Blank::Picked { options, shuffle } = blank else {
+            continue;
+        };
+        for option in options {
+            choices.push(SourceChoice {
+                order: choices.len() as i32 + 1,
+                text: option.text.clone(),
+                correct: option.correct,
+                mapped_value: option.mapped_value,
+                fixed: option.fixed || !shuffle,
+                part: index as i32 + 1,
+            });
+        }
+    }
+    choices
 }
 
 /// A package's key as the service keeps it, for blank `part` (0: a text entry).

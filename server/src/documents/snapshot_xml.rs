@@ -179,6 +179,7 @@ mod tests {
                 text: "a < b & \"c\"".into(),
                 correct: true,
                 mapped_value: None,
+                part: 0,
             }],
             rule: crate::model::scoring_rule::ScoringRule::Service,
             text_keys: Vec::new(),

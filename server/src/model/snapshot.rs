@@ -38,6 +38,9 @@ pub struct SourceChoice {
     pub mapped_value: Option<f64>,
     /// Kept in its place when the others are shuffled (QTI's `fixed`).
     pub fixed: bool,
+    /// The blank whose list it is in (a fill-in-the-blanks question's picked
+    /// blank); 0: the question's own choice.
+    pub part: i32,
 }
 
 /// A question as the snapshot fixes it.
@@ -71,6 +74,8 @@ pub struct SnapshotChoice {
     pub correct: bool,
     /// Its value under map_response (`None`: the rule's default).
     pub mapped_value: Option<f64>,
+    /// The blank whose list it is in; 0: the question's own choice.
+    pub part: i32,
 }
 
 /// A snapshot as printed: what its page shows.
@@ -161,10 +166,13 @@ pub fn arrange(questions: &[SourceQuestion], seed: u64) -> Vec<SnapshotQuestion>
         .enumerate()
         .map(|(index, question)| {
             let mut choices = question.choices.clone();
-            choices.sort_by_key(|choice| choice.order);
+            // A picked blank's options stay together, in its blank's order.
+            choices.sort_by_key(|choice| (choice.part, choice.order));
             if question.shuffle_choices {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed ^ question.question_id as u64);
-                shuffle_unfixed(&mut choices, &mut rng);
+                for list in choices.chunk_by_mut(|a, b| a.part == b.part) {
+                    shuffle_unfixed(list, &mut rng);
+                }
             }
             SnapshotQuestion {
                 order: index as i32 + 1,
@@ -184,6 +192,7 @@ pub fn arrange(questions: &[SourceQuestion], seed: u64) -> Vec<SnapshotQuestion>
                         text: choice.text,
                         correct: choice.correct,
                         mapped_value: choice.mapped_value,
+                        part: choice.part,
                     })
                     .collect(),
             }
@@ -220,6 +229,7 @@ mod tests {
                     correct: order == 2,
                     mapped_value: None,
                     fixed: false,
+                    part: 0,
                 })
                 .collect(),
             rule: ScoringRule::Service,

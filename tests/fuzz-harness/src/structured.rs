@@ -209,6 +209,7 @@ pub fn snapshot_xml(data: &[u8]) {
                     text: text.clone(),
                     correct: false,
                     mapped_value: None,
+                    part: 0,
                 })
                 .collect(),
             rule: ScoringRule::Service,

@@ -99,6 +99,7 @@ mod tests {
                     text: format!("option {own}"),
                     correct: false,
                     mapped_value: None,
+                    part: 0,
                 })
                 .collect(),
             rule,

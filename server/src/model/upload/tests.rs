@@ -13,6 +13,7 @@ fn snapshot() -> Vec<SnapshotQuestion> {
         text: format!("choice {own}"),
         correct,
         mapped_value: None,
+        part: 0,
     };
     vec![
         SnapshotQuestion {
@@ -296,6 +297,7 @@ fn imported() -> Vec<SnapshotQuestion> {
         text: format!("choice {order}"),
         correct,
         mapped_value,
+        part: 0,
     };
     vec![
         SnapshotQuestion {

@@ -287,6 +287,7 @@ impl Tx {
                     Choices::IsCorrect,
                     Choices::MappedValue,
                     Choices::Fixed,
+                    Choices::PartNumber,
                 ])
                 .to_owned();
             for choice in &question.choices {
@@ -298,6 +299,7 @@ impl Tx {
                     choice.correct.into(),
                     choice.mapped_value.into(),
                     choice.fixed.into(),
+                    choice.part.into(),
                 ]);
             }
             self.execute(&insert).await?;

@@ -81,8 +81,10 @@ impl Store {
                     .to_owned(),
             )
             .await?;
-        // (position, choice position, the question's own order, text, correct, value)
-        let choices: Vec<(i32, i32, i32, String, bool, Option<f64>)> = self
+        // (position, choice position, the question's own order, text, correct,
+        // value, blank)
+        type ChoiceRow = (i32, i32, i32, String, bool, Option<f64>, i32);
+        let choices: Vec<ChoiceRow> = self
             .fetch_all(
                 &Query::select()
                     .column((SnapshotChoices::Table, SnapshotChoices::Position))
@@ -91,6 +93,7 @@ impl Store {
                     .column((Choices::Table, Choices::Text))
                     .column((Choices::Table, Choices::IsCorrect))
                     .column((Choices::Table, Choices::MappedValue))
+                    .column((Choices::Table, Choices::PartNumber))
                     .from(SnapshotChoices::Table)
                     .inner_join(
                         SnapshotQuestions::Table,
@@ -139,12 +142,15 @@ impl Store {
                 .iter()
                 .filter(|choice| choice.0 == position)
                 .map(
-                    |(_, order, question_choice, text, correct, mapped_value)| SnapshotChoice {
-                        order: *order,
-                        question_choice: *question_choice,
-                        text: text.clone(),
-                        correct: *correct,
-                        mapped_value: *mapped_value,
+                    |(_, order, question_choice, text, correct, mapped_value, part)| {
+                        SnapshotChoice {
+                            order: *order,
+                            question_choice: *question_choice,
+                            text: text.clone(),
+                            correct: *correct,
+                            mapped_value: *mapped_value,
+                            part: *part,
+                        }
                     },
                 )
                 .collect();

@@ -92,7 +92,7 @@ impl Store {
             rows
         {
             let kind = kind_of(&kind)?;
-            let choices: Vec<(i32, String, bool, Option<f64>, bool)> = self
+            let choices: Vec<(i32, String, bool, Option<f64>, bool, i32)> = self
                 .fetch_all(
                     &Query::select()
                         .columns([
@@ -101,6 +101,7 @@ impl Store {
                             Choices::IsCorrect,
                             Choices::MappedValue,
                             Choices::Fixed,
+                            Choices::PartNumber,
                         ])
                         .from(Choices::Table)
                         .and_where(Expr::col(Choices::CustomerId).eq(area.id()))
@@ -117,12 +118,15 @@ impl Store {
                 shuffle_choices: shuffle,
                 choices: choices
                     .into_iter()
-                    .map(|(order, text, correct, mapped_value, fixed)| SourceChoice {
-                        order,
-                        text,
-                        correct,
-                        mapped_value,
-                        fixed,
+                    .map(|(order, text, correct, mapped_value, fixed, part)| {
+                        SourceChoice {
+                            order,
+                            text,
+                            correct,
+                            mapped_value,
+                            fixed,
+                            part,
+                        }
                     })
                     .collect(),
                 rule: rule_of(&rule, default, lower, upper)?,

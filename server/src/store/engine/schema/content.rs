@@ -97,6 +97,7 @@ pub enum Choices {
     IsCorrect,
     MappedValue,
     Fixed,
+    PartNumber,
 }
 
 #[derive(Iden, Clone, Copy)]
