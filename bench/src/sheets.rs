@@ -23,8 +23,8 @@ struct Question {
     /// A short answer's box.
     #[serde(default)]
     written: bool,
-    /// A box per blank.
-    blanks: Option<usize>,
+    /// Per blank, how many options its own list has (0: a box).
+    blanks: Option<Vec<usize>>,
 }
 
 fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
@@ -39,7 +39,7 @@ fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
             shape: match q.essay {
                 _ if q.written => Shape::Written,
                 _ if q.blanks.is_some() => Shape::Blanks {
-                    blanks: q.blanks.unwrap_or(0),
+                    options: q.blanks.unwrap_or_default(),
                 },
                 Some(max_score) => Shape::Essay { max_score },
                 None => Shape::Choices {

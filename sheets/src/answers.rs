@@ -74,7 +74,7 @@ pub fn assemble(
         }) else {
             continue;
         };
-        match question.shape {
+        match &question.shape {
             Shape::Essay { .. } => {
                 let crop = page.essays.iter().find(|e| e.question == question.order);
                 reading.answers.push(Answer::Essay {
@@ -89,13 +89,13 @@ pub fn assemble(
                     .filter(|b| b.question == question.order)
                     .copied()
                     .collect();
-                let (selected, reason) = read_row(&bubbles, single);
+                let (selected, reason) = read_row(&bubbles, *single);
                 match reason {
                     Some(reason) => reading.doubts.push(Doubt {
                         question: question.order,
                         part: 0,
                         page: *number,
-                        single,
+                        single: *single,
                         reason,
                         bubbles,
                     }),
@@ -105,8 +105,21 @@ pub fn assemble(
                     }),
                 }
             }
-            Shape::Grid { parts, .. } => read_grid(question.order, parts, &by_number, &mut reading),
-            Shape::Written | Shape::Blanks { .. } => read_boxes(question, &by_number, &mut reading),
+            Shape::Grid { parts, .. } => {
+                let rows: Vec<i32> = (1..=*parts as i32).collect();
+                read_grid(question.order, &rows, &by_number, &mut reading);
+            }
+            Shape::Written => read_boxes(question, &by_number, &mut reading),
+            Shape::Blanks { options } => {
+                // Picked blanks are rows of bubbles; typed ones boxes.
+                let picked: Vec<i32> = (1..=options.len() as i32)
+                    .filter(|part| options[*part as usize - 1] > 0)
+                    .collect();
+                if !picked.is_empty() {
+                    read_grid(question.order, &picked, &by_number, &mut reading);
+                }
+                read_boxes(question, &by_number, &mut reading);
+            }
         }
     }
     Ok(reading)
@@ -130,16 +143,17 @@ fn read_row(bubbles: &[BubbleReading], single: bool) -> (Vec<i32>, Option<DoubtR
     (marked, reason)
 }
 
-/// A grid's rows, wherever its pages put them: each row read as a single-choice
-/// question; a row with a faint mark or two marks is a doubt of its own.
+/// A grid's rows (or a fill-in-the-blanks question's picked blanks), wherever
+/// its pages put them: each row read as a single-choice question; a row with a
+/// faint mark or two marks is a doubt of its own.
 fn read_grid(
     question: i32,
-    parts: usize,
+    parts: &[i32],
     pages: &BTreeMap<u16, &PageReading>,
     reading: &mut AttemptReading,
 ) {
     let mut decided = Vec::new();
-    for part in 1..=parts as i32 {
+    for &part in parts {
         let Some((number, page)) = pages.iter().find(|(_, page)| {
             page.bubbles
                 .iter()

@@ -16,8 +16,11 @@ pub(crate) fn read_boxes(
     pages: &BTreeMap<u16, &PageReading>,
     reading: &mut AttemptReading,
 ) {
-    let parts: Vec<i32> = match question.shape {
-        Shape::Blanks { blanks } => (1..=blanks as i32).collect(),
+    // A blank picked from its list is a row of bubbles, read as a grid's.
+    let parts: Vec<i32> = match &question.shape {
+        Shape::Blanks { options } => (1..=options.len() as i32)
+            .filter(|part| options[*part as usize - 1] == 0)
+            .collect(),
         _ => vec![0],
     };
     for part in parts {

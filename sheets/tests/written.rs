@@ -189,7 +189,9 @@ fn each_blank_has_its_box_typed_on_its_own() {
     let questions = vec![
         SheetQuestion {
             order: 1,
-            shape: Shape::Blanks { blanks: 3 },
+            shape: Shape::Blanks {
+                options: vec![0, 0, 0],
+            },
         },
         SheetQuestion {
             order: 2,

@@ -136,13 +136,28 @@ pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion>
         .sql_strings(&format!(
             "SELECT CAST(s.position AS TEXT) || ',' || q.question_type || ',' || CAST(q.max_score AS TEXT) || ',' || \
              CAST((SELECT COUNT(*) FROM snapshot_choices c WHERE c.snapshot_id = s.snapshot_id AND c.position = s.position) AS TEXT) || ',' || \
-             CAST((SELECT COUNT(*) FROM question_parts p WHERE p.question_id = q.id) AS TEXT) \
+             CAST((SELECT COUNT(*) FROM question_parts p WHERE p.question_id = q.id) AS TEXT) || ',' || \
+             CAST(q.id AS TEXT) \
              FROM snapshot_questions s JOIN questions q ON q.id = s.question_id WHERE s.snapshot_id = {snapshot} ORDER BY s.position"
         ))
         .await;
-    rows.iter()
-        .map(|row| {
-            let parts: Vec<&str> = row.split(',').collect();
+    let mut questions = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let parts: Vec<&str> = row.split(',').collect();
+        // A fill-in-the-blanks question's blanks: how many options each lists.
+        let mut lists = vec![0; parts[4].parse().unwrap()];
+        if parts[1] == "fill_in_blanks" {
+            for part in app
+                .sql_strings(&format!(
+                    "SELECT CAST(part_number AS TEXT) FROM choices WHERE question_id = {} AND part_number > 0",
+                    parts[5]
+                ))
+                .await
+            {
+                lists[part.parse::<usize>().unwrap() - 1] += 1;
+            }
+        }
+        questions.push({
             let shape = match parts[1] {
                 "essay" => Shape::Essay {
                     max_score: parts[2].parse().unwrap(),
@@ -152,9 +167,7 @@ pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion>
                     options: parts[3].parse().unwrap(),
                 },
                 "text_entry" => Shape::Written,
-                "fill_in_blanks" => Shape::Blanks {
-                    blanks: parts[4].parse().unwrap(),
-                },
+                "fill_in_blanks" => Shape::Blanks { options: lists },
                 kind => Shape::Choices {
                     count: parts[3].parse().unwrap(),
                     single: kind == "multiple_choice",
@@ -164,8 +177,9 @@ pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion>
                 order: parts[0].parse().unwrap(),
                 shape,
             }
-        })
-        .collect()
+        });
+    }
+    questions
 }
 
 /// A batch's sheets as printed: each page with the code the page was printed with.

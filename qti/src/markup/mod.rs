@@ -6,6 +6,7 @@
 //! the only URLs the service's markup may hold. The interaction becomes what the
 //! service's own markup shows: a choice list (`ol.choices`) or a response hint.
 
+mod blanks;
 mod matching;
 mod words;
 
@@ -197,24 +198,6 @@ impl<'i, 'a> Writer<'i, 'a> {
         Ok(())
     }
 
-    /// The next blank's number, when the body has several.
-    fn next_blank(&mut self) -> Option<usize> {
-        self.blanks.as_mut().map(|written| {
-            *written += 1;
-            *written
-        })
-    }
-
-    /// A blank in its sentence, numbered when the body has several.
-    fn blank(&mut self, number: Option<usize>) {
-        match number {
-            Some(number) => self.out.push_str(&format!(
-                "<span class=\"blank\">({number}) __________</span>"
-            )),
-            None => self.out.push_str("<span class=\"blank\">__________</span>"),
-        }
-    }
-
     fn text(&mut self, text: &str) {
         self.out.push_str(&quick_xml::escape::escape(text));
     }
@@ -231,25 +214,7 @@ impl<'i, 'a> Writer<'i, 'a> {
                 Ok(())
             }
             // A gap in its sentence; its choices are listed after the body.
-            "inlineChoiceInteraction" => {
-                let number = self.next_blank();
-                self.blank(number);
-                let before = std::mem::take(&mut self.out);
-                if let Some(number) = number {
-                    self.out
-                        .push_str(&format!("<p class=\"choices\">({number})</p>"));
-                }
-                self.out.push_str("<ol class=\"choices\">");
-                for choice in element.children_named("inlineChoice") {
-                    self.out.push_str("<li>");
-                    self.children(choice)?;
-                    self.out.push_str("</li>");
-                }
-                self.out.push_str("</ol>");
-                let list = std::mem::replace(&mut self.out, before);
-                self.after.push_str(&list);
-                Ok(())
-            }
+            "inlineChoiceInteraction" => self.inline_choice(element),
             // The passage, its selectable words marked; paper lists them as choices.
             "hottextInteraction" => {
                 self.prompt(element)?;
@@ -275,8 +240,7 @@ impl<'i, 'a> Writer<'i, 'a> {
             }
             // Inline, in the sentence it completes: a blank to fill in, kept on paper.
             "textEntryInteraction" => {
-                let number = self.next_blank();
-                self.blank(number);
+                self.text_entry();
                 Ok(())
             }
             // A number on a scale: the scale's ends, on paper as on screen (a hint

@@ -34,9 +34,16 @@ pub struct SheetAttempt {
     pub participant: String,
 }
 
-/// How the sheet asks a question of `kind` with `choices` and `parts` (a
+/// How the sheet asks a question of `kind` whose choices are of `choice_parts`
+/// (each choice's blank, 0: the question's own) and which has `parts` (a
 /// matching without parts cannot be asked on it).
-fn shape_of(kind: QuestionKind, choices: usize, parts: usize, max_score: i32) -> Option<Shape> {
+fn shape_of(
+    kind: QuestionKind,
+    choice_parts: &[i32],
+    parts: usize,
+    max_score: i32,
+) -> Option<Shape> {
+    let choices = choice_parts.len();
     match kind {
         QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Some(Shape::Choices {
             count: choices,
@@ -48,7 +55,11 @@ fn shape_of(kind: QuestionKind, choices: usize, parts: usize, max_score: i32) ->
             options: choices,
         }),
         QuestionKind::TextEntry => Some(Shape::Written),
-        QuestionKind::FillIn if parts > 0 => Some(Shape::Blanks { blanks: parts }),
+        QuestionKind::FillIn if parts > 0 => Some(Shape::Blanks {
+            options: (1..=parts as i32)
+                .map(|part| choice_parts.iter().filter(|p| **p == part).count())
+                .collect(),
+        }),
         QuestionKind::Matching | QuestionKind::FillIn => None,
     }
 }
@@ -62,7 +73,7 @@ pub fn sheet_questions(questions: &[SnapshotQuestion]) -> Vec<SheetQuestion> {
                 order: question.order,
                 shape: shape_of(
                     question.kind,
-                    question.choices.len(),
+                    &question.choices.iter().map(|c| c.part).collect::<Vec<_>>(),
                     question.parts.texts.len(),
                     question.max_score,
                 )?,
@@ -77,8 +88,9 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
     use quick_xml::events::Event;
     let mut reader = quick_xml::Reader::from_reader(xml);
     let mut questions = Vec::new();
-    // The question being read: (order, kind, max score, choices and parts so far).
-    let mut open: Option<(i32, QuestionKind, i32, usize, usize)> = None;
+    // The question being read: (order, kind, max score, its choices' parts and
+    // its parts so far).
+    let mut open: Option<(i32, QuestionKind, i32, Vec<i32>, usize)> = None;
     let mut buffer = Vec::new();
     loop {
         match reader.read_event_into(&mut buffer) {
@@ -102,11 +114,17 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                         let max = attribute("MaxScore")?
                             .parse()
                             .map_err(|_| "MaxScore is not a number")?;
-                        open = Some((order, kind, max, 0, 0));
+                        open = Some((order, kind, max, Vec::new(), 0));
                     }
                     b"Choice" => {
                         if let Some(question) = open.as_mut() {
-                            question.3 += 1;
+                            let part = element
+                                .try_get_attribute("Part")
+                                .ok()
+                                .flatten()
+                                .and_then(|a| a.unescape_value().ok()?.parse().ok())
+                                .unwrap_or(0);
+                            question.3.push(part);
                         }
                     }
                     b"Part" => {
@@ -119,7 +137,7 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
             }
             Ok(Event::End(element)) if element.local_name().as_ref() == b"Question" => {
                 if let Some((order, kind, max, choices, parts)) = open.take() {
-                    if let Some(shape) = shape_of(kind, choices, parts, max) {
+                    if let Some(shape) = shape_of(kind, &choices, parts, max) {
                         questions.push(SheetQuestion { order, shape });
                     }
                 }
@@ -195,6 +213,16 @@ struct Sheet {
     attempt: i32,
     participant: String,
     pages: Vec<Page>,
+}
+
+/// The first choice number of a row of bubbles (a question's, or a part's).
+fn first_choice(page: &layout::PageLayout, question: i32, part: i32) -> i32 {
+    page.bubbles
+        .iter()
+        .filter(|b| b.question == question && b.part == part)
+        .map(|b| b.choice)
+        .min()
+        .unwrap_or(1)
 }
 
 /// `A`, `B`, …
@@ -274,7 +302,9 @@ pub fn render(
                         question: b.question,
                         part: b.part,
                         choice: b.choice,
-                        label: label(b.choice),
+                        // Lettered from A in each row, as the paper letters a
+                        // blank's own options.
+                        label: label(b.choice - first_choice(page, b.question, b.part) + 1),
                         x: b.center.x - BUBBLE_RADIUS,
                         y: b.center.y - BUBBLE_RADIUS,
                     })
@@ -441,7 +471,9 @@ mod tests {
         let questions = [question(1, QuestionKind::MultipleChoice, 4), blanks];
         assert_eq!(
             sheet_questions(&questions)[1].shape,
-            Shape::Blanks { blanks: 3 }
+            Shape::Blanks {
+                options: vec![0, 0, 0]
+            }
         );
         let batch = SheetBatch {
             area: 1,

@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::markup::{for_paper, sanitize};
 use crate::model::marking_guide::MarkingGuide;
 use crate::model::question_kind::QuestionKind;
-use crate::model::snapshot::{ExpectedResponse, SnapshotPaper};
+use crate::model::snapshot::{ExpectedResponse, SnapshotChoice, SnapshotPaper};
 
 const TEMPLATE: &str = include_str!("printable.html");
 /// The script that lays the paper out in pages, inline in it.
@@ -51,9 +51,11 @@ struct Question {
     rest_height: Option<String>,
     /// A matching's parts, each a row of the grid with a bubble per choice.
     rows: Vec<Row>,
-    /// A fill-in-the-blanks question's blanks by number, each with a line to
-    /// write on.
-    blanks: Vec<i32>,
+    /// A fill-in-the-blanks question's blanks in order: each with a line to
+    /// write on, or its own options to pick from.
+    blanks: Vec<Blank>,
+    /// Some blanks are picked from their own lists.
+    picked: bool,
     /// A text-entry question's accepted answers (a blank's after its number),
     /// for the answer key.
     keys: Vec<String>,
@@ -114,10 +116,29 @@ struct Row {
 }
 
 #[derive(Serialize)]
+struct Blank {
+    number: i32,
+    /// A picked blank's options, lettered from A; none for a typed blank.
+    options: Vec<Choice>,
+}
+
+#[derive(Serialize)]
 struct Choice {
     label: String,
     text: String,
     correct: bool,
+}
+
+/// Choices as printed, lettered from A in the snapshot's order.
+fn lettered<'a>(choices: impl Iterator<Item = &'a SnapshotChoice>) -> Vec<Choice> {
+    choices
+        .enumerate()
+        .map(|(position, choice)| Choice {
+            label: label(position),
+            text: choice.text.clone(),
+            correct: choice.correct,
+        })
+        .collect()
 }
 
 /// `A`, `B`, ..., `Z`, then `AA`, `AB`, ...
@@ -172,16 +193,9 @@ pub fn render(
             max_score: question.max_score,
             markup: Value::from_safe_string(sanitize(&for_paper(markup))),
             single: ExpectedResponse::of(question.kind) == ExpectedResponse::SingleChoice,
-            choices: question
-                .choices
-                .iter()
-                .enumerate()
-                .map(|(position, choice)| Choice {
-                    label: label(position),
-                    text: choice.text.clone(),
-                    correct: choice.correct,
-                })
-                .collect(),
+            picked: question.choices.iter().any(|c| c.part > 0),
+            // A picked blank's options are printed with their blank.
+            choices: lettered(question.choices.iter().filter(|c| c.part == 0)),
             // Lines 8.5 mm apart, as the ruling in the stylesheet; a short answer
             // gets two. The first lines stay with the question on its page, the
             // rest may go on over the page.
@@ -210,7 +224,12 @@ pub fn render(
                 })
                 .collect(),
             blanks: if question.kind == QuestionKind::FillIn {
-                (1..=question.parts.texts.len() as i32).collect()
+                (1..=question.parts.texts.len() as i32)
+                    .map(|number| Blank {
+                        number,
+                        options: lettered(question.choices.iter().filter(|c| c.part == number)),
+                    })
+                    .collect()
             } else {
                 Vec::new()
             },

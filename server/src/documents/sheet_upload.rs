@@ -44,14 +44,8 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
                     .map(|choice| json!({"ChoiceOrderNumber": choice.to_string(), "Selected": true}))
                     .collect::<Vec<_>>(),
             })),
-            Answer::Parts { parts, .. } if parts.is_empty() => None,
-            Answer::Parts { question, parts } => Some(json!({
-                "QuestionOrderNumber": question,
-                "Parts": parts
-                    .iter()
-                    .map(|(part, choice)| json!({"PartNumber": part, "ChoiceOrderNumber": choice.to_string()}))
-                    .collect::<Vec<_>>(),
-            })),
+            // A part's choice goes with the question's other parts, below.
+            Answer::Parts { .. } => None,
             Answer::Essay { png: None, .. } => None,
             Answer::Essay {
                 question,
@@ -71,22 +65,46 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
         })
         .collect();
     let mut questions = questions;
-    let mut blanks: std::collections::BTreeMap<i32, Vec<Value>> = Default::default();
+    // A matching's rows, a fill-in-the-blanks question's blanks (picked ones by
+    // their choice, typed ones by their words): one answer with its parts.
+    let mut parts: std::collections::BTreeMap<i32, Vec<(i32, Value)>> = Default::default();
     for answer in &reading.answers {
-        if let Answer::Text {
-            question,
-            part,
-            text: Some(text),
-        } = answer
-        {
-            if *part > 0 {
-                blanks
-                    .entry(*question)
-                    .or_default()
-                    .push(json!({"PartNumber": part, "TextResponse": text}));
-            }
+        match answer {
+            Answer::Parts {
+                question,
+                parts: chosen,
+            } => parts
+                .entry(*question)
+                .or_default()
+                .extend(chosen.iter().map(|(part, choice)| {
+                    let value =
+                        json!({"PartNumber": part, "ChoiceOrderNumber": choice.to_string()});
+                    (*part, value)
+                })),
+            Answer::Text {
+                question,
+                part,
+                text: Some(text),
+            } if *part > 0 => parts
+                .entry(*question)
+                .or_default()
+                .push((*part, json!({"PartNumber": part, "TextResponse": text}))),
+            _ => {}
         }
     }
+    let blanks = parts
+        .into_iter()
+        .filter(|(_, parts)| !parts.is_empty())
+        .map(|(question, mut parts)| {
+            parts.sort_by_key(|(part, _)| *part);
+            (
+                question,
+                parts
+                    .into_iter()
+                    .map(|(_, value)| value)
+                    .collect::<Vec<_>>(),
+            )
+        });
     questions.extend(
         blanks
             .into_iter()

@@ -83,12 +83,17 @@ fn write_question(
     element.write_inner_content(|writer| {
         for choice in &question.choices {
             let order = choice.order.to_string();
-            writer
+            let part = choice.part.to_string();
+            let mut element = writer
                 .create_element("Choice")
-                .with_attribute(("OrderNumber", order.as_str()))
-                .write_text_content(quick_xml::events::BytesText::from_escaped(
-                    crate::xml::escape_text(&choice.text),
-                ))?;
+                .with_attribute(("OrderNumber", order.as_str()));
+            // An option of a blank's own list: the blank it is picked for.
+            if choice.part > 0 {
+                element = element.with_attribute(("Part", part.as_str()));
+            }
+            element.write_text_content(quick_xml::events::BytesText::from_escaped(
+                crate::xml::escape_text(&choice.text),
+            ))?;
         }
         for (index, text) in question.parts.texts.iter().enumerate() {
             let order = (index + 1).to_string();
@@ -99,16 +104,19 @@ fn write_question(
                     crate::xml::escape_text(text),
                 ))?;
         }
-        write_validation(writer, expected, question.choices.len())
+        let picked = question.choices.iter().any(|c| c.part > 0);
+        write_validation(writer, expected, question.choices.len(), picked)
     })?;
     Ok(())
 }
 
-/// What an upload's response to the question must be.
+/// What an upload's response to the question must be; `picked`: some of a
+/// fill-in-the-blanks question's blanks are picked from their own lists.
 fn write_validation(
     writer: &mut Writer<Vec<u8>>,
     expected: ExpectedResponse,
     choices: usize,
+    picked: bool,
 ) -> std::io::Result<()> {
     match expected {
         ExpectedResponse::SingleChoice | ExpectedResponse::MultipleChoices => {
@@ -127,8 +135,11 @@ fn write_validation(
         }
         ExpectedResponse::TextParts => {
             let chars = limits::MAX_BLANK_CHARS.to_string();
-            writer
-                .create_element("Validation")
+            let mut element = writer.create_element("Validation");
+            if picked {
+                element = element.with_attribute(("MaxSelectedPerPart", "1"));
+            }
+            element
                 .with_attribute(("MaxTextLengthPerPart", chars.as_str()))
                 .write_empty()?;
         }

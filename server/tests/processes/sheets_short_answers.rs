@@ -40,7 +40,7 @@ fn run(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Path>, crops: &
 async fn short_answers(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let delivery = deliver_package(&app, &short_answer_package(), 1).await;
-    let shapes: Vec<Shape> = delivery.questions.iter().map(|q| q.shape).collect();
+    let shapes: Vec<Shape> = delivery.questions.iter().map(|q| q.shape.clone()).collect();
     assert_eq!(
         shapes,
         [
@@ -50,7 +50,9 @@ async fn short_answers(backend: Backend) {
             },
             Shape::Written,
             Shape::Written,
-            Shape::Blanks { blanks: 2 }
+            Shape::Blanks {
+                options: vec![0, 0]
+            }
         ]
     );
     let (batch, attempts) = &delivery.batches[0];

@@ -194,7 +194,7 @@ async fn sheets(backend: Backend) {
     let delivery = deliver_package(&app, &ims_package(), 1).await;
     let grids: Vec<&SheetQuestion> = delivery.questions.iter().collect();
     assert_eq!(
-        grids.iter().map(|q| q.shape).collect::<Vec<_>>(),
+        grids.iter().map(|q| q.shape.clone()).collect::<Vec<_>>(),
         [
             Shape::Grid {
                 parts: 4,

@@ -206,7 +206,7 @@ async fn every_code_clear_mark_and_blank_is_read_and_nothing_ambiguous_is_guesse
         let questions: Vec<serde_json::Value> = delivery
             .questions
             .iter()
-            .map(|q| match q.shape {
+            .map(|q| match q.shape.clone() {
                 Shape::Choices { count, single } => {
                     serde_json::json!({"order": q.order, "choices": count, "single": single})
                 }
@@ -217,8 +217,8 @@ async fn every_code_clear_mark_and_blank_is_read_and_nothing_ambiguous_is_guesse
                     serde_json::json!({"order": q.order, "parts": parts, "options": options})
                 }
                 Shape::Written => serde_json::json!({"order": q.order, "written": true}),
-                Shape::Blanks { blanks } => {
-                    serde_json::json!({"order": q.order, "blanks": blanks})
+                Shape::Blanks { options } => {
+                    serde_json::json!({"order": q.order, "blanks": options})
                 }
             })
             .collect();

@@ -1,13 +1,14 @@
 //! An uploaded answer to a fill-in-the-blanks question: each blank at most once,
-//! each with its words (`TextResponse`, one line), marked by the blank's own keys
-//! (`model::fill_in`) and stored a line per blank.
+//! a typed blank with its words (`TextResponse`, one line), a picked blank with
+//! one of its own options (`ChoiceOrderNumber`); marked by the blank's own keys
+//! or options (`model::fill_in`) and stored a line per blank.
 
 use std::collections::BTreeSet;
 
 use super::types::{
     check_part, only_parts, refuse, MarkedAnswer, PartAnswer, UploadError, UploadedQuestion,
 };
-use crate::model::fill_in::{blanks_score, stored_blanks};
+use crate::model::fill_in::{blanks_score, stored_blanks, BlankKeys, Filled};
 use crate::model::snapshot::{limits, SnapshotQuestion};
 
 pub(super) fn mark_blanks(
@@ -16,10 +17,11 @@ pub(super) fn mark_blanks(
     at: &dyn Fn(&str) -> String,
     answer: &mut MarkedAnswer,
 ) -> Result<(), UploadError> {
-    only_parts(question.order, uploaded, at, "the words for each blank")?;
+    only_parts(question.order, uploaded, at, "the answer for each blank")?;
     let blanks = question.parts.texts.len();
     let mut seen = BTreeSet::new();
     let mut answered = Vec::with_capacity(uploaded.parts.len());
+    let mut stored = Vec::with_capacity(uploaded.parts.len());
     for (position, (blank, given)) in uploaded.parts.iter().enumerate() {
         let field = |name: &str| at(&format!("Parts[{position}].{name}"));
         let order = question.order;
@@ -31,42 +33,83 @@ pub(super) fn mark_blanks(
             &mut seen,
             field("PartNumber"),
         )?;
-        let PartAnswer::Text(words) = given else {
-            return Err(refuse(
-                field("ChoiceOrderNumber"),
-                format!(
-                    "question {}'s blanks are answered with a TextResponse each",
-                    question.order
-                ),
-            ));
-        };
-        if words.chars().count() > limits::MAX_BLANK_CHARS {
-            return Err(refuse(
-                field("TextResponse"),
-                format!(
-                    "{} characters; a blank takes at most {}",
-                    words.chars().count(),
-                    limits::MAX_BLANK_CHARS
-                ),
-            ));
+        let options: Vec<_> = question
+            .choices
+            .iter()
+            .filter(|c| c.part == *blank)
+            .collect();
+        match given {
+            PartAnswer::Text(words) => {
+                if let (Some(first), Some(last)) = (options.first(), options.last()) {
+                    return Err(refuse(
+                        field("TextResponse"),
+                        format!(
+                            "blank {blank} of question {order} is picked from its list: a ChoiceOrderNumber from {} to {}",
+                            first.order, last.order
+                        ),
+                    ));
+                }
+                check_words(words, &field)?;
+                stored.push((*blank, words.clone()));
+                answered.push((*blank, Filled::Words(words.clone())));
+            }
+            PartAnswer::Choice(choice) => {
+                let (Some(first), Some(last)) = (options.first(), options.last()) else {
+                    return Err(refuse(
+                        field("ChoiceOrderNumber"),
+                        format!(
+                            "blank {blank} of question {order} is answered with a TextResponse"
+                        ),
+                    ));
+                };
+                let option = options.iter().find(|o| o.order == *choice).ok_or_else(|| {
+                    refuse(
+                        field("ChoiceOrderNumber"),
+                        format!(
+                            "{choice} is not an option of blank {blank} of question {order}, whose options are {} to {}",
+                            first.order, last.order
+                        ),
+                    )
+                })?;
+                stored.push((*blank, option.text.clone()));
+                answered.push((*blank, Filled::Picked(option.question_choice)));
+            }
         }
-        if words.contains(['\n', '\r']) {
-            return Err(refuse(
-                field("TextResponse"),
-                "a blank takes one line; it holds a line break",
-            ));
-        }
-        answered.push((*blank, words.clone()));
     }
     answer.media_type = "text/plain; charset=utf-8".into();
+    let marked_by = BlankKeys {
+        keys: &question.text_keys,
+        options: &question.choices,
+    };
     answer.actual_score = Some(blanks_score(
         &question.rule,
         question.max_score,
         blanks,
-        &question.text_keys,
+        &marked_by,
         &answered,
     ));
-    answer.content = stored_blanks(&answered).into_bytes();
+    answer.content = stored_blanks(&stored).into_bytes();
+    Ok(())
+}
+
+/// A typed blank's words: one line, not too long.
+fn check_words(words: &str, field: &dyn Fn(&str) -> String) -> Result<(), UploadError> {
+    if words.chars().count() > limits::MAX_BLANK_CHARS {
+        return Err(refuse(
+            field("TextResponse"),
+            format!(
+                "{} characters; a blank takes at most {}",
+                words.chars().count(),
+                limits::MAX_BLANK_CHARS
+            ),
+        ));
+    }
+    if words.contains(['\n', '\r']) {
+        return Err(refuse(
+            field("TextResponse"),
+            "a blank takes one line; it holds a line break",
+        ));
+    }
     Ok(())
 }
 
@@ -163,7 +206,7 @@ mod tests {
             (
                 vec![(2, PartAnswer::Choice(1))],
                 "Parts[0].ChoiceOrderNumber",
-                "a TextResponse each",
+                "answered with a TextResponse",
             ),
             (
                 words(&[(1, "Paris\nFrance")]),
@@ -187,5 +230,111 @@ mod tests {
         whole.questions[0].text = Some("Paris".into());
         let problems = check_and_mark(&whole, &blanks()).into_result().unwrap_err();
         assert_eq!(problems[0].field, "QuestionAndChoices[0].TextResponse");
+    }
+}
+
+#[cfg(test)]
+mod picked_tests {
+    use super::super::{check_and_mark, UploadFile};
+    use super::*;
+    use crate::model::matching::Parts;
+    use crate::model::question_kind::QuestionKind;
+    use crate::model::scoring_rule::{ScoringRule, TextKey};
+    use crate::model::snapshot::SnapshotChoice;
+
+    /// Blank 1 typed (Paris, 1); blank 2 picked from the snapshot's choices 1 and
+    /// 2 (the question's 4 and 3, shuffled; "Berlin" right, 1); blank 3 from 3
+    /// and 4.
+    fn mixed() -> Vec<SnapshotQuestion> {
+        let option = |order, own, text: &str, part, correct: bool| SnapshotChoice {
+            order,
+            question_choice: own,
+            text: text.into(),
+            correct,
+            mapped_value: correct.then_some(1.0),
+            part,
+        };
+        vec![SnapshotQuestion {
+            order: 1,
+            question_id: 10,
+            kind: QuestionKind::FillIn,
+            max_score: 3,
+            topic: None,
+            choices: vec![
+                option(1, 4, "Berlin", 2, true),
+                option(2, 3, "Bonn", 2, false),
+                option(3, 1, "Rome", 3, true),
+                option(4, 2, "Milan", 3, false),
+            ],
+            rule: ScoringRule::MapResponse {
+                default_value: 0.0,
+                lower_bound: None,
+                upper_bound: None,
+            },
+            text_keys: vec![TextKey {
+                part: 1,
+                text: "Paris".into(),
+                case_sensitive: false,
+                mapped_value: Some(1.0),
+                numeric: None,
+            }],
+            parts: Parts {
+                texts: vec!["Blank 1".into(), "Blank 2".into(), "Blank 3".into()],
+                keys: Vec::new(),
+            },
+        }]
+    }
+
+    fn upload(parts: Vec<(i32, PartAnswer)>) -> UploadFile {
+        UploadFile {
+            attempt_id: 1,
+            batch_id: None,
+            questions: vec![super::super::UploadedQuestion {
+                order: 1,
+                parts,
+                ..Default::default()
+            }],
+        }
+    }
+
+    #[test]
+    fn a_picked_blank_takes_one_of_its_own_options_and_is_stored_in_words() {
+        let all = upload(vec![
+            (2, PartAnswer::Choice(1)),
+            (1, PartAnswer::Text("paris".into())),
+            (3, PartAnswer::Choice(4)),
+        ]);
+        let marked = check_and_mark(&all, &mixed()).into_result().unwrap();
+        assert_eq!(marked[0].actual_score, Some(2));
+        assert_eq!(marked[0].content, b"1: paris\n2: Berlin\n3: Milan");
+    }
+
+    #[test]
+    fn a_blank_answered_the_other_way_or_from_another_list_is_refused() {
+        type Case<'a> = (Vec<(i32, PartAnswer)>, &'a str, &'a str);
+        let cases: [Case; 3] = [
+            (
+                vec![(2, PartAnswer::Choice(3))],
+                "Parts[0].ChoiceOrderNumber",
+                "3 is not an option of blank 2 of question 1, whose options are 1 to 2",
+            ),
+            (
+                vec![(3, PartAnswer::Text("Rome".into()))],
+                "Parts[0].TextResponse",
+                "blank 3 of question 1 is picked from its list: a ChoiceOrderNumber from 3 to 4",
+            ),
+            (
+                vec![(1, PartAnswer::Choice(1))],
+                "Parts[0].ChoiceOrderNumber",
+                "blank 1 of question 1 is answered with a TextResponse",
+            ),
+        ];
+        for (parts, field, message) in cases {
+            let problems = check_and_mark(&upload(parts), &mixed())
+                .into_result()
+                .unwrap_err();
+            assert_eq!(problems[0].field, format!("QuestionAndChoices[0].{field}"));
+            assert_eq!(problems[0].message, message);
+        }
     }
 }

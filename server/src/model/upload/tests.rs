@@ -4,17 +4,22 @@ use crate::model::result_scores::Topic;
 use crate::model::scoring_rule::{ScoringRule, TextKey};
 use crate::model::snapshot::SnapshotChoice;
 
-/// 1: single choice (correct: the snapshot's 2nd, the question's 3rd); 2: multiple
-/// response (correct: 1st and 3rd); 3: an essay.
-fn snapshot() -> Vec<SnapshotQuestion> {
-    let choice = |order: i32, own: i32, correct: bool| SnapshotChoice {
+/// The snapshot's choice `order`, the question's `own`.
+fn choice_of(order: i32, own: i32, correct: bool, mapped_value: Option<f64>) -> SnapshotChoice {
+    SnapshotChoice {
         order,
         question_choice: own,
         text: format!("choice {own}"),
         correct,
-        mapped_value: None,
+        mapped_value,
         part: 0,
-    };
+    }
+}
+
+/// 1: single choice (correct: the snapshot's 2nd, the question's 3rd); 2: multiple
+/// response (correct: 1st and 3rd); 3: an essay.
+fn snapshot() -> Vec<SnapshotQuestion> {
+    let choice = |order, own, correct| choice_of(order, own, correct, None);
     vec![
         SnapshotQuestion {
             order: 1,
@@ -291,14 +296,7 @@ fn one_problem_reads_as_before_and_many_are_cut_short() {
 /// An imported snapshot: 1, multiple response under match_correct; 2, single choice
 /// under map_response; 3, text entry with a case-blind key.
 fn imported() -> Vec<SnapshotQuestion> {
-    let choice = |order: i32, correct: bool, mapped_value: Option<f64>| SnapshotChoice {
-        order,
-        question_choice: order,
-        text: format!("choice {order}"),
-        correct,
-        mapped_value,
-        part: 0,
-    };
+    let choice = |order, correct, value| choice_of(order, order, correct, value);
     vec![
         SnapshotQuestion {
             order: 1,

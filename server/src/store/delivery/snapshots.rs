@@ -118,16 +118,16 @@ impl Store {
                 shuffle_choices: shuffle,
                 choices: choices
                     .into_iter()
-                    .map(|(order, text, correct, mapped_value, fixed, part)| {
-                        SourceChoice {
+                    .map(
+                        |(order, text, correct, mapped_value, fixed, part)| SourceChoice {
                             order,
                             text,
                             correct,
                             mapped_value,
                             fixed,
                             part,
-                        }
-                    })
+                        },
+                    )
                     .collect(),
                 rule: rule_of(&rule, default, lower, upper)?,
                 text_keys: self.text_keys(area, kind, question_id).await?,

@@ -10,139 +10,15 @@
 //! framed, taller the more it is worth; a short answer gets a one-line box beside
 //! its number. What does not fit goes on the next page.
 
-/// The page, in millimetres.
-pub const PAGE_WIDTH: f32 = 210.0;
-pub const PAGE_HEIGHT: f32 = 297.0;
-/// A registration mark's side, and its centre's distance from the page's edges.
-pub const MARK_SIDE: f32 = 8.0;
-pub const MARK_INSET: f32 = 15.0;
-/// The code's square.
-pub const CODE: Rect = Rect {
-    x: 160.0,
-    y: 24.0,
-    width: 26.0,
-    height: 26.0,
+mod boxes;
+mod geometry;
+
+pub use geometry::{
+    marks, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion, BUBBLE_PITCH,
+    BUBBLE_RADIUS, CODE, CONTENT, MARK_INSET, MARK_SIDE, NUMBER_WIDTH, PAGE_HEIGHT, PAGE_WIDTH,
+    PART_INSET, ROW_CHOICES, ROW_HEIGHT, WRITTEN_BOX,
 };
-/// Where questions go.
-pub const CONTENT: Rect = Rect {
-    x: 20.0,
-    y: 58.0,
-    width: 170.0,
-    height: 214.0,
-};
-/// A bubble's radius, the distance between bubbles' centres, and a row's height.
-pub const BUBBLE_RADIUS: f32 = 2.6;
-pub const BUBBLE_PITCH: f32 = 9.0;
-pub const ROW_HEIGHT: f32 = 9.0;
-/// Room for the question's number before its first bubble.
-pub const NUMBER_WIDTH: f32 = 16.0;
-/// Where a grid row's part number stands, right of its question's number.
-pub const PART_INSET: f32 = 7.0;
-/// The most choices a half-width row holds; more take the whole width.
-const HALF_ROW_CHOICES: usize = 7;
-/// The most choices a whole row holds (the last bubble within the content's
-/// width); more go on to further rows under the first, beside no number.
-pub const ROW_CHOICES: usize =
-    ((CONTENT.width - NUMBER_WIDTH - 2.0 * BUBBLE_RADIUS) / BUBBLE_PITCH) as usize + 1;
-/// An essay's frame: its label line above it, and its height by marks.
-const ESSAY_LABEL: f32 = 6.0;
-const ESSAY_GAP: f32 = 4.0;
-/// A short answer's box: a line of handwriting (a word, a number, a few words),
-/// small enough that one written letter is a fair share of it.
-pub const WRITTEN_BOX: (f32, f32) = (100.0, 14.0);
-const WRITTEN_GAP: f32 = 4.0;
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Point {
-    pub x: f32,
-    pub y: f32,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rect {
-    pub x: f32,
-    pub y: f32,
-    pub width: f32,
-    pub height: f32,
-}
-
-/// A question as the sheet asks it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SheetQuestion {
-    /// The snapshot's number (1, 2, …): the upload's QuestionOrderNumber.
-    pub order: i32,
-    pub shape: Shape,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
-    /// `count` choices, one or several of which may be marked.
-    Choices { count: usize, single: bool },
-    /// A written answer worth `max_score`, read back as an image.
-    Essay { max_score: i32 },
-    /// A matching's parts: `parts` rows of `options` bubbles, one of which may be
-    /// marked in each row.
-    Grid { parts: usize, options: usize },
-    /// A short answer written in a box, which a person types from the scan and
-    /// its keys then mark (a text entry). Not on sheets of edition 1.
-    Written,
-    /// Blanks (a fill-in-the-blanks question): a box per blank, each typed by a
-    /// person and marked by that blank's keys.
-    Blanks { blanks: usize },
-}
-
-/// A registration mark: a filled square centred on `center`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Mark {
-    pub center: Point,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Bubble {
-    pub question: i32,
-    /// A grid's row: the upload's PartNumber (1, 2, …); 0 for a choice question.
-    pub part: i32,
-    /// The snapshot's choice number (1, 2, …): the upload's ChoiceOrderNumber.
-    pub choice: i32,
-    pub center: Point,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct EssayArea {
-    pub question: i32,
-    /// The frame the answer is written in.
-    pub frame: Rect,
-    /// A blank's number (the upload's PartNumber); 0 for an essay or one short
-    /// answer.
-    pub part: i32,
-    /// A short answer's box ([`Shape::Written`], [`Shape::Blanks`]), not an
-    /// essay's frame.
-    pub typed: bool,
-}
-
-/// One page of a sheet.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PageLayout {
-    /// 1, 2, …
-    pub number: u16,
-    pub marks: [Mark; 4],
-    pub code: Rect,
-    /// Each choice question's number, where it is printed (left of its bubbles).
-    pub numbers: Vec<(i32, Point)>,
-    /// Each grid row's part number, where it is printed: `(question, part, at)`.
-    pub parts: Vec<(i32, i32, Point)>,
-    pub bubbles: Vec<Bubble>,
-    pub essays: Vec<EssayArea>,
-}
-
-/// The marks' centres: top left, top right, bottom right, bottom left.
-pub fn marks() -> [Mark; 4] {
-    let (left, right) = (MARK_INSET, PAGE_WIDTH - MARK_INSET);
-    let (top, bottom) = (MARK_INSET, PAGE_HEIGHT - MARK_INSET);
-    [(left, top), (right, top), (right, bottom), (left, bottom)].map(|(x, y)| Mark {
-        center: Point { x, y },
-    })
-}
+use geometry::{new_page, ESSAY_GAP, ESSAY_LABEL, HALF_ROW_CHOICES};
 
 /// An essay's frame height: more room the more it is worth.
 fn essay_height(max_score: i32) -> f32 {
@@ -282,49 +158,7 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
             }
             Shape::Written | Shape::Blanks { .. } => {
                 right_half_free = false;
-                let (width, height) = WRITTEN_BOX;
-                // A short answer's one box (part 0), or a box per blank, each
-                // beside its blank's number; the question's number by the first.
-                let parts = match question.shape {
-                    Shape::Blanks { blanks } => (1..=blanks as i32).collect(),
-                    _ => vec![0],
-                };
-                for part in parts {
-                    if y + height > bottom {
-                        pages.push(new_page(pages.len() as u16 + 1));
-                        y = CONTENT.y;
-                    }
-                    let page = pages.last_mut().expect("a page");
-                    let middle = y + height / 2.0;
-                    if part <= 1 {
-                        page.numbers.push((
-                            question.order,
-                            Point {
-                                x: CONTENT.x,
-                                y: middle,
-                            },
-                        ));
-                    }
-                    if part > 0 {
-                        let at = Point {
-                            x: CONTENT.x + PART_INSET,
-                            y: middle,
-                        };
-                        page.parts.push((question.order, part, at));
-                    }
-                    page.essays.push(EssayArea {
-                        question: question.order,
-                        part,
-                        frame: Rect {
-                            x: CONTENT.x + NUMBER_WIDTH - BUBBLE_RADIUS,
-                            y,
-                            width,
-                            height,
-                        },
-                        typed: true,
-                    });
-                    y += height + WRITTEN_GAP;
-                }
+                boxes::lay_out_lines(question, &mut pages, &mut y);
             }
         }
     }
@@ -365,20 +199,9 @@ impl PageLayout {
     }
 }
 
-fn new_page(number: u16) -> PageLayout {
-    PageLayout {
-        number,
-        marks: marks(),
-        code: CODE,
-        numbers: Vec::new(),
-        parts: Vec::new(),
-        bubbles: Vec::new(),
-        essays: Vec::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::geometry::WRITTEN_GAP;
     use super::*;
 
     fn choices(order: i32, count: usize) -> SheetQuestion {
@@ -536,7 +359,9 @@ mod tests {
         // Blanks: a box a blank, each beside its number, the question's by the first.
         let blanks = lay_out(&[SheetQuestion {
             order: 1,
-            shape: Shape::Blanks { blanks: 3 },
+            shape: Shape::Blanks {
+                options: vec![0, 0, 0],
+            },
         }]);
         let parts: Vec<i32> = blanks[0].essays.iter().map(|e| e.part).collect();
         assert_eq!(parts, [1, 2, 3]);
@@ -547,6 +372,24 @@ mod tests {
             boxes[1].frame.y - boxes[0].frame.y,
             WRITTEN_BOX.1 + WRITTEN_GAP
         );
+
+        // A picked blank is a row of bubbles beside its number, numbered on from
+        // the options of the picked blanks before it; typed ones stay boxes.
+        let mixed = lay_out(&[SheetQuestion {
+            order: 1,
+            shape: Shape::Blanks {
+                options: vec![3, 0, 2],
+            },
+        }]);
+        let page = &mixed[0];
+        let parts: Vec<i32> = page.essays.iter().map(|e| e.part).collect();
+        assert_eq!(parts, [2], "one box, for the typed blank");
+        let bubbles: Vec<(i32, i32)> = page.bubbles.iter().map(|b| (b.part, b.choice)).collect();
+        assert_eq!(bubbles, [(1, 1), (1, 2), (1, 3), (3, 4), (3, 5)]);
+        assert_eq!(page.parts.len(), 3);
+        assert!(page.bubbles[0].center.y < page.essays[0].frame.y);
+        assert!(page.bubbles[3].center.y > page.essays[0].frame.y + WRITTEN_BOX.1);
+        assert!(page.question_row(1, 3).is_some(), "a picked blank's row");
 
         // Edition 1 printed the same questions without the box.
         let first = lay_out(&printed_in(&questions, 1));
