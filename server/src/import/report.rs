@@ -180,22 +180,32 @@ fn keys_of(planned: &PlannedQuestion) -> Vec<String> {
         let choice = planned.choices.iter().find(|c| c.order == key.choice)?;
         Some(format!("{part} → {}", choice.text))
     });
-    let texts = planned.text_keys.iter().map(|key| {
-        let blank = usize::try_from(key.part - 1)
+    // A picked blank's key: its right options, as a typed blank's answers.
+    let options = planned.choices.iter().filter(|c| c.part > 0 && c.correct);
+    let options = options.map(|option| (option.part, option.text.as_str(), option.mapped_value));
+    let typed = planned
+        .text_keys
+        .iter()
+        .map(|key| (key.part, key.text.as_str(), key.mapped_value));
+    let mut answers: Vec<_> = typed.chain(options).collect();
+    // Blank by blank (stable: each blank's keys in their order).
+    answers.sort_by_key(|(part, _, _)| *part);
+    let texts = answers.into_iter().map(|(part, text, mapped_value)| {
+        let blank = usize::try_from(part - 1)
             .ok()
             .and_then(|index| planned.parts.texts.get(index));
-        match (blank, key.mapped_value) {
+        match (blank, mapped_value) {
             // All or nothing: a blank's answer has no value of its own.
             (Some(blank), Some(value))
                 if matches!(planned.rule, ScoringRule::MapResponse { .. }) =>
             {
-                format!("{blank}: {} ({value})", key.text)
+                format!("{blank}: {text} ({value})")
             }
-            (Some(blank), _) => format!("{blank}: {}", key.text),
+            (Some(blank), _) => format!("{blank}: {text}"),
             (None, Some(value)) if (value - f64::from(planned.max_score)).abs() > 1e-9 => {
-                format!("{} ({value} of {})", key.text, planned.max_score)
+                format!("{text} ({value} of {})", planned.max_score)
             }
-            (None, _) => key.text.clone(),
+            (None, _) => text.to_owned(),
         }
     });
     pairs.chain(texts).collect()

@@ -10,15 +10,26 @@ pub fn fixture_items(folder: &str, files: &[&str]) -> Vec<u8> {
         "{}/../qti/tests/fixtures/{folder}",
         env!("CARGO_MANIFEST_DIR")
     );
+    let items: Vec<Vec<u8>> = files
+        .iter()
+        .map(|file| std::fs::read(format!("{folder}/{file}")).expect("the fixture item"))
+        .collect();
+    // A QTI 3.0 item is listed as one.
     let resources: Vec<(&str, &str, &str)> = files
         .iter()
-        .map(|file| (*file, "imsqti_item_xmlv2p1", *file))
+        .zip(&items)
+        .map(|(file, xml)| {
+            let v3 = String::from_utf8_lossy(xml).contains("imsqtiasi_v3p0");
+            let kind = if v3 {
+                "imsqti_item_xmlv3p0"
+            } else {
+                "imsqti_item_xmlv2p1"
+            };
+            (*file, kind, *file)
+        })
         .collect();
     let mut entries = vec![("imsmanifest.xml", manifest(&resources).into_bytes())];
-    for file in files {
-        let xml = std::fs::read(format!("{folder}/{file}")).expect("the fixture item");
-        entries.push((file, xml));
-    }
+    entries.extend(files.iter().copied().zip(items));
     zip(&entries)
 }
 

@@ -22,6 +22,7 @@ mod content_import_hostile_readers;
 mod content_import_kinds;
 mod content_import_matching;
 mod content_import_moodle;
+mod content_import_picked_blanks;
 mod content_import_qti12;
 mod delivery_retire;
 mod dimension_levels;
