@@ -5,7 +5,7 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
-use scoredesk_qti::{read_package, ChoiceScoring, QtiVersion, Response};
+use scoredesk_qti::{read_package, Blank, ChoiceScoring, QtiVersion, Response};
 
 fn bank(questions: &str) -> String {
     format!(r#"<?xml version="1.0" encoding="UTF-8"?><quiz>{questions}</quiz>"#)
@@ -261,7 +261,9 @@ fn a_cloze_is_blanks_each_worth_its_weights_share() {
 #[test]
 fn a_cloze_that_cannot_be_marked_is_skipped_naming_why() {
     let cases = [
-        (r#"{1:MULTICHOICE:=red~blue}"#, "an embedded MULTICHOICE"),
+        (r#"{1:MULTIRESPONSE:=red~blue}"#, "an embedded MULTIRESPONSE"),
+        (r#"{1:MC:=red} and {1:SA:=x}"#, "a list takes 2 or more"),
+        (r#"{1:MC:red~blue} and {1:SA:=x}"#, "no answer worth anything"),
         (r#"{1:SHORTANSWER:=Par*s}"#, "has a wildcard"),
         (r#"{1:SHORTANSWER:=Paris"#, "is not closed"),
         (r#"{1:SA:*}"#, "no answer worth anything"),
@@ -292,4 +294,62 @@ fn a_cloze_of_a_million_braces_is_read_quickly() {
     // under a second; read once per brace, it would not finish.
     let read = read_package(bank(&question).as_bytes()).unwrap();
     assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+}
+
+/// Moodle's dropdowns in a cloze (`MULTICHOICE`, `MCS` shuffled): blanks picked
+/// from their own options, each option worth its percent of the blank's share;
+/// checkboxes (`MULTIRESPONSE`) skip the question, naming them.
+#[test]
+fn a_clozes_dropdowns_are_blanks_picked_from_their_own_options() {
+    let cloze = r#"<question type="multianswer"><name><text>Dropdowns</text></name><defaultgrade>4</defaultgrade><questiontext format="html"><text><![CDATA[<p>Roses are {1:MC:=red~%50%pink#Close~blue}; the sea is {1:MCS:green~=blue}; {2:SA:=sky} is above.</p>]]></text></questiontext></question><question type="multianswer"><name><text>Checkboxes</text></name><questiontext format="html"><text><![CDATA[{1:MULTIRESPONSE:=a~b} and {1:SA:=c}]]></text></questiontext></question>"#;
+    let read = read_package(bank(cloze).as_bytes()).unwrap();
+    assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
+    assert!(
+        read.skipped[0]
+            .reason
+            .contains("an embedded MULTIRESPONSE (several options of one blank picked)"),
+        "{:?}",
+        read.skipped
+    );
+    let item = &read.items[0];
+    let Response::Blanks { blanks, .. } = &item.response else {
+        panic!("{:?}", item.response);
+    };
+    assert_eq!(item.max_score, 4);
+    let picked = |index: usize| {
+        let Blank::Picked { options, shuffle } = &blanks[index] else {
+            panic!("{:?}", blanks[index]);
+        };
+        let options: Vec<(&str, bool, Option<f64>)> = options
+            .iter()
+            .map(|o| (o.text.as_str(), o.correct, o.mapped_value))
+            .collect();
+        (options, *shuffle)
+    };
+    // Weights 1, 1, 2 of a grade of 4: red 1, pink half of it.
+    assert_eq!(
+        picked(0),
+        (
+            vec![
+                ("red", true, Some(1.0)),
+                ("pink", true, Some(0.5)),
+                ("blue", false, None)
+            ],
+            false
+        )
+    );
+    assert_eq!(
+        picked(1),
+        (
+            vec![("green", false, None), ("blue", true, Some(1.0))],
+            true
+        )
+    );
+    assert_eq!(blanks[2].typed_keys()[0].text, "sky");
+    assert!(
+        item.markup
+            .contains("Roses are <span class=\"blank\">(1) __________</span>;"),
+        "{}",
+        item.markup
+    );
 }

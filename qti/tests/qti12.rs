@@ -11,7 +11,9 @@ mod common;
 use std::io::Write;
 
 use common::zip;
-use scoredesk_qti::{read_package, ChoiceScoring, Package, QtiVersion, Response, TextScoring};
+use scoredesk_qti::{
+    read_package, Blank, ChoiceScoring, Package, QtiVersion, Response, TextScoring,
+};
 
 fn png() -> Vec<u8> {
     let mut png = Vec::new();
@@ -242,10 +244,10 @@ fn canvas_blank(name: &str, labels: &[(&str, &str)]) -> String {
 
 /// Canvas's multiple dropdowns, as its export writes them: a blank per
 /// `response_lid` named by its word, each blank's choices with idents of their
-/// own, a share of the points per right blank. Choices of the same words are one
-/// option of the grid.
+/// own, a share of the points per right blank. Each bracket becomes a blank in
+/// place, picked from its own list.
 #[test]
-fn canvas_dropdowns_are_a_matching_of_their_blanks() {
+fn canvas_dropdowns_are_blanks_each_picked_from_its_own_list() {
     let right = |name: &str, ident: &str| {
         format!(
             r#"<respcondition><conditionvar><varequal respident="response_{name}">{ident}</varequal></conditionvar><setvar varname="SCORE" action="Add">50.00</setvar></respcondition>"#
@@ -263,29 +265,41 @@ fn canvas_dropdowns_are_a_matching_of_their_blanks() {
     );
     let read = quiz(&item);
     assert_eq!(read.items.len(), 1, "{:?}", read.skipped);
-    let Response::Matching {
-        rows,
-        options,
-        pairs,
-        ..
-    } = &read.items[0].response
-    else {
+    let Response::Blanks { blanks, scoring } = &read.items[0].response else {
         panic!("{:?}", read.items[0].response);
     };
-    assert_eq!(rows, &["color1", "color2"]);
-    let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
-    assert_eq!(options, ["red", "blue", "green"], "the same words once");
-    let pairs: Vec<(usize, usize, Option<f64>)> = pairs
+    assert!(matches!(scoring, ChoiceScoring::MapResponse { .. }));
+    let lists: Vec<Vec<(&str, bool, Option<f64>)>> = blanks
         .iter()
-        .map(|p| (p.row, p.option, p.mapped_value))
+        .map(|blank| {
+            let Blank::Picked { options, shuffle } = blank else {
+                panic!("{blank:?}");
+            };
+            assert!(!shuffle);
+            options
+                .iter()
+                .map(|o| (o.text.as_str(), o.correct, o.mapped_value))
+                .collect()
+        })
         .collect();
     assert_eq!(
-        pairs,
-        [(0, 0, Some(1.0)), (1, 1, Some(1.0))],
-        "half of 2 each"
+        lists,
+        [
+            vec![("red", true, Some(1.0)), ("blue", false, None)],
+            vec![
+                ("red", false, None),
+                ("blue", true, Some(1.0)),
+                ("green", false, None)
+            ]
+        ],
+        "each blank its own words, half of 2 for each right one"
     );
     assert_eq!(read.items[0].max_score, 2);
-    assert!(read.items[0].markup.contains("Roses are [color1]"));
+    let markup = &read.items[0].markup;
+    assert!(
+        markup.contains("Roses are <span class=\"blank\">(1) __________</span>, violets"),
+        "{markup}"
+    );
 }
 
 /// Canvas's fill in multiple blanks as Canvas writes it: each blank a

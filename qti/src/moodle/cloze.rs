@@ -8,8 +8,11 @@
 //!   `MWC`): exact case. A mapping per blank, `SCORE + mapResponse`.
 //! - `NUMERICAL` (`NM`): `value:tolerance` keys, a range each:
 //!   `and(gte, lte)` branches adding their value.
-//! - `MULTICHOICE`, `MULTIRESPONSE` and their variants (a blank's own options)
-//!   skip the question, naming them.
+//! - `MULTICHOICE` (`MC`, `MCV`, `MCH`; shuffled: `MCS`, `MCVS`, `MCHS`, and the
+//!   `MULTICHOICE_…` spellings): a blank picked from its own options, an inline
+//!   choice mapped by each option's percent, `SCORE + mapResponse`.
+//! - `MULTIRESPONSE` and its variants (several options of one blank) skip the
+//!   question, naming them.
 //!
 //! A blank is worth `weight × fraction` of the question's grade over the sum of
 //! the weights (Moodle's grading); the grade is `defaultgrade`, else the sum of
@@ -29,8 +32,14 @@ struct Blank {
 }
 
 enum Kind {
-    Text { case_sensitive: bool },
+    Text {
+        case_sensitive: bool,
+    },
     Number,
+    /// Its answers are every option in order, each with its percent (0: wrong).
+    Choice {
+        shuffle: bool,
+    },
 }
 
 pub(super) fn cloze(stem: Element, grade: Option<f64>) -> Result<Vec<Node>, String> {
@@ -73,12 +82,20 @@ pub(super) fn cloze(stem: Element, grade: Option<f64>) -> Result<Vec<Node>, Stri
         };
         let variable = || node("variable", &[("identifier", &identifier)], Vec::new());
         match blank.kind {
-            Kind::Text { case_sensitive } => {
-                let keys = blank
-                    .answers
-                    .iter()
-                    .map(|(words, percent)| (words.clone(), points(*percent), case_sensitive));
-                declarations.push(declaration(&identifier, "string", vec![mapping(keys)]));
+            Kind::Text { .. } | Kind::Choice { .. } => {
+                if let Kind::Text { case_sensitive } = blank.kind {
+                    let keys = blank
+                        .answers
+                        .iter()
+                        .map(|(words, percent)| (words.clone(), points(*percent), case_sensitive));
+                    declarations.push(declaration(&identifier, "string", vec![mapping(keys)]));
+                } else {
+                    // Options by their place, `C1`, `C2`, …: the inline choice's.
+                    let keys = (1..).zip(&blank.answers).filter(|(_, (_, p))| *p != 0.0);
+                    let keys =
+                        keys.map(|(at, (_, percent))| (format!("C{at}"), points(*percent), true));
+                    declarations.push(declaration(&identifier, "identifier", vec![mapping(keys)]));
+                }
                 let sum = node(
                     "sum",
                     &[],
@@ -153,12 +170,31 @@ fn with_blanks(mut element: Element, blanks: &mut Vec<Blank>) -> Result<Element,
                 let mut rest = text.as_str();
                 while let Some((before, found, after)) = next_blank(rest)? {
                     children.push(Node::Text(before.to_owned()));
+                    let identifier = format!("BLANK{}", blanks.len() + 1);
+                    children.push(match found.kind {
+                        Kind::Choice { shuffle } => {
+                            let options = (1..).zip(&found.answers).map(|(at, (words, _))| {
+                                let id = format!("C{at}");
+                                node(
+                                    "inlineChoice",
+                                    &[("identifier", &id)],
+                                    vec![Node::Text(words.clone())],
+                                )
+                            });
+                            let shuffle = if shuffle { "true" } else { "false" };
+                            let attributes = [
+                                ("responseIdentifier", identifier.as_str()),
+                                ("shuffle", shuffle),
+                            ];
+                            node("inlineChoiceInteraction", &attributes, options.collect())
+                        }
+                        _ => node(
+                            "textEntryInteraction",
+                            &[("responseIdentifier", &identifier)],
+                            Vec::new(),
+                        ),
+                    });
                     blanks.push(found);
-                    children.push(node(
-                        "textEntryInteraction",
-                        &[("responseIdentifier", &format!("BLANK{}", blanks.len()))],
-                        Vec::new(),
-                    ));
                     rest = after;
                 }
                 children.push(Node::Text(rest.to_owned()));
@@ -253,12 +289,19 @@ fn blank_of(weight: f64, kind: &str, body: &str) -> Result<Blank, String> {
             case_sensitive: true,
         },
         "NUMERICAL" | "NM" => Kind::Number,
+        "MULTICHOICE" | "MC" | "MCV" | "MCH" | "MULTICHOICE_V" | "MULTICHOICE_H" => {
+            Kind::Choice { shuffle: false }
+        }
+        "MCS" | "MCVS" | "MCHS" | "MULTICHOICE_S" | "MULTICHOICE_VS" | "MULTICHOICE_HS" => {
+            Kind::Choice { shuffle: true }
+        }
         other => {
             return Err(format!(
-                "an embedded {other} (a blank with its own options) is not imported yet"
+                "an embedded {other} (several options of one blank picked) is not imported yet"
             ))
         }
     };
+    let picked = matches!(kind, Kind::Choice { .. });
     let mut answers = Vec::new();
     for answer in split_unescaped(body, '~') {
         let answer = split_unescaped(&answer, '#')
@@ -277,7 +320,8 @@ fn blank_of(weight: f64, kind: &str, body: &str) -> Result<Blank, String> {
             (0.0, answer.clone())
         };
         let words = unescape(words.trim());
-        if percent <= 0.0 || words == "*" {
+        // A list keeps every option; a typed blank only what scores.
+        if !picked && (percent <= 0.0 || words == "*") {
             continue;
         }
         if matches!(kind, Kind::Text { .. }) && words.contains('*') {
@@ -287,8 +331,11 @@ fn blank_of(weight: f64, kind: &str, body: &str) -> Result<Blank, String> {
         }
         answers.push((words, percent));
     }
-    if answers.is_empty() {
+    if answers.iter().all(|(_, percent)| *percent <= 0.0) {
         return Err("an embedded answer has no answer worth anything".into());
+    }
+    if picked && answers.len() < 2 {
+        return Err("an embedded MULTICHOICE has one option; a list takes 2 or more".into());
     }
     Ok(Blank {
         weight,

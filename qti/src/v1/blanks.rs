@@ -13,12 +13,15 @@
 //!
 //! Each bracket becomes a text entry in place, each blank keyed by its answers
 //! (any case unless `case="Yes"`, as both tools mark); the 2.x reader reads the
-//! item back (`response::blanks`).
+//! item back (`response::blanks`). Canvas's `multiple_dropdowns_question` has the
+//! same form, but its labels are a blank's options to pick from: each bracket
+//! becomes an inline choice of its own labels (`picked`), mapped by the labels
+//! that score.
 
 use std::collections::HashMap;
 
 use super::conditions::{Processing, Test};
-use crate::build::{float, mapping, node, set_score, Scoring};
+use crate::build::{element, float, mapping, node, set_score, Scoring};
 use crate::limits;
 use crate::xml::{Element, Node};
 
@@ -27,6 +30,7 @@ pub(super) fn blanks(
     processing: &Processing,
     scoring: &Scoring,
     mut question: Element,
+    picked: bool,
 ) -> Result<Vec<Node>, String> {
     if responses.len() > limits::MAX_ROWS {
         return Err(format!(
@@ -59,8 +63,8 @@ pub(super) fn blanks(
             "" => ident.to_owned(),
             named => named.to_owned(),
         };
-        // Each blank's answers by their label's ident.
-        let labels: HashMap<String, String> = response
+        // Each blank's labels, `(ident, words)`, in order.
+        let listed: Vec<(String, String)> = response
             .descendants()
             .into_iter()
             .filter(|e| e.name == "response_label")
@@ -75,10 +79,19 @@ pub(super) fn blanks(
                 )
             })
             .collect();
+        let labels: HashMap<String, String> = listed.iter().cloned().collect();
         let mut keys: Vec<(String, f64, bool)> = Vec::new();
         for branch in processing.branches.iter().filter(|b| b.value > 0.0) {
             for (value, case_sensitive) in equals(&branch.test, ident) {
-                let answer = labels.get(&value).cloned().unwrap_or(value);
+                let answer = match picked {
+                    // A picked blank's key is its label (by ident, or by words).
+                    true => listed
+                        .iter()
+                        .find(|(id, words)| *id == value || *words == value)
+                        .map(|(id, _)| id.clone())
+                        .unwrap_or_default(),
+                    false => labels.get(&value).cloned().unwrap_or(value),
+                };
                 if !answer.is_empty() && !keys.iter().any(|(k, _, _)| *k == answer) {
                     keys.push((answer, scoring.points(branch.value), case_sensitive));
                 }
@@ -96,14 +109,30 @@ pub(super) fn blanks(
             &[
                 ("identifier", &identifier),
                 ("cardinality", "single"),
-                ("baseType", "string"),
+                ("baseType", if picked { "identifier" } else { "string" }),
             ],
             vec![mapping(keys.into_iter())],
         ));
-        let entry = Element {
-            name: "textEntryInteraction".into(),
-            attributes: vec![("responseIdentifier".into(), identifier.clone())],
-            children: Vec::new(),
+        let entry = match picked {
+            true => element(
+                "inlineChoiceInteraction",
+                &[("responseIdentifier", &identifier), ("shuffle", "false")],
+                listed
+                    .iter()
+                    .map(|(id, words)| {
+                        node(
+                            "inlineChoice",
+                            &[("identifier", id)],
+                            vec![Node::Text(words.clone())],
+                        )
+                    })
+                    .collect(),
+            ),
+            false => element(
+                "textEntryInteraction",
+                &[("responseIdentifier", &identifier)],
+                Vec::new(),
+            ),
         };
         if !replace_placeholder(&mut question, &format!("[{name}]"), &entry) {
             // A blank the text does not show is asked after it, by its name.

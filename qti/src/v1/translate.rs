@@ -70,11 +70,15 @@ pub(super) fn translate(
         (_, []) => Err("the item has no response, so nothing to answer".into()),
         // Blanks in the question's text, each with its answers.
         ("fill_in_multiple_blanks_question", blanks_of) => {
-            blanks(blanks_of, &processing, &scoring, question)
+            blanks(blanks_of, &processing, &scoring, question, false)
+        }
+        // Blanks in the text, each picked from its own list.
+        ("multiple_dropdowns_question", blanks_of) => {
+            blanks(blanks_of, &processing, &scoring, question, true)
         }
         // Rows of one list each: a matching, of one row or more, when the tool
         // says so (Canvas's type, Blackboard's metadata).
-        ("matching_question" | "multiple_dropdowns_question", rows) => {
+        ("matching_question", rows) => {
             matching(presentation, rows, file, &processing, &scoring, question)?
         }
         (_, rows) if says_matching(item) => {
@@ -87,7 +91,7 @@ pub(super) fn translate(
         },
         // Several typed answers in the question's text: its blanks (Blackboard).
         (_, many) if many.iter().all(|r| r.name == "response_str") => {
-            blanks(many, &processing, &scoring, question)
+            blanks(many, &processing, &scoring, question, false)
         }
         // Other tools show a matching by every response offering the same labels.
         (_, many) if shares_labels(many) => {

@@ -1,13 +1,16 @@
 //! Moodle cloze questions (issue 35) as a third-party library writes them
 //! (moocloze: `tests/fixtures/qti/make_cloze.py`), imported on both databases and
 //! checked against what they were made from: each blank's keys and the maximum
-//! (weights as marks), a dropdown blank skipped naming why; then a snapshot and
-//! an upload answering the blanks with words, scored blank by blank.
+//! (weights as marks), dropdowns as blanks picked from their own lists, a
+//! checkboxes blank skipped naming why; then a snapshot and an upload answering
+//! the typed blanks with words and the picked ones with their options, scored
+//! blank by blank.
 
 use scoredesk_e2e::qti::moodle_cloze;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::json;
 
+use crate::content_import_picked_blanks::option_number;
 use crate::qti_packages::{imported, result_totals, sit, uploaded_scores};
 
 on_both_backends! {
@@ -44,7 +47,9 @@ async fn cloze(backend: Backend) {
     }
 
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
-    let (_, attempt) = sit(&app, &assessment, "cloze-1").await;
+    let (snapshot, attempt) = sit(&app, &assessment, "cloze-1").await;
+    let option = |part, text| option_number(&app, snapshot, 3, part, text);
+    let (red, yellow) = (option(1, "red").await, option(2, "yellow").await);
     let upload = json!({
         "AttemptID": attempt,
         "QuestionAndChoices": [
@@ -55,10 +60,15 @@ async fn cloze(backend: Backend) {
             // hydrogen 1, a wrong second word 0: 1.
             {"QuestionOrderNumber": 2, "Parts": [
                 {"PartNumber": 1, "TextResponse": "Hydrogen"},
-                {"PartNumber": 2, "TextResponse": "nitrogen"}]}
+                {"PartNumber": 2, "TextResponse": "nitrogen"}]},
+            // red 1, yellow 0 of 2, Blue (any case) 1: 2.
+            {"QuestionOrderNumber": 3, "Parts": [
+                {"PartNumber": 1, "ChoiceOrderNumber": red.to_string()},
+                {"PartNumber": 2, "ChoiceOrderNumber": yellow.to_string()},
+                {"PartNumber": 3, "TextResponse": "Blue"}]}
         ]
     });
     let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
-    assert_eq!(scores, [3, 1]);
-    assert_eq!(result_totals(&app, result).await, (Some(4), Some(5)));
+    assert_eq!(scores, [3, 1, 2]);
+    assert_eq!(result_totals(&app, result).await, (Some(6), Some(9)));
 }

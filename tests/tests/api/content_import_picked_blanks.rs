@@ -36,7 +36,13 @@ fn package() -> Vec<u8> {
 
 /// The number the snapshot gives the option `text` of blank `part` of question
 /// `position`: what an upload names it by.
-async fn option_number(app: &TestApp, snapshot: i64, position: i32, part: i32, text: &str) -> i64 {
+pub(crate) async fn option_number(
+    app: &TestApp,
+    snapshot: i64,
+    position: i32,
+    part: i32,
+    text: &str,
+) -> i64 {
     app.sql_i64(&format!(
         "SELECT CAST(s.choice_position AS BIGINT) FROM snapshot_choices s \
          JOIN snapshot_questions q ON q.snapshot_id = s.snapshot_id AND q.position = s.position \

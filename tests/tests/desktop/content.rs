@@ -165,21 +165,27 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
     );
     press(client, &[Key::Escape.into()]).await;
 
-    // Moodle cloze questions (moocloze's): blanks, each with its keys; the
-    // dropdown cloze skipped, saying why.
+    // Moodle cloze questions (moocloze's): blanks, each with its keys, typed or
+    // picked from a dropdown; the checkboxes cloze skipped, saying why.
     let cloze = folder.path().join("cloze.xml");
     std::fs::write(&cloze, moodle_cloze().bytes).unwrap();
     preview(client, &cloze).await;
     let summary = report_sentence(client, true).await;
     assert_eq!(
         summary,
-        "Importing will create “cloze.xml” with 2 questions (Moodle XML, 0 images); 1 item is not imported."
+        "Importing will create “cloze.xml” with 3 questions (Moodle XML, 0 images); 1 item is not imported."
     );
     let rows = client
         .find_all(fantoccini::Locator::Css("#import-questions tbody tr"))
         .await
         .unwrap();
-    assert_eq!(rows.len(), 2);
+    assert_eq!(rows.len(), 3);
+    let dropdowns = rows[2].text().await.unwrap();
+    assert!(
+        dropdowns.contains("fill in the blanks (3 blanks)")
+            && dropdowns.contains("accepts Blank 1: red (1); Blank 2: blue (2); Blank 3: blue (1)"),
+        "{dropdowns}"
+    );
     let first = rows[0].text().await.unwrap();
     assert!(
         first.contains("fill in the blanks (2 blanks)")
@@ -191,7 +197,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
         .text()
         .await
         .unwrap();
-    assert!(skipped.contains("an embedded MULTICHOICE"), "{skipped}");
+    assert!(skipped.contains("an embedded MULTIRESPONSE"), "{skipped}");
     session.screenshot("content-preview-cloze").await;
     press(client, &[Key::Escape.into()]).await;
 
