@@ -261,9 +261,15 @@ fn a_cloze_is_blanks_each_worth_its_weights_share() {
 #[test]
 fn a_cloze_that_cannot_be_marked_is_skipped_naming_why() {
     let cases = [
-        (r#"{1:MULTIRESPONSE:=red~blue}"#, "an embedded MULTIRESPONSE"),
+        (
+            r#"{1:MULTIRESPONSE:=red~blue}"#,
+            "an embedded MULTIRESPONSE",
+        ),
         (r#"{1:MC:=red} and {1:SA:=x}"#, "a list takes 2 or more"),
-        (r#"{1:MC:red~blue} and {1:SA:=x}"#, "no answer worth anything"),
+        (
+            r#"{1:MC:red~blue} and {1:SA:=x}"#,
+            "no answer worth anything",
+        ),
         (r#"{1:SHORTANSWER:=Par*s}"#, "has a wildcard"),
         (r#"{1:SHORTANSWER:=Paris"#, "is not closed"),
         (r#"{1:SA:*}"#, "no answer worth anything"),

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
 use scoredesk_server::documents::sheet_upload::upload_file;
 use scoredesk_sheets::{
-    assemble, read_batch_page, DoubtReason, PageReading, SheetQuestion, Verdict,
+    assemble, layout::Shape, read_batch_page, DoubtReason, PageReading, SheetQuestion, Verdict,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -49,9 +49,12 @@ pub struct SheetBubble {
 pub struct SheetDoubt {
     pub attempt_id: i32,
     pub question: i32,
-    /// A matching's row in doubt, or a blank to type (the upload's PartNumber);
-    /// 0 for a choice question or a short answer.
+    /// A matching's row in doubt, or a blank to decide or type (the upload's
+    /// PartNumber); 0 for a choice question or a short answer.
     pub part: i32,
+    /// The part is a fill-in-the-blanks question's blank (picked from its list
+    /// or typed), not a matching's row.
+    pub blank: bool,
     pub page: u16,
     pub single: bool,
     /// `faint`, `severalMarks`, or `written`: a short answer's box with writing
@@ -243,6 +246,11 @@ pub async fn read_sheet_scans(
         let count = readings.len() as u16;
         match assemble(&questions, &readings) {
             Ok(reading) => {
+                let is_blank = |question: i32| {
+                    questions
+                        .iter()
+                        .any(|q| q.order == question && matches!(q.shape, Shape::Blanks { .. }))
+                };
                 let mut doubts: Vec<SheetDoubt> = reading
                     .doubts
                     .iter()
@@ -250,6 +258,7 @@ pub async fn read_sheet_scans(
                         attempt_id: attempt,
                         question: doubt.question,
                         part: doubt.part,
+                        blank: is_blank(doubt.question),
                         page: doubt.page,
                         single: doubt.single,
                         reason: match doubt.reason {
@@ -257,7 +266,7 @@ pub async fn read_sheet_scans(
                             DoubtReason::SeveralMarks => "severalMarks",
                         }
                         .into(),
-                        bubbles: doubt.bubbles.iter().map(bubble).collect(),
+                        bubbles: lettered(&doubt.bubbles),
                         crop: pages
                             .iter()
                             .find_map(|p| p.crops.get(&(doubt.question, doubt.part)))
@@ -269,6 +278,7 @@ pub async fn read_sheet_scans(
                     attempt_id: attempt,
                     question: written.question,
                     part: written.part,
+                    blank: written.part > 0,
                     page: written.page,
                     single: false,
                     reason: "written".into(),
@@ -295,10 +305,17 @@ pub async fn read_sheet_scans(
     Ok(report)
 }
 
-fn bubble(reading: &scoredesk_sheets::BubbleReading) -> SheetBubble {
+/// A row's bubbles, lettered from A as the sheet letters them (a picked blank's
+/// options carry the snapshot's numbers, which go on from the blanks before).
+fn lettered(bubbles: &[scoredesk_sheets::BubbleReading]) -> Vec<SheetBubble> {
+    let first = bubbles.iter().map(|b| b.choice).min().unwrap_or(1);
+    bubbles.iter().map(|b| bubble(b, first)).collect()
+}
+
+fn bubble(reading: &scoredesk_sheets::BubbleReading, first: i32) -> SheetBubble {
     SheetBubble {
         choice: reading.choice,
-        label: char::from(b'A' + ((reading.choice - 1) % 26) as u8).to_string(),
+        label: char::from(b'A' + ((reading.choice - first) % 26) as u8).to_string(),
         darkness: reading.darkness,
         verdict: match reading.verdict {
             Verdict::Marked => "marked",
@@ -338,4 +355,32 @@ pub async fn upload_sheet_readings(
         });
     }
     Ok(outcomes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scoredesk_sheets::BubbleReading;
+
+    #[test]
+    fn a_rows_bubbles_are_lettered_from_a_as_the_sheet_letters_them() {
+        let reading = |choice| BubbleReading {
+            question: 1,
+            part: 2,
+            choice,
+            darkness: 0.3,
+            verdict: Verdict::Unsure,
+        };
+        // A picked blank's options 4 and 5 of the snapshot: A and B on the sheet.
+        let labels: Vec<(i32, String)> = lettered(&[reading(4), reading(5)])
+            .into_iter()
+            .map(|b| (b.choice, b.label))
+            .collect();
+        assert_eq!(labels, [(4, "A".to_owned()), (5, "B".to_owned())]);
+        let first: Vec<String> = lettered(&[reading(1), reading(2), reading(3)])
+            .into_iter()
+            .map(|b| b.label)
+            .collect();
+        assert_eq!(first, ["A", "B", "C"]);
+    }
 }

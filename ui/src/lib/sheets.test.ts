@@ -8,7 +8,7 @@ const bubbles = [
   { choice: 2, label: "B", darkness: 0.31, verdict: "unsure" },
   { choice: 3, label: "C", darkness: 0.66, verdict: "marked" },
 ];
-const faint: SheetDoubt = { attemptId: 7, question: 4, part: 0, page: 1, single: true, reason: "faint", bubbles, crop: "" };
+const faint: SheetDoubt = { attemptId: 7, question: 4, part: 0, blank: false, page: 1, single: true, reason: "faint", bubbles, crop: "" };
 const several: SheetDoubt = {
   ...faint,
   reason: "severalMarks",

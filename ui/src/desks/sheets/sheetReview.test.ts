@@ -10,6 +10,7 @@ const doubt = (attemptId: number, question: number, single = true, part = 0): Sh
   attemptId,
   question,
   part,
+  blank: false,
   page: 1,
   single,
   reason: "faint",

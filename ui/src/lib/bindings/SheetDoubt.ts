@@ -3,10 +3,15 @@ import type { SheetBubble } from "./SheetBubble";
 
 export type SheetDoubt = { attemptId: number, question: number, 
 /**
- * A matching's row in doubt, or a blank to type (the upload's PartNumber);
- * 0 for a choice question or a short answer.
+ * A matching's row in doubt, or a blank to decide or type (the upload's
+ * PartNumber); 0 for a choice question or a short answer.
  */
-part: number, page: number, single: boolean, 
+part: number, 
+/**
+ * The part is a fill-in-the-blanks question's blank (picked from its list
+ * or typed), not a matching's row.
+ */
+blank: boolean, page: number, single: boolean, 
 /**
  * `faint`, `severalMarks`, or `written`: a short answer's box with writing
  * in it, for the coordinator to type (no bubbles).
