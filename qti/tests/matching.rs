@@ -220,3 +220,93 @@ fn a_matching_past_the_paper_bounds_is_skipped_naming_them() {
         );
     }
 }
+
+/// The IMS associate item (three pairs of rivals among six characters) is a
+/// multiple response over its fifteen candidate pairs, each pair's mapped value
+/// read whichever way round the mapping writes it.
+#[test]
+fn the_ims_associate_item_is_a_choice_of_pairs() {
+    let package = package(&[("associate.xml", ims("associate.xml"))], "");
+    assert!(package.skipped.is_empty(), "{:?}", package.skipped);
+    let item = &package.items[0];
+    let Response::Choice {
+        multiple,
+        max_choices,
+        choices,
+        scoring,
+        ..
+    } = &item.response
+    else {
+        panic!("{:?}", item.response);
+    };
+    assert!(*multiple);
+    assert_eq!(*max_choices, 3, "maxAssociations");
+    assert_eq!(choices.len(), 15, "6 choose 2");
+    assert_eq!(choices[0].text, "Antonio – Capulet");
+    let right: Vec<(&str, Option<f64>)> = choices
+        .iter()
+        .filter(|c| c.correct)
+        .map(|c| (c.text.as_str(), c.mapped_value))
+        .collect();
+    assert_eq!(
+        right,
+        [
+            ("Antonio – Prospero", Some(2.0)),
+            ("Capulet – Montague", Some(1.0)),
+            ("Demetrius – Lysander", Some(1.0))
+        ]
+    );
+    assert!(matches!(scoring, ChoiceScoring::MapResponse { .. }));
+    assert_eq!(item.max_score, 4, "the best pairs summed");
+    assert!(
+        item.markup.contains("<li>Lysander – Montague</li>"),
+        "{}",
+        item.markup
+    );
+    assert!(item.markup.contains("three pairs"), "the prompt");
+}
+
+/// A pair response written the other way round (`P A`) is the same pair; a pair
+/// of a choice the interaction does not have is named.
+#[test]
+fn associate_pairs_are_unordered_and_unknown_ones_named() {
+    let body = r#"<associateInteraction responseIdentifier="RESPONSE" maxAssociations="0"><simpleAssociableChoice identifier="A" matchMax="1">a</simpleAssociableChoice><simpleAssociableChoice identifier="B" matchMax="1">b</simpleAssociableChoice><simpleAssociableChoice identifier="C" matchMax="1">c</simpleAssociableChoice></associateInteraction>"#;
+    let template = r#"<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>"#;
+    let declaration = |value: &str| {
+        format!(
+            r#"<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="pair"><correctResponse><value>{value}</value></correctResponse></responseDeclaration>"#
+        )
+    };
+    let read = package(
+        &[("a.xml", item("a", &declaration("C A"), body, template))],
+        "",
+    );
+    let Response::Choice {
+        choices,
+        max_choices,
+        scoring,
+        ..
+    } = &read.items[0].response
+    else {
+        panic!("{:?}", read.items[0].response);
+    };
+    let right: Vec<&str> = choices
+        .iter()
+        .filter(|c| c.correct)
+        .map(|c| c.text.as_str())
+        .collect();
+    assert_eq!(right, ["a – c"]);
+    assert_eq!(*max_choices, 0, "any number of pairs");
+    assert_eq!(*scoring, ChoiceScoring::MatchCorrect);
+    let read = package(
+        &[("a.xml", item("a", &declaration("A Z"), body, template))],
+        "",
+    );
+    assert!(
+        read.skipped[0]
+            .reason
+            .contains("the correct response 'A Z' is not a pair of the interaction's choices"),
+        "{:?}",
+        read.skipped
+    );
+}

@@ -67,3 +67,26 @@ impl Writer<'_, '_> {
         Ok(())
     }
 }
+
+impl Writer<'_, '_> {
+    /// An associate interaction: its prompt, then its candidate pairs as the
+    /// choices they are scored as (`response::associate`), "Antonio – Prospero".
+    pub(super) fn pairs(&mut self, interaction: &Element) -> Result<(), PackageError> {
+        self.prompt(interaction)?;
+        let set: Vec<String> = interaction
+            .children_named("simpleAssociableChoice")
+            .map(crate::markup::choice_text)
+            .collect();
+        self.out.push_str("<ol class=\"choices\">");
+        for (i, first) in set.iter().enumerate() {
+            for second in &set[i + 1..] {
+                let pair = format!("{first} – {second}");
+                self.out.push_str("<li>");
+                self.out.push_str(&quick_xml::escape::escape(pair.as_str()));
+                self.out.push_str("</li>");
+            }
+        }
+        self.out.push_str("</ol>");
+        Ok(())
+    }
+}

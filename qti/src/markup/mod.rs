@@ -206,6 +206,7 @@ impl<'i, 'a> Writer<'i, 'a> {
         let name = element.name.as_str();
         match name {
             "choiceInteraction" => self.choices(element),
+            "associateInteraction" => self.pairs(element),
             "matchInteraction" => self.matching(element),
             "gapMatchInteraction" => self.gap_match(element),
             "orderInteraction" => self.order(element),

@@ -3,6 +3,7 @@
 //! templates `match_correct` and `map_response`, or custom rules of the same shape)
 //! and the maximum score. An item that does not fit is skipped, with the reason.
 
+mod associate;
 mod blanks;
 mod choice;
 mod matching;
@@ -14,6 +15,7 @@ mod text;
 
 use crate::item::Response;
 use crate::xml::Element;
+use associate::associate;
 use blanks::blanks;
 use choice::choice;
 use matching::matching;
@@ -26,9 +28,11 @@ use text::text;
 /// are choices like a choice interaction's: the paper lists them as lettered
 /// choices with bubbles, the upload names them by identifier. A slider is a
 /// numeric entry: the number is written, on paper as in an upload. A match, a gap
-/// match and an order are rows that each pick one of their options.
-pub const SUPPORTED: [&str; 11] = [
+/// match and an order are rows that each pick one of their options. An associate
+/// is a multiple response over its candidate pairs.
+pub const SUPPORTED: [&str; 12] = [
     "choiceInteraction",
+    "associateInteraction",
     "inlineChoiceInteraction",
     "hottextInteraction",
     "matchInteraction",
@@ -122,6 +126,11 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
             let declaration = declaration
                 .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
             matching(interaction, declaration, &rule, &mut notes)?
+        }
+        "associateInteraction" => {
+            let declaration = declaration
+                .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
+            associate(interaction, declaration, &rule, &mut notes)?
         }
         "uploadInteraction" | "drawingInteraction" => Response::Image {
             drawing: interaction.name == "drawingInteraction",

@@ -87,8 +87,8 @@ fn corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
     let many_refs: Vec<(&str, Vec<u8>)> =
         many.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
     let unsupported = r#"<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="q" title="q" adaptive="false" timeDependent="false">
-<responseDeclaration identifier="RESPONSE" cardinality="multiple" baseType="pair"/>
-<itemBody><associateInteraction responseIdentifier="RESPONSE"><simpleAssociableChoice identifier="a">A</simpleAssociableChoice></associateInteraction></itemBody></assessmentItem>"#;
+<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string"/>
+<itemBody><customInteraction responseIdentifier="RESPONSE"><p>A</p></customInteraction></itemBody></assessmentItem>"#;
     vec![
         ("not a zip", b"this is not a zip file at all".to_vec(), "package: not a zip"),
         ("a truncated zip", good[..good.len() / 2].to_vec(), "package: not a zip"),
@@ -257,7 +257,7 @@ fn corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         (
             "only interactions that are not imported",
             one_item(unsupported, vec![]),
-            "no item of the package can be imported: items/q.xml (q): <associateInteraction>",
+            "no item of the package can be imported: items/q.xml (q): <customInteraction>",
         ),
         (
             "an image larger than the bound",

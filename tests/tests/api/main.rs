@@ -14,6 +14,7 @@ mod bounded_work;
 mod class_lists;
 mod comment_bank;
 mod content_import;
+mod content_import_associate;
 mod content_import_blanks;
 mod content_import_cloze;
 mod content_import_gaps;
