@@ -71,6 +71,20 @@ impl<'a> Images<'a> {
     }
 }
 
+/// The width and height of a raster image's `data:` URL (read from its header,
+/// not decoded); `None` for an SVG or what cannot be read.
+pub fn dimensions(url: &str) -> Option<(u32, u32)> {
+    let (_, data) = url.strip_prefix("data:")?.split_once(";base64,")?;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .ok()?;
+    image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()?
+        .into_dimensions()
+        .ok()
+}
+
 fn media_type(bytes: &[u8], path: &str) -> Result<&'static str, PackageError> {
     use image::ImageFormat;
     match image::guess_format(bytes) {

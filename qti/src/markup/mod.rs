@@ -7,6 +7,7 @@
 //! service's own markup shows: a choice list (`ol.choices`) or a response hint.
 
 mod blanks;
+mod hotspots;
 mod matching;
 mod words;
 
@@ -14,6 +15,7 @@ use crate::error::PackageError;
 use crate::images::Images;
 use crate::xml::{Element, Node};
 
+pub use hotspots::area_letter;
 pub use words::{choice_text, stem_text};
 
 /// Elements written as they are (with their kept attributes).
@@ -207,6 +209,7 @@ impl<'i, 'a> Writer<'i, 'a> {
         match name {
             "choiceInteraction" => self.choices(element),
             "associateInteraction" => self.pairs(element),
+            "hotspotInteraction" => self.hotspots(element),
             "matchInteraction" => self.matching(element),
             "gapMatchInteraction" => self.gap_match(element),
             "orderInteraction" => self.order(element),

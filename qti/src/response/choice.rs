@@ -62,7 +62,7 @@ pub(super) fn choice(
             rule => rule.clone(),
         };
     let mut choices = Vec::with_capacity(simple.len());
-    for element in &simple {
+    for (position, element) in simple.iter().enumerate() {
         let identifier = element
             .attribute("identifier")
             .ok_or_else(|| format!("a <{}> without an identifier", element.name))?
@@ -77,7 +77,7 @@ pub(super) fn choice(
                 .map(|(_, value, _)| *value)
         });
         choices.push(Choice {
-            text: markup::choice_text(element),
+            text: choice_words(element, position),
             correct: correct.contains(&identifier),
             fixed: element.attribute("fixed") == Some("true"),
             identifier,
@@ -129,12 +129,27 @@ pub(super) fn choice(
     })
 }
 
+/// A choice's words; a hotspot's area, which has none, is its label or the
+/// letter its picture shows it by ("the area marked A").
+fn choice_words(element: &Element, position: usize) -> String {
+    let words = markup::choice_text(element);
+    match (element.name.as_str(), words.is_empty()) {
+        ("hotspotChoice", true) => element
+            .attribute("hotspotLabel")
+            .map(|label| label.trim().to_owned())
+            .filter(|label| !label.is_empty())
+            .unwrap_or_else(|| format!("the area marked {}", markup::area_letter(position))),
+        _ => words,
+    }
+}
+
 /// The interaction's choices: a choice interaction's `simpleChoice`s, an inline
 /// choice's `inlineChoice`s, a hottext interaction's `hottext`s wherever they
 /// stand in its passage.
 pub fn choices_of(interaction: &Element) -> Vec<&Element> {
     match interaction.name.as_str() {
         "inlineChoiceInteraction" => interaction.children_named("inlineChoice").collect(),
+        "hotspotInteraction" => interaction.children_named("hotspotChoice").collect(),
         "hottextInteraction" => interaction
             .descendants()
             .into_iter()

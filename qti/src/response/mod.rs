@@ -26,12 +26,14 @@ use text::text;
 /// The interactions imported, each onto one kind of question. An inline choice
 /// (a gap with a list to pick from) and a hottext (words of a passage to pick)
 /// are choices like a choice interaction's: the paper lists them as lettered
-/// choices with bubbles, the upload names them by identifier. A slider is a
+/// choices with bubbles, the upload names them by identifier. A hotspot's areas
+/// are choices too, lettered on its picture. A slider is a
 /// numeric entry: the number is written, on paper as in an upload. A match, a gap
 /// match and an order are rows that each pick one of their options. An associate
 /// is a multiple response over its candidate pairs.
-pub const SUPPORTED: [&str; 12] = [
+pub const SUPPORTED: [&str; 13] = [
     "choiceInteraction",
+    "hotspotInteraction",
     "associateInteraction",
     "inlineChoiceInteraction",
     "hottextInteraction",
@@ -114,7 +116,10 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
     let rule = rule_of(item);
     let mut notes = Vec::new();
     let response = match interaction.name.as_str() {
-        "choiceInteraction" | "inlineChoiceInteraction" | "hottextInteraction" => {
+        "choiceInteraction"
+        | "inlineChoiceInteraction"
+        | "hottextInteraction"
+        | "hotspotInteraction" => {
             let declaration = declaration
                 .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
             choice(interaction, declaration, &rule, &mut notes)?

@@ -20,6 +20,7 @@ mod content_import_cloze;
 mod content_import_gaps;
 mod content_import_hostile;
 mod content_import_hostile_readers;
+mod content_import_hotspot;
 mod content_import_kinds;
 mod content_import_matching;
 mod content_import_moodle;

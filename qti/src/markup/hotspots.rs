@@ -1,0 +1,160 @@
+//! A hotspot interaction on screen and on paper: its picture with each area
+//! outlined and lettered (A, B, …, in the item's order: the letters the paper's
+//! choices carry), drawn as one SVG that holds the picture itself, so that the
+//! markup keeps one `data:` image. The areas' shapes are QTI's (HTML's image-map
+//! shapes): `circle` (x, y, r), `rect` (left, top, right, bottom), `ellipse`
+//! (x, y, rx, ry), `poly` (x, y pairs), `default` (the whole picture); a
+//! coordinate may be a percentage of the picture's width or height.
+
+use base64::Engine;
+
+use super::Writer;
+use crate::error::PackageError;
+use crate::images::dimensions;
+use crate::xml::Element;
+
+/// The longer side of a hotspot picture as shown, at least: in CSS pixels.
+const SHOWN: f64 = 360.0;
+
+/// `A`, `B`, …, `Z`, then `AA`, …: as the paper letters choices.
+pub fn area_letter(position: usize) -> String {
+    let letter = |n: usize| char::from(b'A' + (n % 26) as u8);
+    if position < 26 {
+        letter(position).to_string()
+    } else {
+        format!("{}{}", letter(position / 26 - 1), letter(position))
+    }
+}
+
+impl Writer<'_, '_> {
+    pub(super) fn hotspots(&mut self, interaction: &Element) -> Result<(), PackageError> {
+        self.prompt(interaction)?;
+        let picture = interaction.child("object");
+        let data = picture.and_then(|o| o.attribute("data"));
+        let Some((object, data)) = picture.zip(data) else {
+            return Err(PackageError::new(
+                self.file,
+                "a hotspot interaction without its picture (<object data>)",
+            ));
+        };
+        let url = self.images.data_url(self.file, "object data", data)?;
+        let size = |name: &str| {
+            object
+                .attribute(name)
+                .and_then(|v| v.trim().trim_end_matches("px").parse::<f64>().ok())
+                .filter(|v| v.is_finite() && *v > 0.0)
+        };
+        let (width, height) = match (size("width"), size("height"), dimensions(&url)) {
+            (Some(w), Some(h), _) => (w, h),
+            (_, _, Some((w, h))) => (f64::from(w), f64::from(h)),
+            _ => {
+                return Err(PackageError::new(
+                    self.file,
+                    "a hotspot picture whose size is neither written nor readable",
+                ))
+            }
+        };
+        // A small picture is shown larger (areas a few pixels apart stay apart on
+        // paper); the areas keep the picture's own coordinates (the viewBox).
+        let scale = (SHOWN / width.max(height)).max(1.0);
+        let (shown_width, shown_height) = (round(width * scale), round(height * scale));
+        let mut svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{shown_width}" height="{shown_height}"><image href="{url}" width="{width}" height="{height}"/>"#
+        );
+        let stroke = round(width.max(height) / 200.0);
+        // A letter's disc, in its area's middle: it marks a small area itself
+        // (airports on a map), and a large one keeps its outline around it.
+        let r = round((width.max(height) / 40.0).max(5.0));
+        for (index, area) in interaction.children_named("hotspotChoice").enumerate() {
+            let shape = area.attribute("shape").unwrap_or("default").trim();
+            let coords = coordinates(area.attribute("coords").unwrap_or(""), width, height);
+            let (outline, (x, y)) = outline(shape, &coords, width, height);
+            svg.push_str(&format!(
+                r##"<g fill="none" stroke="#000" stroke-width="{stroke}">{outline}</g>"##
+            ));
+            let (x, y) = (round(x), round(y));
+            svg.push_str(&format!(
+                r##"<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="#000" stroke-width="{stroke}"/><text x="{x}" y="{y}" font-family="sans-serif" font-weight="bold" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+                round(r * 1.3),
+                area_letter(index)
+            ));
+        }
+        svg.push_str("</svg>");
+        let alt = quick_xml::escape::escape(object.text().trim()).into_owned();
+        self.out.push_str(&format!(
+            r#"<img src="data:image/svg+xml;base64,{}" alt="{alt}" width="{shown_width}" height="{shown_height}"/>"#,
+            base64::engine::general_purpose::STANDARD.encode(svg)
+        ));
+        self.out.push_str("<ol class=\"choices\">");
+        for (index, _) in interaction.children_named("hotspotChoice").enumerate() {
+            self.out
+                .push_str(&format!("<li>{}</li>", area_letter(index)));
+        }
+        self.out.push_str("</ol>");
+        Ok(())
+    }
+}
+
+/// `value` to two decimals, as written into the SVG.
+fn round(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}
+
+/// The numbers of `coords`, a percentage read against the picture's width (x,
+/// even places) or height (y, odd places).
+fn coordinates(coords: &str, width: f64, height: f64) -> Vec<f64> {
+    coords
+        .split(',')
+        .enumerate()
+        .filter_map(|(at, value)| {
+            let value = value.trim();
+            let whole = if at % 2 == 0 { width } else { height };
+            match value.strip_suffix('%') {
+                Some(percent) => percent
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .map(|p| p * whole / 100.0),
+                None => value.parse::<f64>().ok(),
+            }
+        })
+        .filter(|v| v.is_finite())
+        .collect()
+}
+
+/// An area's outline as SVG, and its middle (where its letter goes).
+fn outline(shape: &str, c: &[f64], width: f64, height: f64) -> (String, (f64, f64)) {
+    match (shape, c) {
+        ("circle", [x, y, r, ..]) => (format!(r#"<circle cx="{x}" cy="{y}" r="{r}"/>"#), (*x, *y)),
+        ("ellipse", [x, y, rx, ry, ..]) => (
+            format!(r#"<ellipse cx="{x}" cy="{y}" rx="{rx}" ry="{ry}"/>"#),
+            (*x, *y),
+        ),
+        ("rect", [left, top, right, bottom, ..]) => (
+            format!(
+                r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
+                left.min(*right),
+                top.min(*bottom),
+                (right - left).abs(),
+                (bottom - top).abs()
+            ),
+            ((left + right) / 2.0, (top + bottom) / 2.0),
+        ),
+        ("poly", points) if points.len() >= 6 => {
+            let pairs: Vec<(f64, f64)> = points.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+            let n = pairs.len() as f64;
+            let middle = (
+                pairs.iter().map(|p| p.0).sum::<f64>() / n,
+                pairs.iter().map(|p| p.1).sum::<f64>() / n,
+            );
+            let written: Vec<String> = pairs.iter().map(|(x, y)| format!("{x},{y}")).collect();
+            (
+                format!(r#"<polygon points="{}"/>"#, written.join(" ")),
+                middle,
+            )
+        }
+        // The whole picture (`default`), or coordinates that do not fit the
+        // shape: lettered in the middle, nothing outlined.
+        _ => (String::new(), (width / 2.0, height / 2.0)),
+    }
+}

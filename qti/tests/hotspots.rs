@@ -1,0 +1,166 @@
+//! Hotspot interactions: the IMS example `hotspot.xml` (which of four circled
+//! airports is Glasgow) read as a single choice of its areas, each area outlined
+//! and lettered on one SVG that holds the picture; areas of other shapes and
+//! percentage coordinates placed where the item says; a picture the package lacks
+//! skips the item naming it.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use base64::Engine;
+use common::zip;
+use scoredesk_qti::{read_package, Package, Response};
+
+fn ims(file: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/fixtures/ims/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// A stand-in picture of `width` × `height` (the examples' own are not held).
+fn picture(width: u32, height: u32) -> Vec<u8> {
+    let mut png = Vec::new();
+    image::GrayImage::from_pixel(width, height, image::Luma([200]))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    png
+}
+
+fn package_of(item: String, picture: Option<Vec<u8>>) -> Package {
+    let manifest = r#"<manifest identifier="m"><resources><resource identifier="r" type="imsqti_item_xmlv2p1" href="hotspot.xml"/></resources></manifest>"#;
+    let mut entries: Vec<(&str, Vec<u8>)> = vec![
+        ("imsmanifest.xml", manifest.as_bytes().to_vec()),
+        ("hotspot.xml", item.into_bytes()),
+    ];
+    if let Some(png) = picture {
+        entries.push(("images/ukair.png", png));
+    }
+    read_package(&zip_bytes(&entries)).unwrap()
+}
+
+fn zip_bytes(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    let texts: Vec<(&str, String)> = entries
+        .iter()
+        .filter(|(name, _)| name.ends_with(".xml"))
+        .map(|(name, bytes)| (*name, String::from_utf8(bytes.clone()).unwrap()))
+        .collect();
+    let mut bytes = zip(&texts);
+    let mut writer = zip::ZipWriter::new_append(std::io::Cursor::new(&mut bytes)).unwrap();
+    for (name, data) in entries.iter().filter(|(name, _)| !name.ends_with(".xml")) {
+        writer
+            .start_file(*name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        std::io::Write::write_all(&mut writer, data).unwrap();
+    }
+    writer.finish().unwrap();
+    bytes
+}
+
+/// The SVG the markup shows the picture through.
+fn svg_of(markup: &str) -> String {
+    let start = markup.find("data:image/svg+xml;base64,").unwrap() + 26;
+    let end = start + markup[start..].find('"').unwrap();
+    String::from_utf8(
+        base64::engine::general_purpose::STANDARD
+            .decode(&markup[start..end])
+            .unwrap(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn the_ims_hotspot_item_is_a_choice_of_lettered_areas_on_its_picture() {
+    let read = package_of(ims("hotspot.xml"), Some(picture(206, 280)));
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    let item = &read.items[0];
+    let Response::Choice {
+        multiple, choices, ..
+    } = &item.response
+    else {
+        panic!("{:?}", item.response);
+    };
+    assert!(!multiple);
+    let choices: Vec<(&str, bool)> = choices
+        .iter()
+        .map(|c| (c.text.as_str(), c.correct))
+        .collect();
+    assert_eq!(
+        choices,
+        [
+            ("the area marked A", true),
+            ("the area marked B", false),
+            ("the area marked C", false),
+            ("the area marked D", false)
+        ]
+    );
+    assert_eq!(item.max_score, 1);
+    assert!(item.markup.contains("Which one is Glasgow?"), "the prompt");
+    // Shown larger (a longer side of 360), the areas where the item puts them.
+    assert!(
+        item.markup
+            .contains(r#"alt="UK Map" width="264.86" height="360""#),
+        "{}",
+        item.markup
+    );
+    let svg = svg_of(&item.markup);
+    assert!(svg.contains(r#"viewBox="0 0 206 280""#), "{svg}");
+    assert!(
+        svg.contains(r#"<image href="data:image/png;base64,"#),
+        "the picture itself, inside: {svg}"
+    );
+    assert!(svg.contains(r#"<circle cx="77" cy="115" r="8"/>"#), "{svg}");
+    assert!(svg.contains(r#"<circle cx="96" cy="114" r="8"/>"#), "{svg}");
+    for letter in ["A", "B", "C", "D"] {
+        assert!(svg.contains(&format!(">{letter}</text>")), "{svg}");
+    }
+}
+
+#[test]
+fn areas_of_every_shape_are_outlined_where_the_item_puts_them() {
+    let item = ims("hotspot.xml").replace(
+        r#"<hotspotChoice shape="circle" coords="118,184,8" identifier="B"/>"#,
+        r#"<hotspotChoice shape="rect" coords="10,20,50,60" identifier="B"/><hotspotChoice shape="poly" coords="0,0,30,0,30,30" identifier="E" hotspotLabel="Belfast"/><hotspotChoice shape="ellipse" coords="50%,50%,10,5" identifier="F"/>"#,
+    );
+    let read = package_of(item, Some(picture(206, 280)));
+    let item = &read.items[0];
+    let Response::Choice { choices, .. } = &item.response else {
+        panic!("{:?}", item.response);
+    };
+    assert_eq!(choices[2].text, "Belfast", "a label is the area's words");
+    let svg = svg_of(&item.markup);
+    assert!(
+        svg.contains(r#"<rect x="10" y="20" width="40" height="40"/>"#),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(r#"<polygon points="0,0 30,0 30,30"/>"#),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(r#"<ellipse cx="103" cy="140" rx="10" ry="5"/>"#),
+        "{svg}"
+    );
+    // Each letter in its area's middle.
+    assert!(svg.contains(r#"<circle cx="30" cy="40""#), "{svg}");
+    assert!(
+        svg.contains(r##"<circle cx="77" cy="115" r="7" fill="#fff""##),
+        "{svg}"
+    );
+}
+
+#[test]
+fn a_hotspot_whose_picture_is_missing_is_skipped_naming_it() {
+    let read = package_of(ims("hotspot.xml"), None);
+    assert!(read.items.is_empty());
+    assert!(
+        read.skipped[0]
+            .reason
+            .contains("the package has no file images/ukair.png"),
+        "{:?}",
+        read.skipped
+    );
+}
