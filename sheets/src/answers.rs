@@ -107,7 +107,19 @@ pub fn assemble(
             }
             Shape::Grid { parts, .. } => {
                 let rows: Vec<i32> = (1..=*parts as i32).collect();
-                read_grid(question.order, &rows, &by_number, &mut reading);
+                let decided = read_grid(question.order, &rows, &by_number, &mut reading);
+                reading.answers.push(Answer::Parts {
+                    question: question.order,
+                    parts: decided,
+                });
+            }
+            Shape::Number { positions } => {
+                let rows: Vec<i32> = (1..=*positions as i32).collect();
+                let decided = read_grid(question.order, &rows, &by_number, &mut reading);
+                reading.answers.push(Answer::Number {
+                    question: question.order,
+                    rows: decided,
+                });
             }
             Shape::Written => read_boxes(question, &by_number, &mut reading),
             Shape::Blanks { options } => {
@@ -116,7 +128,11 @@ pub fn assemble(
                     .filter(|part| options[*part as usize - 1] > 0)
                     .collect();
                 if !picked.is_empty() {
-                    read_grid(question.order, &picked, &by_number, &mut reading);
+                    let decided = read_grid(question.order, &picked, &by_number, &mut reading);
+                    reading.answers.push(Answer::Parts {
+                        question: question.order,
+                        parts: decided,
+                    });
                 }
                 read_boxes(question, &by_number, &mut reading);
             }
@@ -145,13 +161,14 @@ fn read_row(bubbles: &[BubbleReading], single: bool) -> (Vec<i32>, Option<DoubtR
 
 /// A grid's rows (or a fill-in-the-blanks question's picked blanks), wherever
 /// its pages put them: each row read as a single-choice question; a row with a
-/// faint mark or two marks is a doubt of its own.
+/// faint mark or two marks is a doubt of its own. The rows decided, `(part,
+/// choice)`.
 fn read_grid(
     question: i32,
     parts: &[i32],
     pages: &BTreeMap<u16, &PageReading>,
     reading: &mut AttemptReading,
-) {
+) -> Vec<(i32, i32)> {
     let mut decided = Vec::new();
     for &part in parts {
         let Some((number, page)) = pages.iter().find(|(_, page)| {
@@ -180,10 +197,7 @@ fn read_grid(
             None => decided.extend(marked.first().map(|choice| (part, *choice))),
         }
     }
-    reading.answers.push(Answer::Parts {
-        question,
-        parts: decided,
-    });
+    decided
 }
 
 impl AttemptReading {
@@ -226,14 +240,16 @@ impl AttemptReading {
         }
         self.doubts.remove(index);
         if part > 0 {
-            // The grid's answer holds its decided rows; this one joins them.
-            if let Some(Answer::Parts { parts, .. }) = self
-                .answers
-                .iter_mut()
-                .find(|answer| answer.question() == question)
-            {
-                parts.extend(selected.first().map(|choice| (part, *choice)));
-                parts.sort_unstable();
+            // The grid's (or the number's) answer holds its decided rows; this
+            // one joins them.
+            let rows = self.answers.iter_mut().find_map(|answer| match answer {
+                Answer::Parts { question: q, parts } if *q == question => Some(parts),
+                Answer::Number { question: q, rows } if *q == question => Some(rows),
+                _ => None,
+            });
+            if let Some(rows) = rows {
+                rows.extend(selected.first().map(|choice| (part, *choice)));
+                rows.sort_unstable();
             }
             return Ok(());
         }

@@ -18,6 +18,12 @@ pub enum Answer {
         question: i32,
         parts: Vec<(i32, i32)>,
     },
+    /// A number's decided rows: `(row, choice)`, by row ([`Answer::number_text`]
+    /// reads them); a row left blank is not in it, nor is one still in doubt.
+    Number {
+        question: i32,
+        rows: Vec<(i32, i32)>,
+    },
     /// A short answer (or a blank: `part` > 0) as a person typed it from its box
     /// (`None`: the box was empty, or they saw nothing written).
     Text {
@@ -33,8 +39,23 @@ impl Answer {
             Answer::Choices { question, .. }
             | Answer::Essay { question, .. }
             | Answer::Parts { question, .. }
+            | Answer::Number { question, .. }
             | Answer::Text { question, .. } => *question,
         }
+    }
+
+    /// A number's rows as the characters they mark, top row first; rows left
+    /// blank are passed over (a number written from the second row, or ending
+    /// before the last, is the same number). Empty for no mark at all.
+    pub fn number_text(rows: &[(i32, i32)]) -> String {
+        let mut rows = rows.to_vec();
+        rows.sort_unstable();
+        rows.iter()
+            .filter_map(|(_, choice)| {
+                let index = usize::try_from(choice - 1).ok()?;
+                crate::layout::NUMBER_KEYS.get(index).copied()
+            })
+            .collect()
     }
 
     /// Where it goes among the answers: its question, then its blank.

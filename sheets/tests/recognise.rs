@@ -9,7 +9,7 @@ use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::geometric_transformations::{rotate_about_center, Interpolation};
 use imageproc::rect::Rect as PixelRect;
 use scoredesk_sheets::drawn::{print_page as print, sample_sheet, Pencil, PAPER};
-use scoredesk_sheets::layout::{lay_out, PageLayout, Shape, SheetQuestion};
+use scoredesk_sheets::layout::{lay_out, PageLayout, Shape, SheetQuestion, NUMBER_KEYS};
 use scoredesk_sheets::recognise::{self, ScanError};
 use scoredesk_sheets::{assemble, Answer, DoubtReason, SheetCode, Verdict};
 
@@ -402,4 +402,57 @@ fn a_grids_rows_are_read_each_as_one_choice_and_doubts_are_decided_by_row() {
     reading.resolve_part(2, 3, vec![3]).expect("resolved");
     assert!(reading.is_decided());
     assert_eq!(parts(&reading), Some(vec![(1, 2), (2, 4), (3, 3), (4, 2)]));
+}
+
+/// A number's rows (edition 3): each row one character, read top row first,
+/// blank rows passed over; a faint row goes to a person by its row, and the
+/// number is whole once it is decided.
+#[test]
+fn a_numbers_rows_are_read_into_its_characters() {
+    let questions = vec![SheetQuestion {
+        order: 1,
+        shape: Shape::Number { positions: 6 },
+    }];
+    let pages = lay_out(&questions);
+    assert_eq!(
+        pages[0].bubbles.len(),
+        6 * NUMBER_KEYS.len(),
+        "a bubble per key a row"
+    );
+    let key = |c: char| NUMBER_KEYS.iter().position(|k| *k == c).unwrap() as i32 + 1;
+    let mark = |part, c, darkness| Pencil {
+        question: 1,
+        part,
+        choice: key(c),
+        darkness,
+    };
+    // "-9.8" from the second row, the first and the last left blank; then a
+    // faint 1 in row 6 for a person to decide.
+    let pencil = [
+        mark(2, '-', 0.9),
+        mark(3, '9', 0.9),
+        mark(4, '.', 0.85),
+        mark(5, '8', 0.9),
+        mark(6, '1', 0.33),
+    ];
+    let image = print(&pages[0], &code(1, 1).encode(), 300.0, &pencil);
+    let page = read(&png(&image, ImageFormat::Jpeg), &pages[0]);
+    let mut reading = assemble(&questions, &[page]).expect("one page");
+    let number = |reading: &scoredesk_sheets::AttemptReading| {
+        reading.answers.iter().find_map(|a| match a {
+            Answer::Number { question: 1, rows } => Some(Answer::number_text(rows)),
+            _ => None,
+        })
+    };
+    assert_eq!(number(&reading), Some("-9.8".to_owned()));
+    let doubts: Vec<(i32, i32)> = reading
+        .doubts
+        .iter()
+        .map(|d| (d.question, d.part))
+        .collect();
+    assert_eq!(doubts, [(1, 6)]);
+    reading
+        .resolve_part(1, 6, vec![key('1')])
+        .expect("resolved");
+    assert_eq!(number(&reading), Some("-9.81".to_owned()));
 }

@@ -178,7 +178,7 @@ fn a_page_printed_with_the_first_layout_is_read_through_it() {
         assemble(&questions, &[two_pages(1, old), two_pages(2, new)]),
         Err(AssembleError::Editions {
             first: 1,
-            other: 2,
+            other: EDITION,
             ..
         })
     ));

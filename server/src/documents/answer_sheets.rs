@@ -437,8 +437,8 @@ mod tests {
             2,
             "one page each"
         );
-        assert!(html.contains(r#"data-code="SDSHEET2/1/42/7/1/1""#));
-        assert!(html.contains(r#"data-code="SDSHEET2/1/42/8/1/1""#));
+        assert!(html.contains(r#"data-code="SDSHEET3/1/42/7/1/1""#));
+        assert!(html.contains(r#"data-code="SDSHEET3/1/42/8/1/1""#));
         assert_eq!(html.matches("class=\"mark\"").count(), 8);
         assert_eq!(html.matches("<svg").count(), 2);
         assert!(html.contains("viewBox"), "the QR code scales to its square");

@@ -39,6 +39,11 @@ pub const ROW_CHOICES: usize =
 /// An essay's frame: its label line above it, and its height by marks.
 pub(super) const ESSAY_LABEL: f32 = 6.0;
 pub(super) const ESSAY_GAP: f32 = 4.0;
+/// What a number's row offers, by choice number (1: `0`, …, 10: `9`, 11: the
+/// point, 12: the minus): the bubbles' labels, and the characters read.
+pub const NUMBER_KEYS: [char; 12] = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '-'];
+/// A number's rows on the sheet: a sign, digits and a point, six in all.
+pub const NUMBER_POSITIONS: usize = 6;
 /// A short answer's box: a line of handwriting (a word, a number, a few words),
 /// small enough that one written letter is a fair share of it.
 pub const WRITTEN_BOX: (f32, f32) = (100.0, 14.0);
@@ -78,6 +83,10 @@ pub enum Shape {
     /// A short answer written in a box, which a person types from the scan and
     /// its keys then mark (a text entry). Not on sheets of edition 1.
     Written,
+    /// A number (a numeric entry): `positions` rows, one character each, read
+    /// left to right from the first row: a bubble per [`NUMBER_KEYS`]. Not on
+    /// sheets before edition 3, which gave it a box ([`Shape::Written`]).
+    Number { positions: usize },
     /// Blanks (a fill-in-the-blanks question): per blank, how many options its
     /// own list has. A typed blank (0) gets a box, typed by a person and marked
     /// by that blank's keys; a picked one a row of bubbles, read as a grid's row.

@@ -12,11 +12,12 @@
 
 mod boxes;
 mod geometry;
+mod rows;
 
 pub use geometry::{
     marks, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion, BUBBLE_PITCH,
-    BUBBLE_RADIUS, CODE, CONTENT, MARK_INSET, MARK_SIDE, NUMBER_WIDTH, PAGE_HEIGHT, PAGE_WIDTH,
-    PART_INSET, ROW_CHOICES, ROW_HEIGHT, WRITTEN_BOX,
+    BUBBLE_RADIUS, CODE, CONTENT, MARK_INSET, MARK_SIDE, NUMBER_KEYS, NUMBER_POSITIONS,
+    NUMBER_WIDTH, PAGE_HEIGHT, PAGE_WIDTH, PART_INSET, ROW_CHOICES, ROW_HEIGHT, WRITTEN_BOX,
 };
 use geometry::{new_page, ESSAY_GAP, ESSAY_LABEL, HALF_ROW_CHOICES};
 
@@ -33,7 +34,14 @@ pub fn printed_in(questions: &[SheetQuestion], edition: u8) -> Vec<SheetQuestion
         .filter(|question| {
             edition >= 2 || !matches!(question.shape, Shape::Written | Shape::Blanks { .. })
         })
-        .cloned()
+        .map(|question| match question.shape {
+            // Edition 2 gave a number its box to write in.
+            Shape::Number { .. } if edition < 3 => SheetQuestion {
+                order: question.order,
+                shape: Shape::Written,
+            },
+            _ => question.clone(),
+        })
         .collect()
 }
 
@@ -82,51 +90,12 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
             }
             Shape::Grid { parts, options } => {
                 right_half_free = false;
-                let part_height = ROW_HEIGHT * options.div_ceil(ROW_CHOICES).max(1) as f32;
-                // A grid stays on one page when one holds it; a longer one goes on
-                // over the page between its rows.
-                let whole = part_height * parts as f32;
-                if y + whole.min(CONTENT.height) > bottom {
-                    pages.push(new_page(pages.len() as u16 + 1));
-                    y = CONTENT.y;
-                }
-                let x = CONTENT.x;
-                pages.last_mut().expect("a page").numbers.push((
-                    question.order,
-                    Point {
-                        x,
-                        y: y + ROW_HEIGHT / 2.0,
-                    },
-                ));
-                for part in 1..=parts as i32 {
-                    if y + part_height > bottom {
-                        pages.push(new_page(pages.len() as u16 + 1));
-                        y = CONTENT.y;
-                    }
-                    let page = pages.last_mut().expect("a page");
-                    let middle = y + ROW_HEIGHT / 2.0;
-                    page.parts.push((
-                        question.order,
-                        part,
-                        Point {
-                            x: x + PART_INSET,
-                            y: middle,
-                        },
-                    ));
-                    for choice in 0..options {
-                        let (row, column) = (choice / ROW_CHOICES, choice % ROW_CHOICES);
-                        page.bubbles.push(Bubble {
-                            question: question.order,
-                            part,
-                            choice: choice as i32 + 1,
-                            center: Point {
-                                x: x + NUMBER_WIDTH + BUBBLE_PITCH * column as f32,
-                                y: middle + ROW_HEIGHT * row as f32,
-                            },
-                        });
-                    }
-                    y += part_height;
-                }
+                rows::lay_out_rows(question.order, parts, options, &mut pages, &mut y);
+            }
+            Shape::Number { positions } => {
+                right_half_free = false;
+                let keys = NUMBER_KEYS.len();
+                rows::lay_out_rows(question.order, positions, keys, &mut pages, &mut y);
             }
             Shape::Essay { max_score } => {
                 right_half_free = false;
@@ -390,6 +359,20 @@ mod tests {
         assert!(page.bubbles[0].center.y < page.essays[0].frame.y);
         assert!(page.bubbles[3].center.y > page.essays[0].frame.y + WRITTEN_BOX.1);
         assert!(page.question_row(1, 3).is_some(), "a picked blank's row");
+
+        // A number: six rows of a bubble per key; edition 2 asked it in a box.
+        let number = [SheetQuestion {
+            order: 1,
+            shape: Shape::Number {
+                positions: NUMBER_POSITIONS,
+            },
+        }];
+        let rows = lay_out(&number);
+        assert_eq!(rows[0].bubbles.len(), 6 * 12);
+        assert_eq!(rows[0].parts.len(), 6);
+        assert!(rows[0].essays.is_empty());
+        assert_eq!(printed_in(&number, 2)[0].shape, Shape::Written);
+        assert_eq!(printed_in(&number, 3), number.to_vec());
 
         // Edition 1 printed the same questions without the box.
         let first = lay_out(&printed_in(&questions, 1));
