@@ -23,6 +23,8 @@ struct Question {
     /// A short answer's box.
     #[serde(default)]
     written: bool,
+    /// A number's rows.
+    number: Option<usize>,
     /// Per blank, how many options its own list has (0: a box).
     blanks: Option<Vec<usize>>,
 }
@@ -38,6 +40,9 @@ fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
             order: q.order,
             shape: match q.essay {
                 _ if q.written => Shape::Written,
+                _ if q.number.is_some() => Shape::Number {
+                    positions: q.number.unwrap_or(0),
+                },
                 _ if q.blanks.is_some() => Shape::Blanks {
                     options: q.blanks.unwrap_or_default(),
                 },

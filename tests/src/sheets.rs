@@ -130,56 +130,24 @@ async fn import(app: &TestApp, package: &[u8]) -> Value {
     response.json().await.expect("the report")
 }
 
-/// The snapshot's questions as a sheet asks them, from the database.
+/// The snapshot's questions as a sheet asks them: from its XML document, fetched
+/// over HTTP and read as a client that reads scans back reads it.
 pub async fn sheet_questions(app: &TestApp, snapshot: i64) -> Vec<SheetQuestion> {
-    let rows = app
-        .sql_strings(&format!(
-            "SELECT CAST(s.position AS TEXT) || ',' || q.question_type || ',' || CAST(q.max_score AS TEXT) || ',' || \
-             CAST((SELECT COUNT(*) FROM snapshot_choices c WHERE c.snapshot_id = s.snapshot_id AND c.position = s.position) AS TEXT) || ',' || \
-             CAST((SELECT COUNT(*) FROM question_parts p WHERE p.question_id = q.id) AS TEXT) || ',' || \
-             CAST(q.id AS TEXT) \
-             FROM snapshot_questions s JOIN questions q ON q.id = s.question_id WHERE s.snapshot_id = {snapshot} ORDER BY s.position"
-        ))
-        .await;
-    let mut questions = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let parts: Vec<&str> = row.split(',').collect();
-        // A fill-in-the-blanks question's blanks: how many options each lists.
-        let mut lists = vec![0; parts[4].parse().unwrap()];
-        if parts[1] == "fill_in_blanks" {
-            for part in app
-                .sql_strings(&format!(
-                    "SELECT CAST(part_number AS TEXT) FROM choices WHERE question_id = {} AND part_number > 0",
-                    parts[5]
-                ))
-                .await
-            {
-                lists[part.parse::<usize>().unwrap() - 1] += 1;
-            }
-        }
-        questions.push({
-            let shape = match parts[1] {
-                "essay" => Shape::Essay {
-                    max_score: parts[2].parse().unwrap(),
-                },
-                "matching" => Shape::Grid {
-                    parts: parts[4].parse().unwrap(),
-                    options: parts[3].parse().unwrap(),
-                },
-                "text_entry" => Shape::Written,
-                "fill_in_blanks" => Shape::Blanks { options: lists },
-                kind => Shape::Choices {
-                    count: parts[3].parse().unwrap(),
-                    single: kind == "multiple_choice",
-                },
-            };
-            SheetQuestion {
-                order: parts[0].parse().unwrap(),
-                shape,
-            }
-        });
-    }
-    questions
+    let xml = app
+        .client
+        .get(app.url(&format!(
+            "{}AssessmentSnapshots({snapshot})/AssessmentSnapshotData/$value",
+            app.root()
+        )))
+        .basic_auth("northwind-admin", Some(DEMO_PASSWORD))
+        .send()
+        .await
+        .expect("request sent")
+        .bytes()
+        .await
+        .expect("the snapshot document");
+    scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot(&xml)
+        .expect("the snapshot's questions")
 }
 
 /// A batch's sheets as printed: each page with the code the page was printed with.
@@ -260,7 +228,7 @@ pub fn mark_sheet(
             // The paper test asks no matchings and no short answers;
             // content_import_matching.rs marks a grid's rows itself, and
             // sheet_short_answers.rs writes in the boxes.
-            Shape::Grid { .. } | Shape::Written | Shape::Blanks { .. } => {
+            Shape::Grid { .. } | Shape::Written | Shape::Blanks { .. } | Shape::Number { .. } => {
                 panic!("mark_sheet marks choices and essays, not grids or short answers")
             }
             Shape::Essay { .. } => {

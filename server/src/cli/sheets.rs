@@ -14,6 +14,7 @@ use anyhow::{bail, Context};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use scoredesk_sheets::layout::{bubble_label, Shape};
 use scoredesk_sheets::{
     assemble, read_batch_page, DoubtReason, PageReading, SheetQuestion, Verdict,
 };
@@ -207,7 +208,7 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
                     "attempt {attempt}: question {}{row} (page {}) is unsure: {}",
                     doubt.question,
                     doubt.page,
-                    describe(doubt)
+                    describe(doubt, &questions)
                 );
             }
             continue;
@@ -271,18 +272,20 @@ fn read_page(
     read_batch_page(&bytes, questions, area, batch).map(|page| page.reading)
 }
 
-fn describe(doubt: &scoredesk_sheets::Doubt) -> String {
+fn describe(doubt: &scoredesk_sheets::Doubt, questions: &[SheetQuestion]) -> String {
+    let shape = questions
+        .iter()
+        .find(|q| q.order == doubt.question)
+        .map_or(&Shape::Written, |q| &q.shape);
+    let first = doubt.bubbles.iter().map(|b| b.choice).min().unwrap_or(1);
     let letters = |verdict: Verdict| -> Vec<String> {
         doubt
             .bubbles
             .iter()
             .filter(|b| b.verdict == verdict)
             .map(|b| {
-                format!(
-                    "{} ({:.2})",
-                    char::from(b'A' + ((b.choice - 1) % 26) as u8),
-                    b.darkness
-                )
+                let label = bubble_label(shape, first, b.choice);
+                format!("{label} (choice {}, {:.2})", b.choice, b.darkness)
             })
             .collect()
     };

@@ -9,11 +9,14 @@
 use minijinja::{context, Environment, Value};
 use qrcode::render::svg;
 use qrcode::{EcLevel, QrCode};
-use scoredesk_sheets::layout::{self, Shape, SheetQuestion, BUBBLE_RADIUS, CODE, MARK_SIDE};
+use scoredesk_sheets::layout::{
+    self, Shape, BUBBLE_PITCH, BUBBLE_RADIUS, CODE, CONTENT, MARK_SIDE, NUMBER_KEYS, NUMBER_WIDTH,
+    ROW_HEIGHT,
+};
 use scoredesk_sheets::{SheetCode, EDITION};
 use serde::Serialize;
 
-use crate::model::question_kind::QuestionKind;
+pub use super::sheet_questions::{sheet_questions, sheet_questions_of_snapshot};
 use crate::model::snapshot::SnapshotQuestion;
 
 const TEMPLATE: &str = include_str!("answer_sheets.html");
@@ -32,123 +35,6 @@ pub struct SheetBatch<'a> {
 pub struct SheetAttempt {
     pub attempt: i32,
     pub participant: String,
-}
-
-/// How the sheet asks a question of `kind` whose choices are of `choice_parts`
-/// (each choice's blank, 0: the question's own) and which has `parts` (a
-/// matching without parts cannot be asked on it).
-fn shape_of(
-    kind: QuestionKind,
-    choice_parts: &[i32],
-    parts: usize,
-    max_score: i32,
-) -> Option<Shape> {
-    let choices = choice_parts.len();
-    match kind {
-        QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Some(Shape::Choices {
-            count: choices,
-            single: kind == QuestionKind::MultipleChoice,
-        }),
-        QuestionKind::Essay => Some(Shape::Essay { max_score }),
-        QuestionKind::Matching if parts > 0 => Some(Shape::Grid {
-            parts,
-            options: choices,
-        }),
-        QuestionKind::TextEntry => Some(Shape::Written),
-        QuestionKind::FillIn if parts > 0 => Some(Shape::Blanks {
-            options: (1..=parts as i32)
-                .map(|part| choice_parts.iter().filter(|p| **p == part).count())
-                .collect(),
-        }),
-        QuestionKind::Matching | QuestionKind::FillIn => None,
-    }
-}
-
-/// The questions as the sheet asks them.
-pub fn sheet_questions(questions: &[SnapshotQuestion]) -> Vec<SheetQuestion> {
-    questions
-        .iter()
-        .filter_map(|question| {
-            Some(SheetQuestion {
-                order: question.order,
-                shape: shape_of(
-                    question.kind,
-                    &question.choices.iter().map(|c| c.part).collect::<Vec<_>>(),
-                    question.parts.texts.len(),
-                    question.max_score,
-                )?,
-            })
-        })
-        .collect()
-}
-
-/// The questions as the sheet asks them, from the snapshot's XML document
-/// (documents::snapshot_xml), as a client that reads scans back has them.
-pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, String> {
-    use quick_xml::events::Event;
-    let mut reader = quick_xml::Reader::from_reader(xml);
-    let mut questions = Vec::new();
-    // The question being read: (order, kind, max score, its choices' parts and
-    // its parts so far).
-    let mut open: Option<(i32, QuestionKind, i32, Vec<i32>, usize)> = None;
-    let mut buffer = Vec::new();
-    loop {
-        match reader.read_event_into(&mut buffer) {
-            Ok(Event::Start(element)) | Ok(Event::Empty(element)) => {
-                match element.local_name().as_ref() {
-                    b"Question" => {
-                        let attribute = |name: &str| -> Result<String, String> {
-                            element
-                                .try_get_attribute(name)
-                                .ok()
-                                .flatten()
-                                .and_then(|a| a.unescape_value().ok().map(|v| v.into_owned()))
-                                .ok_or_else(|| format!("a Question without {name}"))
-                        };
-                        let order = attribute("OrderNumber")?
-                            .parse()
-                            .map_err(|_| "OrderNumber is not a number")?;
-                        let kind = attribute("Type")?;
-                        let kind = QuestionKind::parse(&kind)
-                            .ok_or_else(|| format!("unknown question Type {kind}"))?;
-                        let max = attribute("MaxScore")?
-                            .parse()
-                            .map_err(|_| "MaxScore is not a number")?;
-                        open = Some((order, kind, max, Vec::new(), 0));
-                    }
-                    b"Choice" => {
-                        if let Some(question) = open.as_mut() {
-                            let part = element
-                                .try_get_attribute("Part")
-                                .ok()
-                                .flatten()
-                                .and_then(|a| a.unescape_value().ok()?.parse().ok())
-                                .unwrap_or(0);
-                            question.3.push(part);
-                        }
-                    }
-                    b"Part" => {
-                        if let Some(question) = open.as_mut() {
-                            question.4 += 1;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            Ok(Event::End(element)) if element.local_name().as_ref() == b"Question" => {
-                if let Some((order, kind, max, choices, parts)) = open.take() {
-                    if let Some(shape) = shape_of(kind, &choices, parts, max) {
-                        questions.push(SheetQuestion { order, shape });
-                    }
-                }
-            }
-            Ok(Event::Eof) => break,
-            Ok(_) => {}
-            Err(error) => return Err(format!("the snapshot document: {error}")),
-        }
-        buffer.clear();
-    }
-    Ok(questions)
 }
 
 #[derive(Serialize)]
@@ -206,6 +92,8 @@ struct Page {
     parts: Vec<PartLabel>,
     bubbles: Vec<Bubble>,
     essays: Vec<Essay>,
+    /// Where a number's rows say how they are filled (beside its first row).
+    number_hints: Vec<At>,
 }
 
 #[derive(Serialize)]
@@ -223,11 +111,6 @@ fn first_choice(page: &layout::PageLayout, question: i32, part: i32) -> i32 {
         .map(|b| b.choice)
         .min()
         .unwrap_or(1)
-}
-
-/// `A`, `B`, …
-fn label(choice: i32) -> String {
-    char::from(b'A' + ((choice - 1) % 26) as u8).to_string()
 }
 
 /// The code of a page as an SVG QR code that fills its square, at the highest
@@ -249,7 +132,14 @@ pub fn render(
     batch: &SheetBatch<'_>,
     attempts: &[SheetAttempt],
 ) -> Result<String, minijinja::Error> {
-    let pages = layout::lay_out(&sheet_questions(batch.questions));
+    let questions = sheet_questions(batch.questions);
+    let pages = layout::lay_out(&questions);
+    let shape = |question: i32| {
+        questions
+            .iter()
+            .find(|q| q.order == question)
+            .map(|q| &q.shape)
+    };
     let mut sheets = Vec::with_capacity(attempts.len());
     for attempt in attempts {
         let mut rendered = Vec::with_capacity(pages.len());
@@ -303,10 +193,25 @@ pub fn render(
                         part: b.part,
                         choice: b.choice,
                         // Lettered from A in each row, as the paper letters a
-                        // blank's own options.
-                        label: label(b.choice - first_choice(page, b.question, b.part) + 1),
+                        // blank's own options; a number's rows by their keys.
+                        label: layout::bubble_label(
+                            shape(b.question).unwrap_or(&Shape::Written),
+                            first_choice(page, b.question, b.part),
+                            b.choice,
+                        ),
                         x: b.center.x - BUBBLE_RADIUS,
                         y: b.center.y - BUBBLE_RADIUS,
+                    })
+                    .collect(),
+                number_hints: page
+                    .parts
+                    .iter()
+                    .filter(|(question, part, _)| {
+                        *part == 1 && matches!(shape(*question), Some(Shape::Number { .. }))
+                    })
+                    .map(|(_, _, at)| At {
+                        x: CONTENT.x + NUMBER_WIDTH + BUBBLE_PITCH * NUMBER_KEYS.len() as f32,
+                        y: at.y + ROW_HEIGHT,
                     })
                     .collect(),
                 essays: page
@@ -349,6 +254,7 @@ pub fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::question_kind::QuestionKind;
     use crate::model::scoring_rule::ScoringRule;
     use crate::model::snapshot::SnapshotChoice;
 

@@ -17,6 +17,7 @@ pub mod markup;
 pub mod printable;
 pub mod qti_content;
 pub mod roster;
+mod sheet_questions;
 pub mod sheet_upload;
 pub mod snapshot_xml;
 pub mod upload_file;

@@ -46,6 +46,12 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
             })),
             // A part's choice goes with the question's other parts, below.
             Answer::Parts { .. } => None,
+            // A number's rows are its characters, typed as a short answer is.
+            Answer::Number { question, rows } => {
+                let text = Answer::number_text(rows);
+                (!text.is_empty())
+                    .then(|| json!({"QuestionOrderNumber": question, "TextResponse": text}))
+            }
             Answer::Essay { png: None, .. } => None,
             Answer::Essay {
                 question,

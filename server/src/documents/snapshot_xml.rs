@@ -105,18 +105,21 @@ fn write_question(
                 ))?;
         }
         let picked = question.choices.iter().any(|c| c.part > 0);
-        write_validation(writer, expected, question.choices.len(), picked)
+        let number = question.number_within(limits::NUMBER_CHARACTERS);
+        write_validation(writer, expected, question.choices.len(), picked, number)
     })?;
     Ok(())
 }
 
 /// What an upload's response to the question must be; `picked`: some of a
-/// fill-in-the-blanks question's blanks are picked from their own lists.
+/// fill-in-the-blanks question's blanks are picked from their own lists;
+/// `number`: a text entry is answered by a short number.
 fn write_validation(
     writer: &mut Writer<Vec<u8>>,
     expected: ExpectedResponse,
     choices: usize,
     picked: bool,
+    number: bool,
 ) -> std::io::Result<()> {
     match expected {
         ExpectedResponse::SingleChoice | ExpectedResponse::MultipleChoices => {
@@ -145,10 +148,14 @@ fn write_validation(
         }
         ExpectedResponse::Text => {
             let chars = limits::MAX_TEXT_CHARS.to_string();
-            writer
+            let number_chars = limits::NUMBER_CHARACTERS.to_string();
+            let mut element = writer
                 .create_element("Validation")
-                .with_attribute(("MaxTextLength", chars.as_str()))
-                .write_empty()?;
+                .with_attribute(("MaxTextLength", chars.as_str()));
+            if number {
+                element = element.with_attribute(("NumberCharacters", number_chars.as_str()));
+            }
+            element.write_empty()?;
         }
         ExpectedResponse::TextOrImage => {
             let chars = limits::MAX_TEXT_CHARS.to_string();

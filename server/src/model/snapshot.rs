@@ -142,12 +142,32 @@ impl ExpectedResponse {
     }
 }
 
+impl SnapshotQuestion {
+    /// Whether the question is a number written in at most `characters`
+    /// characters (a text entry whose keys are all numbers, one of them written
+    /// so): an answer sheet asks it as a number's rows.
+    pub fn number_within(&self, characters: usize) -> bool {
+        self.kind == QuestionKind::TextEntry
+            && !self.text_keys.is_empty()
+            && self.text_keys.iter().all(|key| key.numeric.is_some())
+            && self
+                .text_keys
+                .iter()
+                .filter_map(|key| key.numeric)
+                .any(|range| range.written_within(characters))
+    }
+}
+
 /// What an upload's text and image answers may be (docs/upload-format.md).
 pub mod limits {
     /// Characters of a `TextResponse`.
     pub const MAX_TEXT_CHARS: usize = 100_000;
     /// Characters of a blank's words (one line).
     pub const MAX_BLANK_CHARS: usize = 1_000;
+    /// Characters of a number that an answer sheet's rows take (a minus, digits,
+    /// a point): a text entry whose keys are numbers written so is asked that way
+    /// on the sheet (the snapshot XML's `NumberCharacters`).
+    pub const NUMBER_CHARACTERS: usize = 6;
     /// Bytes of an `ImageResponse`'s image, once decoded from base64.
     pub const MAX_IMAGE_BYTES: usize = 16 * 1024 * 1024;
     /// Pixels of an image (width times height), checked before it is decoded.

@@ -23,6 +23,22 @@ impl NumberRange {
     }
 }
 
+impl NumberRange {
+    /// Whether some number of the range is written in at most `characters`
+    /// characters of digits, a point and a minus (`9.8` for 9.76 to 9.86 in 3; not
+    /// 6.02e23 in any): what a grid of that many rows can answer.
+    pub fn written_within(&self, characters: usize) -> bool {
+        let middle = (self.low + self.high) / 2.0;
+        (0..characters).any(|decimals| {
+            [middle, self.low, self.high].iter().any(|value| {
+                let written = format!("{value:.decimals$}");
+                written.chars().count() <= characters
+                    && written.parse::<f64>().is_ok_and(|v| self.contains(v))
+            })
+        })
+    }
+}
+
 /// The number typed in `answer`, if it is one.
 pub fn read_number(answer: &str) -> Option<f64> {
     let compact: String = answer
@@ -86,5 +102,17 @@ mod tests {
         };
         assert!(tolerance.contains(9.76) && tolerance.contains(9.86));
         assert!(!tolerance.contains(9.75) && !tolerance.contains(9.87));
+    }
+
+    #[test]
+    fn a_range_is_written_within_so_many_characters_or_not() {
+        let range = |low, high| NumberRange { low, high };
+        assert!(range(9.76, 9.86).written_within(3), "9.8");
+        assert!(range(-220.0, -190.0).written_within(4), "-205");
+        assert!(!range(-220.0, -190.0).written_within(3));
+        assert!(range(1961.0, 1961.0).written_within(6));
+        assert!(!range(1234567.0, 1234567.0).written_within(6));
+        assert!(!range(6.02e23, 6.02e23).written_within(6));
+        assert!(range(0.1 + 0.2, 0.1 + 0.2).written_within(3), "0.3");
     }
 }

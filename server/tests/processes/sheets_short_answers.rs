@@ -1,12 +1,13 @@
 //! Short answers on the answer sheet (issue 35), through `scoredesk-server sheets
 //! scan` on both databases: a test of a choice, a keyed word, a number and two
-//! blanks printed through the real print path (each text entry a box beside its
-//! number, each blank a box beside its own; the code of the current layout),
-//! handwriting in the boxes, scanned with a scanner's damage. The run holds each
-//! attempt whose boxes hold writing and writes each box out for a person to read
-//! (`--crops`); an empty box is no answer, never a box to type. With the words
-//! typed in the decisions file, the attempts go up and the keys mark what was
-//! typed (a word in any case, a number with a comma, each blank by its own keys).
+//! blanks printed through the real print path (a word a box beside its number,
+//! the number rows of bubbles, each blank a box beside its own; the code of the
+//! current layout), handwriting in the boxes and pencil in the number's rows,
+//! scanned with a scanner's damage. The run holds each attempt whose boxes hold
+//! writing and writes each box out for a person to read (`--crops`); an empty box
+//! is no answer, never a box to type, and the number is read, not typed. With the
+//! words typed in the decisions file, the attempts go up and the keys mark what
+//! was typed and read (a word in any case, the number, each blank by its keys).
 
 use std::path::Path;
 use std::process::Output;
@@ -15,7 +16,7 @@ use scoredesk_e2e::paper::{mark_bubble, rng, scan, write_essay, Damage, Pencil};
 use scoredesk_e2e::qti::short_answer_package;
 use scoredesk_e2e::sheets::{deliver_package, printed};
 use scoredesk_e2e::{Backend, TestApp};
-use scoredesk_sheets::layout::{Shape, WRITTEN_BOX};
+use scoredesk_sheets::layout::{Shape, NUMBER_KEYS, WRITTEN_BOX};
 use scoredesk_sheets::EDITION;
 use serde_json::json;
 
@@ -49,7 +50,7 @@ async fn short_answers(backend: Backend) {
                 single: true
             },
             Shape::Written,
-            Shape::Written,
+            Shape::Number { positions: 6 },
             Shape::Blanks {
                 options: vec![0, 0]
             }
@@ -74,7 +75,7 @@ async fn short_answers(backend: Backend) {
     let scans = tempfile::tempdir().unwrap();
     let mut random = rng(35 + u64::from(backend == Backend::Postgres));
     let boxes_of = [
-        (first, &[(2, 0), (3, 0), (4, 1), (4, 2)][..]),
+        (first, &[(2, 0), (4, 1), (4, 2)][..]),
         (second, &[(2, 0), (4, 2)][..]),
     ];
     for (attempt, boxes) in boxes_of {
@@ -91,6 +92,16 @@ async fn short_answers(backend: Backend) {
                 .find(|b| b.question == 1 && b.choice == 1)
                 .unwrap();
             mark_bubble(&mut page, nucleus.center, Pencil::Full, &mut random);
+            // The number's rows: 9.8, read by the scanner, typed by nobody.
+            for (row, key) in [(1, '9'), (2, '.'), (3, '8')] {
+                let choice = NUMBER_KEYS.iter().position(|k| *k == key).unwrap() as i32 + 1;
+                let bubble = layout
+                    .bubbles
+                    .iter()
+                    .find(|b| b.question == 3 && b.part == row && b.choice == choice)
+                    .unwrap();
+                mark_bubble(&mut page, bubble.center, Pencil::Full, &mut random);
+            }
         }
         for (question, part) in boxes {
             write_essay(&mut page, frame(*question, *part), &mut random);
@@ -99,15 +110,15 @@ async fn short_answers(backend: Backend) {
         std::fs::write(scans.path().join(format!("scan-{attempt}.jpg")), bytes).unwrap();
     }
 
-    // Held: six boxes to type, each written out; the second attempt's empty
-    // number box and first blank are not among them.
+    // Held: five boxes to type, each written out; the second attempt's first
+    // blank is not among them, nor is a number (its rows are read).
     let crops = tempfile::tempdir().unwrap();
     let held = run(&app, scans.path(), *batch, None, crops.path());
     let text = said(&held);
     assert!(!held.status.success(), "{text}");
     assert_eq!(
         text.matches("is a short answer to type").count(),
-        6,
+        5,
         "{text}"
     );
     for (attempt, boxes) in boxes_of {
@@ -138,10 +149,10 @@ async fn short_answers(backend: Backend) {
         .exists());
     assert!(text.contains("2 attempts: 0 uploaded, 2 held"), "{text}");
 
-    // Typed: a key in another case, a number with a decimal comma, a lesser key.
+    // Typed: a key in another case, a lesser key.
     let decisions = scans.path().join("decisions.json");
     let typed = json!({
-        first.to_string(): {"2": "Starch", "3": "9,8", "4.1": "hydrogen", "4.2": "oxygen"},
+        first.to_string(): {"2": "Starch", "4.1": "hydrogen", "4.2": "oxygen"},
         second.to_string(): {"2": " glucose ", "4.2": "Oxygen"},
     });
     std::fs::write(&decisions, serde_json::to_vec(&typed).unwrap()).unwrap();
@@ -167,15 +178,15 @@ async fn short_answers(backend: Backend) {
         [
             "1:1:2",
             "2:Starch:2",
-            "3:9,8:2",
+            "3:9.8:2",
             "4:1: hydrogen\n2: oxygen:2"
         ],
-        "choice 1 (the nucleus, worth 2), the words as typed, each marked by its keys"
+        "choice 1 (the nucleus, worth 2), the words as typed and the number as read, each marked by its keys"
     );
     assert_eq!(
         app.sql_strings(&answers(second)).await,
         ["1::0", "2:glucose:1", "3::0", "4:2: Oxygen:0"],
-        "the blank choice and the empty box unanswered: nothing, 0; Oxygen is not oxygen"
+        "the blank choice, the empty box and the number's empty rows unanswered: nothing, 0; Oxygen is not oxygen"
     );
 
     // Words for a question that has no box waiting are refused by name.

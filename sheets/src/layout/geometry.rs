@@ -42,6 +42,22 @@ pub(super) const ESSAY_GAP: f32 = 4.0;
 /// What a number's row offers, by choice number (1: `0`, …, 10: `9`, 11: the
 /// point, 12: the minus): the bubbles' labels, and the characters read.
 pub const NUMBER_KEYS: [char; 12] = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '-'];
+/// What a bubble says on the sheet (and to a person deciding it): a number's
+/// row its character; any other row a letter from A, `first` being the row's
+/// first choice number (a picked blank's options go on from the blanks before).
+pub fn bubble_label(shape: &Shape, first: i32, choice: i32) -> String {
+    match shape {
+        Shape::Number { .. } => usize::try_from(choice - 1)
+            .ok()
+            .and_then(|index| NUMBER_KEYS.get(index))
+            .map_or_else(|| "?".to_owned(), char::to_string),
+        _ => {
+            let index = u8::try_from((choice - first).rem_euclid(26)).unwrap_or(0);
+            char::from(b'A' + index).to_string()
+        }
+    }
+}
+
 /// A number's rows on the sheet: a sign, digits and a point, six in all.
 pub const NUMBER_POSITIONS: usize = 6;
 /// A short answer's box: a line of handwriting (a word, a number, a few words),

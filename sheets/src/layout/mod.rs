@@ -15,9 +15,10 @@ mod geometry;
 mod rows;
 
 pub use geometry::{
-    marks, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion, BUBBLE_PITCH,
-    BUBBLE_RADIUS, CODE, CONTENT, MARK_INSET, MARK_SIDE, NUMBER_KEYS, NUMBER_POSITIONS,
-    NUMBER_WIDTH, PAGE_HEIGHT, PAGE_WIDTH, PART_INSET, ROW_CHOICES, ROW_HEIGHT, WRITTEN_BOX,
+    bubble_label, marks, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion,
+    BUBBLE_PITCH, BUBBLE_RADIUS, CODE, CONTENT, MARK_INSET, MARK_SIDE, NUMBER_KEYS,
+    NUMBER_POSITIONS, NUMBER_WIDTH, PAGE_HEIGHT, PAGE_WIDTH, PART_INSET, ROW_CHOICES, ROW_HEIGHT,
+    WRITTEN_BOX,
 };
 use geometry::{new_page, ESSAY_GAP, ESSAY_LABEL, HALF_ROW_CHOICES};
 

@@ -16,7 +16,8 @@ use rayon::prelude::*;
 use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
 use scoredesk_server::documents::sheet_upload::upload_file;
 use scoredesk_sheets::{
-    assemble, layout::Shape, read_batch_page, DoubtReason, PageReading, SheetQuestion, Verdict,
+    assemble, layout::bubble_label, layout::Shape, read_batch_page, DoubtReason, PageReading,
+    SheetQuestion, Verdict,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -246,11 +247,13 @@ pub async fn read_sheet_scans(
         let count = readings.len() as u16;
         match assemble(&questions, &readings) {
             Ok(reading) => {
-                let is_blank = |question: i32| {
+                let shape_of = |question: i32| {
                     questions
                         .iter()
-                        .any(|q| q.order == question && matches!(q.shape, Shape::Blanks { .. }))
+                        .find(|q| q.order == question)
+                        .map_or(&Shape::Written, |q| &q.shape)
                 };
+                let is_blank = |question| matches!(shape_of(question), Shape::Blanks { .. });
                 let mut doubts: Vec<SheetDoubt> = reading
                     .doubts
                     .iter()
@@ -266,7 +269,7 @@ pub async fn read_sheet_scans(
                             DoubtReason::SeveralMarks => "severalMarks",
                         }
                         .into(),
-                        bubbles: lettered(&doubt.bubbles),
+                        bubbles: lettered(shape_of(doubt.question), &doubt.bubbles),
                         crop: pages
                             .iter()
                             .find_map(|p| p.crops.get(&(doubt.question, doubt.part)))
@@ -285,6 +288,8 @@ pub async fn read_sheet_scans(
                     bubbles: Vec::new(),
                     crop: format!("data:image/png;base64,{}", STANDARD.encode(&written.png)),
                 }));
+                // Down the sheet: question by question, a marks' row beside a box.
+                doubts.sort_by_key(|doubt| (doubt.question, doubt.part));
                 report.attempts.push(SheetAttempt {
                     attempt_id: attempt,
                     pages: count,
@@ -305,17 +310,18 @@ pub async fn read_sheet_scans(
     Ok(report)
 }
 
-/// A row's bubbles, lettered from A as the sheet letters them (a picked blank's
-/// options carry the snapshot's numbers, which go on from the blanks before).
-fn lettered(bubbles: &[scoredesk_sheets::BubbleReading]) -> Vec<SheetBubble> {
+/// A row's bubbles, labelled as the sheet labels them: lettered from A (a
+/// picked blank's options carry the snapshot's numbers, which go on from the
+/// blanks before), a number's rows by their digits, point and minus.
+fn lettered(shape: &Shape, bubbles: &[scoredesk_sheets::BubbleReading]) -> Vec<SheetBubble> {
     let first = bubbles.iter().map(|b| b.choice).min().unwrap_or(1);
-    bubbles.iter().map(|b| bubble(b, first)).collect()
+    bubbles.iter().map(|b| bubble(shape, b, first)).collect()
 }
 
-fn bubble(reading: &scoredesk_sheets::BubbleReading, first: i32) -> SheetBubble {
+fn bubble(shape: &Shape, reading: &scoredesk_sheets::BubbleReading, first: i32) -> SheetBubble {
     SheetBubble {
         choice: reading.choice,
-        label: char::from(b'A' + ((reading.choice - first) % 26) as u8).to_string(),
+        label: bubble_label(shape, first, reading.choice),
         darkness: reading.darkness,
         verdict: match reading.verdict {
             Verdict::Marked => "marked",
@@ -372,15 +378,29 @@ mod tests {
             verdict: Verdict::Unsure,
         };
         // A picked blank's options 4 and 5 of the snapshot: A and B on the sheet.
-        let labels: Vec<(i32, String)> = lettered(&[reading(4), reading(5)])
+        let grid = Shape::Grid {
+            parts: 2,
+            options: 2,
+        };
+        let labels: Vec<(i32, String)> = lettered(&grid, &[reading(4), reading(5)])
             .into_iter()
             .map(|b| (b.choice, b.label))
             .collect();
         assert_eq!(labels, [(4, "A".to_owned()), (5, "B".to_owned())]);
-        let first: Vec<String> = lettered(&[reading(1), reading(2), reading(3)])
+        let first: Vec<String> = lettered(&grid, &[reading(1), reading(2), reading(3)])
             .into_iter()
             .map(|b| b.label)
             .collect();
         assert_eq!(first, ["A", "B", "C"]);
+        // A number's row: its keys.
+        let number = Shape::Number { positions: 6 };
+        let keys: Vec<String> = lettered(
+            &number,
+            &[reading(1), reading(10), reading(11), reading(12)],
+        )
+        .into_iter()
+        .map(|b| b.label)
+        .collect();
+        assert_eq!(keys, ["0", "9", ".", "-"]);
     }
 }

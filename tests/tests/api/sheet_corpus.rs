@@ -217,6 +217,9 @@ async fn every_code_clear_mark_and_blank_is_read_and_nothing_ambiguous_is_guesse
                     serde_json::json!({"order": q.order, "parts": parts, "options": options})
                 }
                 Shape::Written => serde_json::json!({"order": q.order, "written": true}),
+                Shape::Number { positions } => {
+                    serde_json::json!({"order": q.order, "number": positions})
+                }
                 Shape::Blanks { options } => {
                     serde_json::json!({"order": q.order, "blanks": options})
                 }

@@ -76,7 +76,10 @@ async fn wide(backend: Backend) {
             .iter()
             .filter_map(|answer| match answer {
                 Answer::Choices { question, selected } => Some((*question, selected.clone())),
-                Answer::Essay { .. } | Answer::Parts { .. } | Answer::Text { .. } => None,
+                Answer::Essay { .. }
+                | Answer::Parts { .. }
+                | Answer::Number { .. }
+                | Answer::Text { .. } => None,
             })
             .collect();
         let expected: Vec<(i32, Vec<i32>)> = PENCILLED

@@ -1,13 +1,16 @@
 //! Issue 35 in the real window: a test of a choice, a keyed word, a number and
-//! two blanks delivered on paper; handwriting in the short answers' boxes; the
-//! scan read on the sheets desk, where each box comes up with its crop and its
-//! field already focused, so the coordinator types what is written and Enter goes
-//! on, keyboard only. The upload carries the words as `TextResponse` (the blanks'
-//! in `Parts`), and the keys mark them.
+//! two blanks delivered on paper; handwriting in the short answers' boxes and
+//! pencil in the number's rows (one row marked lightly); the scan read on the
+//! sheets desk, where each box comes up with its crop and its field already
+//! focused, so the coordinator types what is written and Enter goes on, and the
+//! light row comes up with its digits, decided by pressing one; keyboard only.
+//! The upload carries the words and the number as `TextResponse` (the blanks' in
+//! `Parts`), and the keys mark them.
 
 use fantoccini::key::Key;
-use scoredesk_e2e::paper::{rng, scan, write_essay, Damage};
+use scoredesk_e2e::paper::{mark_bubble, rng, scan, write_essay, Damage, Pencil};
 use scoredesk_e2e::qti::short_answer_package;
+use scoredesk_sheets::layout::NUMBER_KEYS;
 use serde_json::Value;
 
 use crate::support::{
@@ -30,6 +33,20 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
     for area in layout[0].essays.iter().filter(|e| e.typed) {
         write_essay(&mut page, area.frame, &mut random);
     }
+    // The number's rows: 9 and the point filled, the 8 light.
+    for (row, key, pencil) in [
+        (1, '9', Pencil::Full),
+        (2, '.', Pencil::Full),
+        (3, '8', Pencil::Light),
+    ] {
+        let choice = NUMBER_KEYS.iter().position(|k| *k == key).unwrap() as i32 + 1;
+        let bubble = layout[0]
+            .bubbles
+            .iter()
+            .find(|b| b.question == 3 && b.part == row && b.choice == choice)
+            .unwrap();
+        mark_bubble(&mut page, bubble.center, pencil, &mut random);
+    }
     let scans = tempfile::tempdir().unwrap();
     std::fs::write(
         scans.path().join("sheet.png"),
@@ -48,7 +65,11 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
         .text()
         .await
         .unwrap();
-    assert!(summary.contains("4 short answers to type"), "{summary}");
+    assert!(summary.contains("3 short answers to type"), "{summary}");
+    assert!(
+        summary.contains("1 with unsure marks to decide"),
+        "{summary}"
+    );
     let doubt = wait_for(client, "#sheet-doubt[data-question='2']").await;
     let shown = doubt.text().await.unwrap();
     assert!(shown.contains("To type 1 of 4"), "{shown}");
@@ -64,11 +85,19 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
     session.screenshot("sheets-short-answer").await;
     press(client, &[Key::Enter.into()]).await;
 
-    // Question 3 next, its own field focused and empty; a number with a comma.
-    wait_for(client, "#sheet-doubt[data-question='3']").await;
-    let field = wait_for(client, "#sheet-typed:focus").await;
-    assert_eq!(field.prop("value").await.unwrap().as_deref(), Some(""));
-    press(client, &"9,8".chars().collect::<Vec<_>>()).await;
+    // Question 3's light row next, its bubbles labelled by their keys: the
+    // digit pressed marks it.
+    let doubt = wait_for(client, "#sheet-doubt[data-question='3'][data-part='3']").await;
+    let shown = doubt.text().await.unwrap();
+    assert!(shown.contains("question 3, row 3"), "{shown}");
+    press(client, &['8']).await;
+    let decision = wait_for(client, "#sheet-decision")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(decision.contains('8'), "{decision}");
+    session.screenshot("sheets-number-row").await;
     press(client, &[Key::Enter.into()]).await;
 
     // Then each blank of question 4 by itself.
@@ -92,7 +121,10 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
         .text()
         .await
         .unwrap();
-    assert!(done.contains("All 4 short answers typed."), "{done}");
+    assert!(
+        done.starts_with("All 1 unsure mark decided and 3 short answers typed."),
+        "{done}"
+    );
     press(client, &[Key::Enter.into()]).await;
     let uploaded = wait_for(client, "#sheet-uploaded")
         .await
@@ -131,7 +163,7 @@ async fn short_answers_are_typed_from_their_boxes_on_the_sheets_desk() {
             (q["QuestionOrderNumber"].as_i64().unwrap(), words)
         })
         .collect();
-    let wanted = [(2, "Starch"), (3, "9,8"), (4, "1=hydrogen 2=oxygen")];
+    let wanted = [(2, "Starch"), (3, "9.8"), (4, "1=hydrogen 2=oxygen")];
     assert_eq!(typed, wanted.map(|(q, w)| (q, w.to_owned())));
     let result = api.get(&format!("Attempts({attempt})")).await["ResultID"]
         .as_i64()

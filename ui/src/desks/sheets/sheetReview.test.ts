@@ -56,6 +56,21 @@ describe("SheetReview", () => {
     expect(review.decision(several)).toEqual([1]);
   });
 
+  it("marks a number's row by its digit, point or minus", () => {
+    const keys = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "-"];
+    const row = { ...doubt(7, 3, true, 2), bubbles: keys.map((k, i) => bubble(i + 1, k)) };
+    const review = new SheetReview(
+      { pages: 1, refused: [], attempts: [{ attemptId: 7, pages: 1, problem: null, doubts: [row] }] },
+      () => {},
+      commands().given,
+    );
+    expect(review.press("0")).toBe(true);
+    expect(review.decision(review.current!)).toEqual([1]);
+    review.press("-");
+    expect(review.decision(review.current!)).toEqual([12]);
+    expect(review.press("a")).toBe(false);
+  });
+
   it("confirms with Enter, goes on to the next undecided doubt, and takes a confirmation back on a change", async () => {
     const { decided, given } = commands();
     const review = new SheetReview(report(), () => {}, given);
