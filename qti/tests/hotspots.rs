@@ -164,3 +164,28 @@ fn a_hotspot_whose_picture_is_missing_is_skipped_naming_it() {
         read.skipped
     );
 }
+
+/// A hotspot without its picture skips its item alone; an SVG picture of no
+/// written size is drawn as large as its areas reach.
+#[test]
+fn a_hotspot_without_a_picture_or_its_size_is_named_or_sized_by_its_areas() {
+    let without = ims("hotspot.xml").replace(
+        r#"<object type="image/png" width="206" height="280" data="images/ukair.png">UK Map</object>"#,
+        "",
+    );
+    let read = package_of(without, Some(picture(206, 280)));
+    assert!(read.items.is_empty());
+    assert!(
+        read.skipped[0].reason.contains("without its picture"),
+        "{:?}",
+        read.skipped
+    );
+    let svg_picture =
+        br#"<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>"#;
+    let no_size = ims("hotspot.xml").replace(r#" width="206" height="280""#, "");
+    let read = package_of(no_size, Some(svg_picture.to_vec()));
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    let svg = svg_of(&read.items[0].markup);
+    // The farthest area reaches x 150 + and y 235: a tenth more.
+    assert!(svg.contains(r#"viewBox="0 0 165 258.5""#), "{svg}");
+}

@@ -29,13 +29,11 @@ pub fn area_letter(position: usize) -> String {
 impl Writer<'_, '_> {
     pub(super) fn hotspots(&mut self, interaction: &Element) -> Result<(), PackageError> {
         self.prompt(interaction)?;
+        // `response::choice` skips a hotspot without its picture.
         let picture = interaction.child("object");
         let data = picture.and_then(|o| o.attribute("data"));
         let Some((object, data)) = picture.zip(data) else {
-            return Err(PackageError::new(
-                self.file,
-                "a hotspot interaction without its picture (<object data>)",
-            ));
+            return Ok(());
         };
         let url = self.images.data_url(self.file, "object data", data)?;
         let size = |name: &str| {
@@ -47,12 +45,8 @@ impl Writer<'_, '_> {
         let (width, height) = match (size("width"), size("height"), dimensions(&url)) {
             (Some(w), Some(h), _) => (w, h),
             (_, _, Some((w, h))) => (f64::from(w), f64::from(h)),
-            _ => {
-                return Err(PackageError::new(
-                    self.file,
-                    "a hotspot picture whose size is neither written nor readable",
-                ))
-            }
+            // An SVG picture of no written size: as large as its areas reach.
+            _ => reach(interaction),
         };
         // A small picture is shown larger (areas a few pixels apart stay apart on
         // paper); the areas keep the picture's own coordinates (the viewBox).
@@ -93,6 +87,23 @@ impl Writer<'_, '_> {
         self.out.push_str("</ol>");
         Ok(())
     }
+}
+
+/// How far the areas' pixel coordinates reach, with a margin: the size of a
+/// picture whose own is not known.
+fn reach(interaction: &Element) -> (f64, f64) {
+    let mut far = (1.0_f64, 1.0_f64);
+    for area in interaction.children_named("hotspotChoice") {
+        let coords = coordinates(area.attribute("coords").unwrap_or(""), 0.0, 0.0);
+        for (at, value) in coords.iter().enumerate() {
+            if at % 2 == 0 {
+                far.0 = far.0.max(*value);
+            } else {
+                far.1 = far.1.max(*value);
+            }
+        }
+    }
+    (far.0 * 1.1, far.1 * 1.1)
 }
 
 /// `value` to two decimals, as written into the SVG.

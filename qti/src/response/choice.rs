@@ -26,6 +26,14 @@ pub(super) fn choice(
         }
     };
     let simple = choices_of(interaction);
+    if interaction.name == "hotspotInteraction"
+        && interaction
+            .child("object")
+            .and_then(|o| o.attribute("data"))
+            .is_none()
+    {
+        return Err("a hotspot interaction without its picture (<object data>)".into());
+    }
     if interaction.name == "inlineChoiceInteraction" && multiple {
         return Err("an inline choice whose response is of cardinality multiple".into());
     }
