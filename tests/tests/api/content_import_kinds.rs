@@ -109,6 +109,17 @@ async fn kinds(backend: Backend) {
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
     let (snapshot, attempt) = sit(&app, &assessment, "kinds-1").await;
 
+    // The numeric entry and the slider say they are short numbers (an answer
+    // sheet asks them as rows of digits); the document stays valid.
+    let xml = crate::snapshots::snapshot_xml(&app, snapshot).await;
+    crate::snapshots::validate(&xml);
+    assert_eq!(
+        xml.matches(r#"MaxTextLength="100000" NumberCharacters="6""#)
+            .count(),
+        2,
+        "{xml}"
+    );
+
     // The paper: the gap in its sentence, the passage, the choices lettered.
     let paper = printed_paper(&app, snapshot).await;
     assert!(
