@@ -31,6 +31,30 @@ pub struct PaperDelivery {
     pub batches: Vec<(i64, Vec<i64>)>,
 }
 
+/// The first batch's first attempt as printed: its batch, the attempt, its
+/// snapshot and its one page (a delivery whose sheet takes one page).
+pub async fn first_attempts_page(
+    app: &TestApp,
+    delivery: &PaperDelivery,
+    dir: &std::path::Path,
+) -> (i64, i64, i64, GrayImage) {
+    let (batch, attempts) = &delivery.batches[0];
+    let attempt = attempts[0];
+    let snapshot = app
+        .sql_i64(&format!(
+            "SELECT CAST(snapshot_id AS BIGINT) FROM attempts WHERE id = {attempt}"
+        ))
+        .await;
+    let pages: Vec<GrayImage> = printed(app, *batch, dir)
+        .await
+        .into_iter()
+        .filter(|(code, _)| i64::from(code.attempt) == attempt)
+        .map(|(_, page)| page)
+        .collect();
+    assert_eq!(pages.len(), 1, "the sheet takes one page");
+    (*batch, attempt, snapshot, pages[0].clone())
+}
+
 /// The paper test: 26 choice questions (3 to 6 choices, every fourth with several
 /// right; one of 10), then two essays; two pages a sheet.
 pub fn paper_test() -> Vec<u8> {

@@ -10,8 +10,7 @@ use scoredesk_e2e::qti::moodle_cloze;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::json;
 
-use crate::content_import_picked_blanks::option_number;
-use crate::qti_packages::{imported, result_totals, sit, uploaded_scores};
+use crate::qti_packages::{imported, option_number, result_totals, sit, uploaded_scores};
 
 on_both_backends! {
     moodle_cloze_questions_are_blanks_marked_blank_by_blank => cloze;

@@ -10,7 +10,7 @@ use std::process::Command;
 use reqwest::StatusCode;
 use scoredesk_e2e::paper::{chromium, mark_bubble, rng, scan, Damage, Pencil};
 use scoredesk_e2e::qti::fixture_items;
-use scoredesk_e2e::sheets::{deliver_package, printed};
+use scoredesk_e2e::sheets::{deliver_package, first_attempts_page};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_sheets::layout::{Shape, SheetQuestion};
 use scoredesk_sheets::{assemble, recognise, Answer, DoubtReason};
@@ -211,22 +211,9 @@ async fn sheets(backend: Backend) {
         ],
         "one row a part, one bubble an option"
     );
-    let (batch, attempts) = &delivery.batches[0];
-    let attempt = attempts[0];
-    let snapshot = app
-        .sql_i64(&format!(
-            "SELECT CAST(snapshot_id AS BIGINT) FROM attempts WHERE id = {attempt}"
-        ))
-        .await;
     let dir = tempfile::tempdir().unwrap();
-    let pages: Vec<_> = printed(&app, *batch, dir.path())
-        .await
-        .into_iter()
-        .filter(|(code, _)| i64::from(code.attempt) == attempt)
-        .map(|(_, page)| page)
-        .collect();
-    assert_eq!(pages.len(), 1, "three grids on one page");
-    let mut page = pages[0].clone();
+    let (batch, attempt, snapshot, mut page) =
+        first_attempts_page(&app, &delivery, dir.path()).await;
     let layout = &delivery.layout[0];
     let mut random = rng(35 + u64::from(backend == Backend::Postgres));
     let number = |position: i32, text: &'static str| choice_number(&app, snapshot, position, text);
@@ -273,7 +260,7 @@ async fn sheets(backend: Backend) {
     );
     // The coordinator leaves Prospero unanswered: two marks are no answer.
     reading.resolve_part(1, 4, vec![]).unwrap();
-    let result = crate::uploads::upload_reading(&app, *batch, attempt, &reading).await;
+    let result = crate::uploads::upload_reading(&app, batch, attempt, &reading).await;
     let result = result["ID"].as_i64().unwrap();
     let scores = app
         .sql_column::<i64>(&format!(

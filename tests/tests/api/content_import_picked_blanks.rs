@@ -14,14 +14,16 @@
 use reqwest::StatusCode;
 use scoredesk_e2e::paper::{mark_bubble, rng, scan, write_essay, Damage, Pencil};
 use scoredesk_e2e::qti::fixture_items;
-use scoredesk_e2e::sheets::{deliver_package, printed};
+use scoredesk_e2e::sheets::{deliver_package, first_attempts_page};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_sheets::layout::Shape;
 use scoredesk_sheets::{assemble, recognise, Answer};
 use serde_json::json;
 
 use crate::content_import_matching::pdf_text;
-use crate::qti_packages::{imported, printed_paper, result_totals, sit, uploaded_scores};
+use crate::qti_packages::{
+    imported, option_number, printed_paper, result_totals, sit, uploaded_scores,
+};
 
 on_both_backends! {
     picked_blanks_are_printed_uploaded_and_marked_by_their_options => delivered;
@@ -32,25 +34,6 @@ const ADMIN: &str = "northwind-admin";
 
 fn package() -> Vec<u8> {
     fixture_items("blanks", &["moon.xml", "journey.xml"])
-}
-
-/// The number the snapshot gives the option `text` of blank `part` of question
-/// `position`: what an upload names it by.
-pub(crate) async fn option_number(
-    app: &TestApp,
-    snapshot: i64,
-    position: i32,
-    part: i32,
-    text: &str,
-) -> i64 {
-    app.sql_i64(&format!(
-        "SELECT CAST(s.choice_position AS BIGINT) FROM snapshot_choices s \
-         JOIN snapshot_questions q ON q.snapshot_id = s.snapshot_id AND q.position = s.position \
-         JOIN choices c ON c.question_id = q.question_id AND c.choice_order = s.choice_order \
-         WHERE s.snapshot_id = {snapshot} AND s.position = {position} \
-         AND c.part_number = {part} AND c.text = '{text}'"
-    ))
-    .await
 }
 
 async fn delivered(backend: Backend) {
@@ -203,22 +186,9 @@ async fn sheets(backend: Backend) {
         ],
         "a row of bubbles per picked blank, a box per typed one"
     );
-    let (batch, attempts) = &delivery.batches[0];
-    let attempt = attempts[0];
-    let snapshot = app
-        .sql_i64(&format!(
-            "SELECT CAST(snapshot_id AS BIGINT) FROM attempts WHERE id = {attempt}"
-        ))
-        .await;
     let dir = tempfile::tempdir().unwrap();
-    let pages: Vec<_> = printed(&app, *batch, dir.path())
-        .await
-        .into_iter()
-        .filter(|(code, _)| i64::from(code.attempt) == attempt)
-        .map(|(_, page)| page)
-        .collect();
-    assert_eq!(pages.len(), 1);
-    let mut page = pages[0].clone();
+    let (batch, attempt, snapshot, mut page) =
+        first_attempts_page(&app, &delivery, dir.path()).await;
     let layout = &delivery.layout[0];
     let mut random = rng(36 + u64::from(backend == Backend::Postgres));
     // (question, blank, option): the Earth, the Sun, 7; less.
@@ -265,7 +235,7 @@ async fn sheets(backend: Backend) {
         .collect();
     assert_eq!(to_type, [(2, 1)], "the written box waits for a person");
     reading.transcribe_part(2, 1, "2.5").unwrap();
-    let result = crate::uploads::upload_reading(&app, *batch, attempt, &reading).await;
+    let result = crate::uploads::upload_reading(&app, batch, attempt, &reading).await;
     let result = result["ID"].as_i64().unwrap();
     let scores = app
         .sql_column::<i64>(&format!(

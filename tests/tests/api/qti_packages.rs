@@ -84,15 +84,29 @@ pub(crate) async fn choice_number(
     position: i32,
     text: &str,
 ) -> String {
+    option_number(app, snapshot, position, 0, text)
+        .await
+        .to_string()
+}
+
+/// The number a snapshot gives the option `text` of blank `part` of question
+/// `position` (0: the question's own choices).
+pub(crate) async fn option_number(
+    app: &TestApp,
+    snapshot: i64,
+    position: i32,
+    part: i32,
+    text: &str,
+) -> i64 {
     app.sql_i64(&format!(
         "SELECT CAST(s.choice_position AS BIGINT) FROM snapshot_choices s \
          JOIN snapshot_questions q ON q.snapshot_id = s.snapshot_id AND q.position = s.position \
          JOIN choices c ON c.question_id = q.question_id AND c.choice_order = s.choice_order \
-         WHERE s.snapshot_id = {snapshot} AND s.position = {position} AND c.text = '{}'",
+         WHERE s.snapshot_id = {snapshot} AND s.position = {position} \
+         AND c.part_number = {part} AND c.text = '{}'",
         text.replace('\'', "''")
     ))
     .await
-    .to_string()
 }
 
 /// The Result an upload made of `attempt`, and its answers' scores in question

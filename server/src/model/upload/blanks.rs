@@ -120,6 +120,7 @@ mod tests {
     use crate::model::matching::Parts;
     use crate::model::question_kind::QuestionKind;
     use crate::model::scoring_rule::{ScoringRule, TextKey};
+    use crate::model::snapshot::SnapshotChoice;
 
     /// Three blanks: Paris (1), Berlin (1), 9.81 ± 0.05 (2).
     fn blanks() -> Vec<SnapshotQuestion> {
@@ -231,16 +232,6 @@ mod tests {
         let problems = check_and_mark(&whole, &blanks()).into_result().unwrap_err();
         assert_eq!(problems[0].field, "QuestionAndChoices[0].TextResponse");
     }
-}
-
-#[cfg(test)]
-mod picked_tests {
-    use super::super::{check_and_mark, UploadFile};
-    use super::*;
-    use crate::model::matching::Parts;
-    use crate::model::question_kind::QuestionKind;
-    use crate::model::scoring_rule::{ScoringRule, TextKey};
-    use crate::model::snapshot::SnapshotChoice;
 
     /// Blank 1 typed (Paris, 1); blank 2 picked from the snapshot's choices 1 and
     /// 2 (the question's 4 and 3, shuffled; "Berlin" right, 1); blank 3 from 3
@@ -283,18 +274,6 @@ mod picked_tests {
                 keys: Vec::new(),
             },
         }]
-    }
-
-    fn upload(parts: Vec<(i32, PartAnswer)>) -> UploadFile {
-        UploadFile {
-            attempt_id: 1,
-            batch_id: None,
-            questions: vec![super::super::UploadedQuestion {
-                order: 1,
-                parts,
-                ..Default::default()
-            }],
-        }
     }
 
     #[test]
