@@ -10,16 +10,8 @@
 mod common;
 
 use base64::Engine;
-use common::zip;
+use common::{ims, zip};
 use scoredesk_qti::{read_package, Package, Response};
-
-fn ims(file: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/fixtures/ims/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
 
 /// A stand-in picture of `width` × `height` (the examples' own are not held).
 fn picture(width: u32, height: u32) -> Vec<u8> {

@@ -7,16 +7,8 @@
 
 mod common;
 
-use common::{item, package};
+use common::{ims, item, package};
 use scoredesk_qti::{ChoiceScoring, PairKey, Response};
-
-fn ims(file: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/fixtures/ims/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
 
 /// The rows, options and `(row, option, correct, value)` of the one item read.
 fn matching(

@@ -58,3 +58,12 @@ pub fn item(identifier: &str, declarations: &str, body: &str, processing: &str) 
         r#"<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="{identifier}" title="{identifier}" adaptive="false" timeDependent="false">{declarations}<itemBody>{body}</itemBody>{processing}</assessmentItem>"#
     )
 }
+
+/// An IMS QTI 2.1 example item kept in `tests/fixtures/ims/`.
+pub fn ims(file: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/fixtures/ims/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
