@@ -3,10 +3,13 @@ with third-party tools: a Canvas QTI 1.2 export (qti-package-maker's
 canvas_qti_v1_2 engine: single and multiple choice, fill in the blank, numeric, a
 quarter each) and a Moodle XML bank (moodle_questions: a single choice, a choice
 with partial credit and a short answer, a third each, each question with a chart
-of its own embedded as Moodle embeds images, base64 in the question text).
+of its own embedded as Moodle embeds images, base64 in the question text); and
+a Moodle cloze bank (moocloze: each question two dropdowns, one shuffled, a short
+answer and a number with a tolerance: picked and typed blanks).
 
 usage: python make_large_banks.py OUT_DIR [N]
-writes OUT_DIR/canvas-qti12-N.zip and OUT_DIR/moodle-bank-N.xml
+writes OUT_DIR/canvas-qti12-N.zip, OUT_DIR/moodle-bank-N.xml and
+OUT_DIR/moodle-cloze-N.xml
 """
 
 import base64
@@ -14,6 +17,7 @@ import os
 import sys
 from xml.etree import ElementTree
 
+import moocloze
 from moodle_questions import MultipleChoiceQuestion, Quiz, ShortAnswerQuestion
 from qti_package_maker import package_interface
 
@@ -70,12 +74,24 @@ def moodle(out, count):
     tree.write(path, encoding="utf-8", xml_declaration=True)
 
 
+def cloze(out, count):
+    questions = []
+    for n in range(count):
+        text = (f"<p>Item {n}: the sky is {moocloze.Multichoice('blue', ['green', 'red'])}, "
+                f"grass is {moocloze.Multichoice('green', ['blue', 'grey', 'pink'], shuffle=True)}, "
+                f"snow is {moocloze.ShortAnswer('white')} and {n} + 1 is "
+                f"{moocloze.Numerical(n + 1, 0.5, weight=2)}.</p>")
+        questions.append(moocloze.Question(name="Item %d" % n, contents=text))
+    moocloze.Quiz(questions).to_xml_file(output_path=os.path.join(out, "moodle-cloze-%d.xml" % count))
+
+
 def main():
     out = os.path.abspath(sys.argv[1])
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 500
     os.makedirs(out, exist_ok=True)
     canvas(out, count)
     moodle(out, count)
+    cloze(out, count)
 
 
 if __name__ == "__main__":
