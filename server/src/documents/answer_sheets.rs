@@ -37,7 +37,7 @@ pub struct SheetAttempt {
     pub participant: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 struct At {
     x: f32,
     y: f32,
@@ -58,7 +58,7 @@ struct PartLabel {
     y: f32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 struct Bubble {
     question: i32,
     part: i32,
@@ -140,10 +140,48 @@ pub fn render(
             .find(|q| q.order == question)
             .map(|q| &q.shape)
     };
+    // What every attempt's pages share, labelled once: the bubbles, lettered
+    // from A in each row as the paper letters a blank's own options (a number's
+    // rows by their keys), and where a number's rows say how they are filled.
+    let bubbles: Vec<Vec<Bubble>> = pages
+        .iter()
+        .map(|page| {
+            page.bubbles
+                .iter()
+                .map(|b| Bubble {
+                    question: b.question,
+                    part: b.part,
+                    choice: b.choice,
+                    label: layout::bubble_label(
+                        shape(b.question).unwrap_or(&Shape::Written),
+                        first_choice(page, b.question, b.part),
+                        b.choice,
+                    ),
+                    x: b.center.x - BUBBLE_RADIUS,
+                    y: b.center.y - BUBBLE_RADIUS,
+                })
+                .collect()
+        })
+        .collect();
+    let number_hints: Vec<Vec<At>> = pages
+        .iter()
+        .map(|page| {
+            page.parts
+                .iter()
+                .filter(|(question, part, _)| {
+                    *part == 1 && matches!(shape(*question), Some(Shape::Number { .. }))
+                })
+                .map(|(_, _, at)| At {
+                    x: CONTENT.x + NUMBER_WIDTH + BUBBLE_PITCH * NUMBER_KEYS.len() as f32,
+                    y: at.y + ROW_HEIGHT,
+                })
+                .collect()
+        })
+        .collect();
     let mut sheets = Vec::with_capacity(attempts.len());
     for attempt in attempts {
         let mut rendered = Vec::with_capacity(pages.len());
-        for page in &pages {
+        for (index, page) in pages.iter().enumerate() {
             let code = SheetCode {
                 edition: EDITION,
                 area: batch.area,
@@ -185,35 +223,8 @@ pub fn render(
                         y: at.y,
                     })
                     .collect(),
-                bubbles: page
-                    .bubbles
-                    .iter()
-                    .map(|b| Bubble {
-                        question: b.question,
-                        part: b.part,
-                        choice: b.choice,
-                        // Lettered from A in each row, as the paper letters a
-                        // blank's own options; a number's rows by their keys.
-                        label: layout::bubble_label(
-                            shape(b.question).unwrap_or(&Shape::Written),
-                            first_choice(page, b.question, b.part),
-                            b.choice,
-                        ),
-                        x: b.center.x - BUBBLE_RADIUS,
-                        y: b.center.y - BUBBLE_RADIUS,
-                    })
-                    .collect(),
-                number_hints: page
-                    .parts
-                    .iter()
-                    .filter(|(question, part, _)| {
-                        *part == 1 && matches!(shape(*question), Some(Shape::Number { .. }))
-                    })
-                    .map(|(_, _, at)| At {
-                        x: CONTENT.x + NUMBER_WIDTH + BUBBLE_PITCH * NUMBER_KEYS.len() as f32,
-                        y: at.y + ROW_HEIGHT,
-                    })
-                    .collect(),
+                bubbles: bubbles[index].clone(),
+                number_hints: number_hints[index].clone(),
                 essays: page
                     .essays
                     .iter()
