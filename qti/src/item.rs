@@ -66,6 +66,12 @@ pub struct Item {
     pub response: Response,
     pub max_score: i32,
     pub notes: Vec<String>,
+    /// A template item's template, as XML with its images inlined: each snapshot
+    /// draws its own instance of it (`instantiate`); the item itself is one draw.
+    pub template: Option<String>,
+    /// The template variables of the draw the item is, `(name, value)` in the
+    /// order declared (empty for an item that is no template).
+    pub values: Vec<(String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -28,6 +28,7 @@ mod number;
 mod package;
 mod reading;
 mod response;
+mod template;
 mod test_order;
 mod v1;
 mod xml;
@@ -39,3 +40,4 @@ pub use item::{
     Response, ScoreBand, SkippedItem, TextKey, TextScoring,
 };
 pub use package::{read_package, read_package_with_progress};
+pub use reading::{instantiate, CHECKED_DRAWS};

@@ -7,7 +7,7 @@ use crate::archive::Archive;
 use crate::error::PackageError;
 use crate::images::Images;
 use crate::item::{Package, QtiVersion, SkippedItem};
-use crate::{document, limits, manifest, reading, test_order, v1, xml};
+use crate::{document, limits, manifest, reading, template, test_order, v1, xml};
 
 const ITEM_TYPES: [&str; 4] = [
     "imsqti_item_xmlv2p0",
@@ -143,6 +143,7 @@ pub fn read_package_with_progress(
     let mut skipped = Vec::new();
     let mut seen_files = HashSet::new();
     let mut seen_identifiers = HashSet::new();
+    let mut templates = 0usize;
     let total = order.len();
     for (done, (path, topic)) in order.into_iter().enumerate() {
         progress(done, total);
@@ -168,6 +169,17 @@ pub fn read_package_with_progress(
         let bytes = images.archive().read(&path, limits::MAX_XML_BYTES)?;
         let root = xml::parse(&bytes, &path)?;
         drop(bytes);
+        if template::is_template(&root) {
+            templates += 1;
+            if let Some(reason) = template::too_many(templates, &root) {
+                skipped.push(SkippedItem {
+                    identifier: root.attribute("identifier").unwrap_or("").trim().to_owned(),
+                    file: path,
+                    reason,
+                });
+                continue;
+            }
+        }
         match reading::read_item(&root, &path, topic, &mut images)? {
             Ok(item) => {
                 if !seen_identifiers.insert(item.identifier.clone()) {

@@ -8,7 +8,7 @@ use crate::error::PackageError;
 use crate::images::Images;
 use crate::item::{Item, SkippedItem};
 use crate::xml::Element;
-use crate::{markup, response};
+use crate::{markup, response, template};
 
 /// Each translated item of the document at `path` read into `items`, or into
 /// `skipped` with why.
@@ -38,8 +38,98 @@ pub fn add_translated(
 }
 
 /// One item: `Err` refuses the package (the item is hostile or broken), `Ok(Err)`
-/// skips it (it is sound but asks what the service cannot).
+/// skips it (it is sound but asks what the service cannot). A template item is
+/// read by its draws (`template`); an adaptive one is refused for that first.
 pub fn read_item(
+    root: &Element,
+    path: &str,
+    topic: Option<String>,
+    images: &mut Images<'_>,
+) -> Result<Result<Item, SkippedItem>, PackageError> {
+    if root.name == "assessmentItem"
+        && root.attribute("adaptive") != Some("true")
+        && template::is_template(root)
+    {
+        return read_template(root, path, topic, images);
+    }
+    read_plain(root, path, topic, images)
+}
+
+/// How many draws an import reads before it takes a template in: it skips the
+/// template, naming why, unless every draw reads as the same kind of question
+/// with the same maximum, so that a template that cannot be drawn, or draws
+/// something else now and then, never reaches a snapshot.
+pub const CHECKED_DRAWS: u64 = 8;
+
+/// The draw an import shows (the content desk's preview).
+const PREVIEW_SEED: u64 = 0;
+
+/// Where a kept template's messages say it is.
+const KEPT: &str = "template";
+
+/// An empty zip: a kept template reads no file but its own.
+const NO_ARCHIVE: &[u8] = b"PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+
+/// A template item read: its preview draw, with the template kept; or skipped.
+fn read_template(
+    root: &Element,
+    path: &str,
+    topic: Option<String>,
+    images: &mut Images<'_>,
+) -> Result<Result<Item, SkippedItem>, PackageError> {
+    let skip = |reason: String| {
+        Ok(Err(SkippedItem {
+            identifier: root.attribute("identifier").unwrap_or("").trim().to_owned(),
+            file: path.to_owned(),
+            reason,
+        }))
+    };
+    let kept = template::kept(root, path, images)?;
+    let mut item = match instantiate(&kept, PREVIEW_SEED) {
+        Ok(item) => item,
+        Err(reason) => return skip(reason),
+    };
+    for seed in 1..CHECKED_DRAWS {
+        match instantiate(&kept, seed) {
+            Ok(other) if other.max_score != item.max_score => {
+                return skip(format!(
+                    "its draws differ in their maximum ({} and {})",
+                    item.max_score, other.max_score
+                ))
+            }
+            Ok(other)
+                if std::mem::discriminant(&other.response)
+                    != std::mem::discriminant(&item.response) =>
+            {
+                return skip("its draws are questions of different kinds".into())
+            }
+            Ok(_) => {}
+            Err(reason) => return skip(format!("draw {seed} of its template: {reason}")),
+        }
+    }
+    item.file = path.to_owned();
+    item.topic = topic;
+    item.template = Some(kept);
+    Ok(Ok(item))
+}
+
+/// The item template `template` (as an import kept it) gives with `seed`: its
+/// variables drawn, its markup and keys those of that draw; or why it cannot.
+pub fn instantiate(template: &str, seed: u64) -> Result<Item, String> {
+    let root = crate::xml::parse(template.as_bytes(), KEPT).map_err(|e| e.to_string())?;
+    let (drawn, values) = template::draw(&root, seed)?;
+    let mut images = Images::new(Archive::open(NO_ARCHIVE).map_err(|e| e.to_string())?);
+    match read_plain(&drawn, KEPT, None, &mut images).map_err(|e| e.to_string())? {
+        Ok(mut item) => {
+            item.values = values;
+            Ok(item)
+        }
+        Err(skipped) => Err(skipped.reason),
+    }
+}
+
+/// An item without template variables.
+fn read_plain(
     root: &Element,
     path: &str,
     topic: Option<String>,
@@ -92,6 +182,8 @@ pub fn read_item(
         response: reading.response,
         max_score: reading.max_score,
         notes: reading.notes,
+        template: None,
+        values: Vec::new(),
     }))
 }
 

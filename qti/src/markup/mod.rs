@@ -9,6 +9,7 @@
 mod blanks;
 mod hotspots;
 mod matching;
+mod math;
 mod words;
 
 use crate::error::PackageError;
@@ -278,8 +279,8 @@ impl<'i, 'a> Writer<'i, 'a> {
             "img" => self.image(element),
             "object" => self.object(element),
             "math" => {
-                // MathML is not shown by the service's markup; its text is kept.
-                self.text(&element.text());
+                // The service's markup holds no MathML: a line of text instead.
+                self.out.push_str(&math::linear(element).0);
                 Ok(())
             }
             _ if DROPPED.contains(&name) => Ok(()),

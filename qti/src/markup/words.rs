@@ -20,6 +20,9 @@ fn gather_stem(element: &Element, out: &mut String) {
     for node in &element.children {
         match node {
             Node::Text(text) => out.push_str(text),
+            Node::Element(child) if child.name == "math" => {
+                out.push_str(&super::math::linear(child).1)
+            }
             Node::Element(child)
                 if DROPPED.contains(&child.name.as_str())
                     || matches!(
@@ -59,6 +62,9 @@ fn gather(element: &Element, out: &mut String) {
         match node {
             Node::Text(text) => out.push_str(text),
             Node::Element(child) if DROPPED.contains(&child.name.as_str()) => {}
+            Node::Element(child) if child.name == "math" => {
+                out.push_str(&super::math::linear(child).1)
+            }
             Node::Element(child) if child.name == "img" => {
                 let alt = child.attribute("alt").unwrap_or("image");
                 out.push_str(&format!(" [{}] ", alt.trim()));

@@ -56,6 +56,14 @@ pub(super) fn blanks(
         .filter_map(|i| i.attribute("responseIdentifier"))
         .collect();
     let all_or_nothing = processing.is_some_and(|p| every_blank_right(p, &identifiers));
+    if all_or_nothing && processing.is_some_and(part_marks_for_some_blanks) {
+        return Err(
+            "its response processing gives part marks for some combinations of right \
+                    blanks (a responseElseIf over a few of them), which marking blank by blank \
+                    cannot give"
+                .into(),
+        );
+    }
     let mut blanks = Vec::with_capacity(interactions.len());
     let mut defaults = Vec::new();
     for (index, interaction) in interactions.iter().enumerate() {
@@ -196,7 +204,14 @@ pub(super) fn blanks(
 /// `gt(mapResponse, 0)`.
 fn every_blank_right(processing: &Element, identifiers: &[&str]) -> bool {
     let names = |test: &Element, identifier: &str| match test.name.as_str() {
-        "match" => {
+        "equal"
+            if test
+                .attribute("toleranceMode")
+                .is_some_and(|m| m != "exact") =>
+        {
+            false
+        }
+        "match" | "equal" => {
             test.child("variable")
                 .is_some_and(|v| v.attribute("identifier") == Some(identifier))
                 && test
@@ -219,6 +234,24 @@ fn every_blank_right(processing: &Element, identifiers: &[&str]) -> bool {
                 .iter()
                 .all(|identifier| test.elements().any(|part| names(part, identifier)))
         })
+}
+
+/// Whether a later branch gives marks when only some blanks are right
+/// (`responseElseIf` over an `and` of a few, setting a score above 0).
+fn part_marks_for_some_blanks(processing: &Element) -> bool {
+    processing
+        .descendants()
+        .into_iter()
+        .filter(|e| e.name == "responseElseIf")
+        .filter(|branch| {
+            branch
+                .elements()
+                .next()
+                .is_some_and(|test| test.name == "and")
+        })
+        .flat_map(|branch| branch.children_named("setOutcomeValue"))
+        .filter_map(|set| set.child("baseValue"))
+        .any(|value| value.text().trim().parse::<f64>().is_ok_and(|v| v > 0.0))
 }
 
 /// Whether `test` matches `identifier`'s response against its correct value.

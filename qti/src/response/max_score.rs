@@ -34,7 +34,7 @@ pub(super) fn max_score(
             })
             .transpose()?,
     };
-    let max = match declared {
+    let max = match declared.or_else(|| full_marks_set(item, response)) {
         Some(max) => max,
         None => {
             let derived = derived_max(response);
@@ -49,6 +49,56 @@ pub(super) fn max_score(
         ));
     }
     Ok(whole as i32)
+}
+
+/// What custom processing of the match_correct shape sets when the response is
+/// right (`<responseIf><match><variable/><correct/></match>` setting `SCORE`, or
+/// the one score outcome an item names otherwise, `SCORE0`): the item's full
+/// marks, where the template would give 1.
+fn full_marks_set(item: &Element, response: &Response) -> Option<f64> {
+    let all_or_nothing = match response {
+        Response::Choice { scoring, .. } | Response::Blanks { scoring, .. } => {
+            *scoring == ChoiceScoring::MatchCorrect
+        }
+        Response::Text {
+            scoring: TextScoring::Key { keys, .. },
+            ..
+        } => keys.iter().all(|k| k.mapped_value.is_none()),
+        _ => false,
+    };
+    let processing = item.child("responseProcessing")?;
+    if !all_or_nothing || processing.attribute("template").is_some() {
+        return None;
+    }
+    let scores: Vec<&str> = item
+        .children_named("outcomeDeclaration")
+        .filter(|o| matches!(o.attribute("baseType"), Some("float" | "integer")))
+        .filter_map(|o| o.attribute("identifier"))
+        .collect();
+    let score = if scores.contains(&"SCORE") {
+        "SCORE"
+    } else {
+        match scores.as_slice() {
+            [one] => one,
+            _ => return None,
+        }
+    };
+    processing
+        .descendants()
+        .into_iter()
+        .filter(|e| e.name == "responseIf")
+        .filter(|branch| {
+            branch.elements().next().is_some_and(|test| {
+                test.name == "match" && test.child("correct").is_some()
+                    || test.name == "and"
+                        && test.elements().all(|part| part.child("correct").is_some())
+            })
+        })
+        .flat_map(|branch| branch.children_named("setOutcomeValue"))
+        .filter(|set| set.attribute("identifier") == Some(score))
+        .filter_map(|set| set.child("baseValue"))
+        .filter_map(|value| value.text().trim().parse::<f64>().ok())
+        .find(|value| *value > 0.0)
 }
 
 fn derived_max(response: &Response) -> f64 {

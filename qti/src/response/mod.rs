@@ -58,9 +58,6 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
     if item.attribute("adaptive") == Some("true") {
         return Err("adaptive items (which change as they are answered) are not imported".into());
     }
-    if item.child("templateDeclaration").is_some() {
-        return Err("template items (with variables cloned per delivery) are not imported".into());
-    }
     let interactions: Vec<&Element> = body
         .descendants()
         .into_iter()

@@ -69,6 +69,13 @@ pub fn plan(package: &Package, fallback_name: &str) -> ContentPlan {
     }
 }
 
+/// The question template `template` (a template question's, as imported) gives
+/// with `seed`: a snapshot's own draw of it, or why it cannot be drawn.
+pub fn instance(template: &str, seed: u64) -> Result<PlannedQuestion, String> {
+    let item = scoredesk_qti::instantiate(template, seed)?;
+    Ok(question(&item, &item.identifier, None))
+}
+
 fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
     let mut planned = PlannedQuestion {
         key: key.to_owned(),
@@ -83,6 +90,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
         choices: Vec::new(),
         text_keys: Vec::new(),
         parts: Parts::default(),
+        template: item.template.clone(),
     };
     match &item.response {
         Response::Choice {
@@ -268,6 +276,8 @@ mod tests {
             response: Response::Image { drawing: false },
             max_score: 1,
             notes: Vec::new(),
+            template: None,
+            values: Vec::new(),
         }
     }
 

@@ -9,8 +9,9 @@ use sha2::{Digest, Sha256};
 
 use super::matching::Parts;
 use super::question_kind::QuestionKind;
+use super::result_scores::Topic;
 use super::scoring_rule::{ScoringRule, TextKey};
-use super::snapshot::SourceChoice;
+use super::snapshot::{SourceChoice, SourceQuestion};
 
 /// One assessment to import.
 #[derive(Debug, Clone)]
@@ -44,9 +45,29 @@ pub struct PlannedQuestion {
     pub text_keys: Vec<TextKey>,
     /// A matching's parts and pairs (empty for other kinds).
     pub parts: Parts,
+    /// A template item's template (QTI XML): each snapshot draws its own
+    /// instance of the question from it; the rest of the question is one draw.
+    pub template: Option<String>,
 }
 
 impl PlannedQuestion {
+    /// The question as a snapshot starts from it, stored as `question_id` in
+    /// `topic`: a template's draw, made when its snapshot is taken.
+    pub fn source(&self, question_id: i64, topic: Option<Topic>) -> SourceQuestion {
+        SourceQuestion {
+            question_id,
+            kind: self.kind,
+            max_score: self.max_score,
+            topic,
+            shuffle_choices: self.shuffle_choices,
+            choices: self.choices.clone(),
+            rule: self.rule.clone(),
+            text_keys: self.text_keys.clone(),
+            parts: self.parts.clone(),
+            template: None,
+        }
+    }
+
     /// A digest of everything the question is: equal digests, the same question.
     pub fn fingerprint(&self) -> String {
         let mut digest = Sha256::new();
@@ -110,6 +131,10 @@ impl PlannedQuestion {
         }
         for key in &self.parts.keys {
             field(&format!("{key:?}"));
+        }
+        // Only templates add theirs, so that other questions' digests stay.
+        if let Some(template) = &self.template {
+            field(&format!("template {template}"));
         }
         hex(&digest.finalize())
     }
@@ -250,6 +275,7 @@ mod tests {
             }],
             text_keys: Vec::new(),
             parts: Parts::default(),
+            template: None,
         }
     }
 

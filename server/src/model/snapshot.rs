@@ -27,6 +27,8 @@ pub struct SourceQuestion {
     pub text_keys: Vec<TextKey>,
     /// A matching's parts and pairs.
     pub parts: Parts,
+    /// A template item's template: the snapshot draws its own instance.
+    pub template: Option<String>,
 }
 
 /// A choice as the question stores it.
@@ -255,6 +257,7 @@ mod tests {
             rule: ScoringRule::Service,
             text_keys: Vec::new(),
             parts: Parts::default(),
+            template: None,
         }
     }
 

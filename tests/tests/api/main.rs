@@ -26,6 +26,7 @@ mod content_import_matching;
 mod content_import_moodle;
 mod content_import_picked_blanks;
 mod content_import_qti12;
+mod content_import_templates;
 mod delivery_retire;
 mod dimension_levels;
 mod dimension_score_put;

@@ -7,18 +7,19 @@
 //! model::delivery_use); one with print batches or attempts is a 409 naming them.
 
 use super::fields::{self, optional_text};
+use crate::documents::qti_content;
 use crate::documents::snapshot_xml::{self, SnapshotHeader};
 use crate::feeds::handler::limits::*;
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, Feed, WriteRequest, Written};
 use crate::model::delivery_use::snapshot_kept_by;
-use crate::model::snapshot::arrange;
+use crate::model::snapshot::{arrange, SourceQuestion};
 use crate::odata::edm::EdmType::{DateTime, Int32, Int64, String as Str};
 use crate::odata::model::{one, prop, EntitySet};
 use crate::odata::path::{parse_key, EntityPath, Suffix};
 use crate::odata::value::Value;
 use crate::odata::ApiError;
-use crate::store::{now_millis, NewSnapshot, WriteScope};
+use crate::store::{now_millis, NewSnapshot, Tx, WriteScope};
 
 pub static ASSESSMENT_SNAPSHOTS: EntitySet = EntitySet {
     name: "AssessmentSnapshots",
@@ -176,8 +177,9 @@ async fn post(
             },
         )
         .await?;
+    let drawn = draw_templates(request, tx, assessment_id, id, source.questions).await?;
     // The snapshot's ID seeds its shuffles: fixed once, and different per snapshot.
-    let questions = arrange(&source.questions, id as u64);
+    let questions = arrange(&drawn, id as u64);
     let document = snapshot_xml::write(
         &SnapshotHeader {
             id,
@@ -200,4 +202,37 @@ async fn post(
         },
         key: id.to_string(),
     })
+}
+
+/// The assessment's questions with each template question replaced by the
+/// snapshot's own draw of it, stored as an instance (docs/content.md, "Template
+/// items"). The snapshot's ID and the question's place seed the draw: fixed
+/// once, and different per snapshot.
+async fn draw_templates(
+    request: &WriteRequest<'_>,
+    tx: &mut Tx,
+    assessment_id: i64,
+    snapshot_id: i32,
+    questions: Vec<SourceQuestion>,
+) -> Result<Vec<SourceQuestion>, ApiError> {
+    let mut drawn = Vec::with_capacity(questions.len());
+    for (index, question) in questions.into_iter().enumerate() {
+        let Some(template) = &question.template else {
+            drawn.push(question);
+            continue;
+        };
+        let seed = ((snapshot_id as u64) << 16) ^ index as u64;
+        let instance = qti_content::instance(template, seed).map_err(|reason| {
+            ApiError::bad_request(format!(
+                "AssessmentSnapshot.AssessmentID: question {} of assessment {assessment_id} (QuestionID {}) is a template that could not be drawn: {reason}",
+                index + 1,
+                question.question_id
+            ))
+        })?;
+        let id = tx
+            .insert_question_instance(request.area, question.question_id, &instance, now_millis())
+            .await?;
+        drawn.push(instance.source(id, question.topic.clone()));
+    }
+    Ok(drawn)
 }

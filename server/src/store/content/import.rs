@@ -19,7 +19,7 @@ use crate::store::{StoreError, Tx};
 
 /// The advisory lock imports hold on PostgreSQL: new question IDs are chosen as
 /// one more than the largest, so two imports must not choose at once.
-const IMPORT_LOCK: i64 = 0x5344_5154_4930_0001;
+pub(super) const IMPORT_LOCK: i64 = 0x5344_5154_4930_0001;
 
 /// `SELECT COALESCE(MAX(column), 0) FROM table`.
 fn largest(
@@ -117,7 +117,7 @@ impl Tx {
 
     /// One more than the largest assessment or question ID: imported IDs share the
     /// seeds' number space, as the service's combined identifiers do.
-    async fn next_content_id(&mut self) -> Result<i64, StoreError> {
+    pub(super) async fn next_content_id(&mut self) -> Result<i64, StoreError> {
         let questions: i64 = self
             .fetch_scalar(&largest(Questions::Table, Questions::Id))
             .await?;
@@ -252,7 +252,7 @@ impl Tx {
             .ok_or_else(|| StoreError::Corrupt(format!("empty topic path '{path}'")))
     }
 
-    async fn insert_imported_question(
+    pub(super) async fn insert_imported_question(
         &mut self,
         area: CustomerArea,
         id: i64,
@@ -333,6 +333,9 @@ impl Tx {
                 ]);
             }
             self.execute(&insert).await?;
+        }
+        if let Some(template) = &question.template {
+            self.keep_template(area, id, template).await?;
         }
         self.insert_parts(area, id, &question.parts).await
     }

@@ -3,6 +3,7 @@
 
 mod class_list;
 mod import;
+mod instances;
 mod people;
 mod question_parts;
 pub(crate) mod question_rows;
@@ -10,6 +11,7 @@ mod retire;
 mod roster;
 mod roster_members;
 pub mod seed_writes;
+mod templates;
 
 pub use people::{GroupFields, PersonFields};
 pub use retire::StoredAssessment;

@@ -30,7 +30,7 @@ pub struct NewSnapshot<'a> {
 }
 
 /// `(question ID, type, max score, topic ID, topic path, rule, map default, map
-/// lower, map upper, shuffle)` of an assessment's question.
+/// lower, map upper, shuffle, template)` of an assessment's question.
 type QuestionRow = (
     i64,
     String,
@@ -42,6 +42,7 @@ type QuestionRow = (
     Option<f64>,
     Option<f64>,
     bool,
+    Option<String>,
 );
 
 impl Store {
@@ -69,6 +70,7 @@ impl Store {
             .fetch_all(
                 &question_columns(AssessmentQuestions::Table, AssessmentQuestions::QuestionId)
                     .column((Questions::Table, Questions::ShuffleChoices))
+                    .column((Questions::Table, Questions::TemplateXml))
                     .and_where(
                         Expr::col((AssessmentQuestions::Table, AssessmentQuestions::CustomerId))
                             .eq(area.id()),
@@ -88,8 +90,19 @@ impl Store {
             )
             .await?;
         let mut questions = Vec::with_capacity(rows.len());
-        for (question_id, kind, max_score, topic_id, path, rule, default, lower, upper, shuffle) in
-            rows
+        for (
+            question_id,
+            kind,
+            max_score,
+            topic_id,
+            path,
+            rule,
+            default,
+            lower,
+            upper,
+            shuffle,
+            template,
+        ) in rows
         {
             let kind = kind_of(&kind)?;
             let choices: Vec<(i32, String, bool, Option<f64>, bool, i32)> = self
@@ -132,6 +145,7 @@ impl Store {
                 rule: rule_of(&rule, default, lower, upper)?,
                 text_keys: self.text_keys(area, kind, question_id).await?,
                 parts: self.parts(area, kind, question_id).await?,
+                template,
             });
         }
         Ok(Some(SnapshotSource {

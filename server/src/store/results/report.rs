@@ -47,14 +47,30 @@ impl Store {
         // One pass over the answers (each row crossing the driver costs more than
         // reading it on SQLite): the score, and what was chosen where the question
         // is a choice question (an essay's content stays in the database).
-        let rows: Vec<AnswerRow> = self
+        // A template question's answers are its instances' (each snapshot's own
+        // draw): counted in the template's column.
+        let instances = self.instances_of(area, &questions).await?;
+        let mut choice_ids = choice_questions(&questions);
+        choice_ids.extend(
+            instances
+                .iter()
+                .filter(|(_, template)| choice_ids.contains(template))
+                .map(|(instance, _)| *instance)
+                .collect::<Vec<_>>(),
+        );
+        let mut rows: Vec<AnswerRow> = self
             .fetch_all(
                 &answers_of(area, assessment_id)
                     .column((Answers::Table, Answers::ActualScore))
-                    .expr(chosen_content(choice_questions(&questions)))
+                    .expr(chosen_content(choice_ids))
                     .to_owned(),
             )
             .await?;
+        for row in &mut rows {
+            if let Some(template) = instances.get(&row.1) {
+                row.1 = *template;
+            }
+        }
         // Questions answered but no longer in the assessment still count in the
         // totals: they come last, so that the columns add up to the total.
         let mut extra: Vec<i64> = rows
@@ -139,6 +155,27 @@ impl Store {
             topics,
             results,
         }))
+    }
+
+    /// The instances drawn from any of `questions` (template questions), each
+    /// with its template.
+    async fn instances_of(
+        &self,
+        area: CustomerArea,
+        questions: &[ReportQuestion],
+    ) -> Result<HashMap<i64, i64>, StoreError> {
+        let ids: Vec<i64> = questions.iter().map(|q| q.id).collect();
+        let rows: Vec<(i64, i64)> = self
+            .fetch_all(
+                &Query::select()
+                    .columns([Questions::Id, Questions::InstanceOf])
+                    .from(Questions::Table)
+                    .and_where(Expr::col(Questions::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(Questions::InstanceOf).is_in(ids))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(rows.into_iter().collect())
     }
 
     async fn report_questions(

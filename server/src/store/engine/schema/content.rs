@@ -85,6 +85,8 @@ pub enum Questions {
     MapDefault,
     MapLower,
     MapUpper,
+    TemplateXml,
+    InstanceOf,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -1,0 +1,227 @@
+//! Template items (issue 35): the IMS QTI 2.1 examples `template.xml` (digging a
+//! hole), `mc_calc3.xml` (divisors) and `mc_calc5.xml` (a fraction of a number)
+//! imported on both databases, and `mc_stat2.xml` skipped naming why. Each
+//! snapshot draws its own instance of each: six snapshots print more than one
+//! draw, one snapshot prints the same paper every time, and an upload of the
+//! answers its own paper asks for (computed here from the printed numbers)
+//! scores full marks, another the wrong ones nothing. The statistics count every
+//! instance's answers as its template's.
+
+use reqwest::StatusCode;
+use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use serde_json::json;
+
+use crate::qti_packages::{
+    choice_number, imported, printed_paper, result_totals, sit, uploaded_scores,
+};
+
+on_both_backends! {
+    each_snapshot_draws_its_own_instance_printed_and_scored => delivered;
+}
+
+fn package() -> Vec<u8> {
+    let files = [
+        "template.xml",
+        "mc_calc3.xml",
+        "mc_calc5.xml",
+        "mc_stat2.xml",
+    ];
+    let item = |file: &str| {
+        std::fs::read(format!(
+            "{}/../qti/tests/fixtures/ims/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    let resources: Vec<(&str, &str, &str)> = files
+        .iter()
+        .map(|f| (f.trim_end_matches(".xml"), "imsqti_item_xmlv2p1", *f))
+        .collect();
+    let mut entries = vec![("imsmanifest.xml", manifest(&resources).into_bytes())];
+    entries.extend(files.iter().map(|f| (*f, item(f))));
+    zip(&entries)
+}
+
+/// The paper's words, tags dropped and whitespace collapsed.
+fn words(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The integers printed between `before` and `after`.
+fn numbers_between(text: &str, before: &str, after: &str) -> Vec<i64> {
+    let start = text
+        .find(before)
+        .unwrap_or_else(|| panic!("{before} in {text}"))
+        + before.len();
+    let end = start + text[start..].find(after).unwrap();
+    text[start..end]
+        .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
+/// What each of the paper's three questions asks for, as the item computes it:
+/// (minutes, the divisors' text, the fraction's value).
+fn answers(text: &str) -> (i64, String, String) {
+    let hole = numbers_between(text, "If it takes", "to dig a similar hole");
+    let [_a, _min, b] = hole[..] else {
+        panic!("{hole:?} in {text}")
+    };
+    let n = numbers_between(text, "What are the divisors of", "without")[0];
+    let divisors: Vec<String> = (2..n)
+        .filter(|d| n % d == 0)
+        .map(|d| d.to_string())
+        .collect();
+    let divisors = if divisors.is_empty() {
+        "-".to_owned()
+    } else {
+        divisors.join(",")
+    };
+    let fraction = numbers_between(text, "1.", "is equal to");
+    let [a, b2, c] = fraction[fraction.len() - 3..] else {
+        panic!("{fraction:?}")
+    };
+    let value = ((a * c) as f64 / b2 as f64 + 0.5).floor() as i64;
+    (120 / b, divisors, value.to_string())
+}
+
+async fn delivered(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let report = imported(&app, "northwind-admin", &package(), "templates.zip").await;
+    let skipped = report["Skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1, "{report}");
+    assert!(
+        skipped[0]
+            .to_string()
+            .contains("combinations of right blanks"),
+        "{report}"
+    );
+    let kinds: Vec<(String, i64)> = report["Questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            (
+                q["QuestionType"].as_str().unwrap().to_owned(),
+                q["MaxScore"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("text_entry".into(), 1),
+            ("multiple_choice".into(), 2),
+            ("multiple_response".into(), 4)
+        ]
+    );
+    let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
+    let templates: Vec<i64> = app
+        .sql_column(&format!(
+            "SELECT question_id FROM assessment_questions WHERE assessment_id = {assessment} ORDER BY position"
+        ))
+        .await;
+
+    // Six snapshots: each question an instance of its template, drawn anew.
+    let mut papers = Vec::new();
+    let mut sittings = Vec::new();
+    for n in 1..=6 {
+        let (snapshot, attempt) = sit(&app, &assessment, &format!("template-{n}")).await;
+        let instances: Vec<i64> = app
+            .sql_column(&format!(
+                "SELECT q.instance_of FROM snapshot_questions s JOIN questions q ON q.id = s.question_id \
+                 WHERE s.snapshot_id = {snapshot} ORDER BY s.position"
+            ))
+            .await;
+        assert_eq!(
+            instances, templates,
+            "snapshot {n}'s questions are its own draws"
+        );
+        let paper = printed_paper(&app, snapshot).await;
+        assert_eq!(
+            paper,
+            printed_paper(&app, snapshot).await,
+            "printed the same way every time"
+        );
+        assert!(
+            !paper.contains("printedVariable") && !paper.contains("CALC0"),
+            "{paper}"
+        );
+        papers.push(words(&paper));
+        sittings.push((snapshot, attempt));
+    }
+    let distinct: std::collections::BTreeSet<&String> = papers.iter().collect();
+    assert!(distinct.len() > 1, "six snapshots, one draw: {papers:?}");
+
+    // The first sitting answers what its own paper asks; the second gives the
+    // first's answers where they differ from its own, and a wrong choice.
+    for (index, &(snapshot, attempt)) in sittings.iter().take(2).enumerate() {
+        let (minutes, divisors, fraction) = answers(&papers[index]);
+        let right = index == 0;
+        let minutes = if right { minutes } else { minutes + 1 };
+        let divisor_choice = choice_number(&app, snapshot, 2, &divisors).await;
+        let wrong_divisors =
+            choice_number(&app, snapshot, 2, if divisors == "5" { "3,5" } else { "5" }).await;
+        let fraction_choice = choice_number(&app, snapshot, 3, &fraction).await;
+        let upload = json!({
+            "AttemptID": attempt,
+            "QuestionAndChoices": [
+                {"QuestionOrderNumber": 1, "TextResponse": minutes.to_string()},
+                {"QuestionOrderNumber": 2, "UploadedChoices": [
+                    {"ChoiceOrderNumber": if right { &divisor_choice } else { &wrong_divisors }, "Selected": true}]},
+                {"QuestionOrderNumber": 3, "UploadedChoices": [
+                    {"ChoiceOrderNumber": fraction_choice, "Selected": true}]}
+            ]
+        });
+        let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
+        if right {
+            assert_eq!(scores, [1, 2, 4], "{}", papers[index]);
+            assert_eq!(result_totals(&app, result).await, (Some(7), Some(7)));
+        } else {
+            assert_eq!(scores, [0, 0, 4], "{}", papers[index]);
+        }
+    }
+
+    // The statistics: one row per template question, each counting both results.
+    let (status, body) = app
+        .get_json_with(
+            "northwind-admin",
+            &format!(
+                "{}AssessmentStatistics?AssessmentID={assessment}L",
+                app.root()
+            ),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (rows, _) = app
+        .get_all_pages(&format!(
+            "{}ItemStatistics?$filter=AssessmentID eq {assessment}L&$orderby=Position",
+            app.root()
+        ))
+        .await;
+    let ids: Vec<i64> = rows
+        .iter()
+        .map(|r| r["QuestionID"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(ids, templates, "{rows:?}");
+    let facility: Vec<f64> = rows
+        .iter()
+        .map(|r| r["Facility"].as_f64().unwrap())
+        .collect();
+    assert_eq!(facility, [0.5, 0.5, 1.0], "{rows:?}");
+}
