@@ -107,6 +107,18 @@ fn read_template(
             Err(reason) => return skip(format!("draw {seed} of its template: {reason}")),
         }
     }
+    let shown: Vec<String> = item
+        .values
+        .iter()
+        .map(|(name, value)| match value.char_indices().nth(40) {
+            Some((at, _)) => format!("{name} = {}…", &value[..at]),
+            None => format!("{name} = {value}"),
+        })
+        .collect();
+    item.notes.push(format!(
+        "a template item: each snapshot draws its own values (this preview: {})",
+        shown.join(", ")
+    ));
     item.file = path.to_owned();
     item.topic = topic;
     item.template = Some(kept);

@@ -70,6 +70,15 @@ fn digging_a_hole_draws_its_people_and_numbers_and_computes_the_key() {
         .as_ref()
         .unwrap()
         .contains("templateProcessing"));
+    let v = values(&item);
+    assert!(
+        item.notes
+            .iter()
+            .any(|n| n.contains("each snapshot draws its own values")
+                && n.contains(&format!("A = {}", v["A"]))),
+        "{:?}",
+        item.notes
+    );
     let mut seen = BTreeSet::new();
     for draw in std::iter::once(item.clone()).chain(draws(&item)) {
         let v = values(&draw);
