@@ -58,6 +58,9 @@ pub struct ReportQuestion {
     /// then each part's correct pair, `Capulet → Montague`. A fill-in-the-blanks
     /// question's blanks; its keys each blank's answers, `Blank 2: Berlin (1)`.
     pub parts: Vec<String>,
+    /// How many of a fill-in-the-blanks question's blanks are picked from their
+    /// own lists (the rest are typed).
+    pub picked_blanks: usize,
     pub topic: Option<String>,
     pub notes: Vec<String>,
 }
@@ -117,6 +120,13 @@ impl ImportReport {
                     numeric_keys: !planned.text_keys.is_empty()
                         && planned.text_keys.iter().all(|key| key.numeric.is_some()),
                     parts: planned.parts.texts.clone(),
+                    picked_blanks: planned
+                        .choices
+                        .iter()
+                        .filter(|c| c.part > 0)
+                        .map(|c| c.part)
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .len(),
                     topic: planned.topic.clone(),
                     notes: item.notes.clone(),
                 }

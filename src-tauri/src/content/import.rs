@@ -59,6 +59,9 @@ pub struct ReportQuestion {
     /// A matching's parts (rows, positions, gaps); its keys are then its pairs.
     #[serde(default)]
     pub parts: Vec<String>,
+    /// How many of a fill-in-the-blanks question's blanks are picked from lists.
+    #[serde(default)]
+    pub picked_blanks: i64,
     pub notes: Vec<String>,
 }
 

@@ -182,7 +182,7 @@ async fn an_administrator_previews_and_imports_a_qti_package_by_keyboard() {
     assert_eq!(rows.len(), 3);
     let dropdowns = rows[2].text().await.unwrap();
     assert!(
-        dropdowns.contains("fill in the blanks (3 blanks)")
+        dropdowns.contains("fill in the blanks (3 blanks, 2 with options)")
             && dropdowns.contains("accepts Blank 1: red (1); Blank 2: blue (2); Blank 3: blue (1)"),
         "{dropdowns}"
     );

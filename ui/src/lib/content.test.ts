@@ -4,7 +4,7 @@ import type { PackageReport } from "./bindings/PackageReport";
 
 const question = (outcome: string, position: number) => ({
   position, item: `q${position}`, title: `Q${position}`, text: `Question ${position}?`, questionId: String(100 + position), outcome,
-  revision: outcome === "revised" ? 2 : 1, questionType: "essay", maxScore: 4, choices: 0, scoring: "scorer", keys: [] as string[], numericKeys: false, parts: [] as string[], notes: [],
+  revision: outcome === "revised" ? 2 : 1, questionType: "essay", maxScore: 4, choices: 0, scoring: "scorer", keys: [] as string[], numericKeys: false, parts: [] as string[], pickedBlanks: 0, notes: [],
 });
 
 const report = (over: Partial<PackageReport>): PackageReport => ({
@@ -48,6 +48,7 @@ describe("describeKind", () => {
       keys: ["Blank 1: Paris (1)", "Blank 2: 1961 (2)"],
     };
     expect(describeKind(blanks)).toBe("fill in the blanks (2 blanks)");
+    expect(describeKind({ ...blanks, parts: ["Blank 1", "Blank 2", "Blank 3"], pickedBlanks: 2 })).toBe("fill in the blanks (3 blanks, 2 with options)");
     expect(describeKeys(blanks)).toBe("accepts Blank 1: Paris (1); Blank 2: 1961 (2)");
   });
   it("names choices, number entries and typed keys as before", () => {

@@ -38,7 +38,10 @@ export function describeImport(report: PackageReport): string {
  * "multiple choice (4 choices)". */
 export function describeKind(question: ReportQuestion): string {
   const blanks = question.parts.length;
-  if (question.questionType === "fill_in_blanks") return `fill in the blanks (${blanks} ${blanks === 1 ? "blank" : "blanks"})`;
+  if (question.questionType === "fill_in_blanks") {
+    const picked = question.pickedBlanks ? `, ${question.pickedBlanks} with options` : "";
+    return `fill in the blanks (${blanks} ${blanks === 1 ? "blank" : "blanks"}${picked})`;
+  }
   if (question.numericKeys) return "number entry";
   const kind = question.questionType.replace("_", " ");
   if (question.parts.length) return `${kind} (${question.parts.length} ${question.parts.length === 1 ? "row" : "rows"}, ${question.choices} options)`;

@@ -20,4 +20,8 @@ numericKeys: boolean,
 /**
  * A matching's parts (rows, positions, gaps); its keys are then its pairs.
  */
-parts: Array<string>, notes: Array<string>, };
+parts: Array<string>, 
+/**
+ * How many of a fill-in-the-blanks question's blanks are picked from lists.
+ */
+pickedBlanks: number, notes: Array<string>, };
