@@ -11,7 +11,7 @@ mod common;
 
 use base64::Engine;
 use common::{ims, zip};
-use scoredesk_qti::{read_package, Package, Response};
+use scoredesk_qti::{read_package, ChoiceScoring, Package, Response};
 
 /// A stand-in picture of `width` × `height` (the examples' own are not held).
 fn picture(width: u32, height: u32) -> Vec<u8> {
@@ -180,4 +180,114 @@ fn a_hotspot_without_a_picture_or_its_size_is_named_or_sized_by_its_areas() {
     let svg = svg_of(&read.items[0].markup);
     // The farthest area reaches x 150 + and y 235: a tenth more.
     assert!(svg.contains(r#"viewBox="0 0 165 258.5""#), "{svg}");
+}
+
+#[test]
+fn the_ims_graphic_order_puts_the_lettered_airports_in_order() {
+    let read = package_of(ims("graphic_order.xml"), Some(picture(206, 280)));
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    let item = &read.items[0];
+    let Response::Matching {
+        rows,
+        options,
+        pairs,
+        scoring,
+        ..
+    } = &item.response
+    else {
+        panic!("{:?}", item.response);
+    };
+    assert_eq!(
+        rows,
+        &["Position 1", "Position 2", "Position 3", "Position 4"]
+    );
+    let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(
+        options,
+        [
+            "the area marked A",
+            "the area marked B",
+            "the area marked C",
+            "the area marked D"
+        ]
+    );
+    // A (Glasgow), then D (Edinburgh), C (London), B (Manchester).
+    let order: Vec<(usize, usize)> = pairs.iter().map(|p| (p.row, p.option)).collect();
+    assert_eq!(order, [(0, 0), (1, 3), (2, 2), (3, 1)]);
+    assert_eq!(*scoring, ChoiceScoring::MatchCorrect);
+    assert_eq!(item.max_score, 1);
+    assert!(item
+        .markup
+        .contains("Mark the airports shown on the map according to Lorna"));
+    let svg = svg_of(&item.markup);
+    assert!(
+        svg.contains(r#"<circle cx="150" cy="235" r="8"/>"#),
+        "{svg}"
+    );
+    assert!(
+        item.markup.contains("<li>the area marked D</li>"),
+        "{}",
+        item.markup
+    );
+    // Without its picture: skipped, naming the file.
+    let read = package_of(ims("graphic_order.xml"), None);
+    assert!(
+        read.skipped[0].reason.contains("images/ukair.png"),
+        "{:?}",
+        read.skipped
+    );
+}
+
+#[test]
+fn the_ims_graphic_associate_is_a_choice_of_routes_between_areas() {
+    let read = package_of(ims("graphic_associate.xml"), Some(picture(206, 280)));
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    let item = &read.items[0];
+    let Response::Choice {
+        multiple,
+        max_choices,
+        choices,
+        scoring,
+        ..
+    } = &item.response
+    else {
+        panic!("{:?}", item.response);
+    };
+    assert!(*multiple);
+    assert_eq!(*max_choices, 3, "maxAssociations");
+    let pairs: Vec<(&str, bool, Option<f64>)> = choices
+        .iter()
+        .map(|c| (c.text.as_str(), c.correct, c.mapped_value))
+        .collect();
+    assert_eq!(pairs.len(), 6);
+    assert_eq!(
+        pairs[0],
+        ("the area marked A – the area marked B", false, Some(-1.0))
+    );
+    assert_eq!(
+        pairs[3],
+        ("the area marked B – the area marked C", true, Some(1.0))
+    );
+    assert_eq!(
+        pairs[5],
+        ("the area marked C – the area marked D", true, Some(1.0))
+    );
+    assert!(matches!(
+        scoring,
+        ChoiceScoring::MapResponse {
+            lower_bound: Some(0.0),
+            ..
+        }
+    ));
+    assert_eq!(item.max_score, 2, "two routes worth 1 each");
+    let svg = svg_of(&item.markup);
+    for letter in ["A", "B", "C", "D"] {
+        assert!(svg.contains(&format!(">{letter}</text>")), "{svg}");
+    }
+    assert!(
+        item.markup
+            .contains("<li>the area marked B – the area marked D</li>"),
+        "{}",
+        item.markup
+    );
 }

@@ -4,7 +4,9 @@
 //! markup keeps one `data:` image. The areas' shapes are QTI's (HTML's image-map
 //! shapes): `circle` (x, y, r), `rect` (left, top, right, bottom), `ellipse`
 //! (x, y, rx, ry), `poly` (x, y pairs), `default` (the whole picture); a
-//! coordinate may be a percentage of the picture's width or height.
+//! coordinate may be a percentage of the picture's width or height. A graphic
+//! order and a graphic associate show their areas (`associableHotspot`s for the
+//! latter) on their picture the same way, then their positions or pairs.
 
 use base64::Engine;
 
@@ -26,14 +28,72 @@ pub fn area_letter(position: usize) -> String {
     }
 }
 
+/// The areas of a graphic interaction, in the item's order.
+pub fn areas(interaction: &Element) -> impl Iterator<Item = &Element> {
+    interaction
+        .elements()
+        .filter(|e| matches!(e.name.as_str(), "hotspotChoice" | "associableHotspot"))
+}
+
+/// An area's words, which it has none of: its label, or the letter its picture
+/// shows it by ("the area marked A").
+pub fn area_words(area: &Element, position: usize) -> String {
+    area.attribute("hotspotLabel")
+        .map(|label| label.trim().to_owned())
+        .filter(|label| !label.is_empty())
+        .unwrap_or_else(|| format!("the area marked {}", area_letter(position)))
+}
+
 impl Writer<'_, '_> {
     pub(super) fn hotspots(&mut self, interaction: &Element) -> Result<(), PackageError> {
         self.prompt(interaction)?;
-        // `response::choice` skips a hotspot without its picture.
+        if self.picture(interaction)? {
+            self.out.push_str("<ol class=\"choices\">");
+            for (index, _) in areas(interaction).enumerate() {
+                self.out
+                    .push_str(&format!("<li>{}</li>", area_letter(index)));
+            }
+            self.out.push_str("</ol>");
+        }
+        Ok(())
+    }
+
+    /// A graphic order: its picture, then its areas as the options each
+    /// position picks from.
+    pub(super) fn graphic_order(&mut self, interaction: &Element) -> Result<(), PackageError> {
+        self.prompt(interaction)?;
+        self.picture(interaction)?;
+        self.out.push_str("<ol class=\"choices options\">");
+        for (index, area) in areas(interaction).enumerate() {
+            let words = area_words(area, index);
+            self.out.push_str(&format!(
+                "<li>{}</li>",
+                quick_xml::escape::escape(words.as_str())
+            ));
+        }
+        self.out.push_str("</ol>");
+        Ok(())
+    }
+
+    /// A graphic associate: its picture, then its candidate pairs of areas.
+    pub(super) fn graphic_pairs(&mut self, interaction: &Element) -> Result<(), PackageError> {
+        self.prompt(interaction)?;
+        self.picture(interaction)?;
+        let words: Vec<String> = areas(interaction)
+            .enumerate()
+            .map(|(index, area)| area_words(area, index))
+            .collect();
+        self.pair_list(&words);
+        Ok(())
+    }
+
+    /// The interaction's picture with its areas outlined and lettered; false
+    /// when it has none (`response` skips such an item).
+    fn picture(&mut self, interaction: &Element) -> Result<bool, PackageError> {
         let picture = interaction.child("object");
         let data = picture.and_then(|o| o.attribute("data"));
         let Some((object, data)) = picture.zip(data) else {
-            return Ok(());
+            return Ok(false);
         };
         let url = self.images.data_url(self.file, "object data", data)?;
         let size = |name: &str| {
@@ -59,7 +119,7 @@ impl Writer<'_, '_> {
         // A letter's disc, in its area's middle: it marks a small area itself
         // (airports on a map), and a large one keeps its outline around it.
         let r = round((width.max(height) / 40.0).max(5.0));
-        for (index, area) in interaction.children_named("hotspotChoice").enumerate() {
+        for (index, area) in areas(interaction).enumerate() {
             let shape = area.attribute("shape").unwrap_or("default").trim();
             let coords = coordinates(area.attribute("coords").unwrap_or(""), width, height);
             let (outline, (x, y)) = outline(shape, &coords, width, height);
@@ -79,13 +139,7 @@ impl Writer<'_, '_> {
             r#"<img src="data:image/svg+xml;base64,{}" alt="{alt}" width="{shown_width}" height="{shown_height}"/>"#,
             base64::engine::general_purpose::STANDARD.encode(svg)
         ));
-        self.out.push_str("<ol class=\"choices\">");
-        for (index, _) in interaction.children_named("hotspotChoice").enumerate() {
-            self.out
-                .push_str(&format!("<li>{}</li>", area_letter(index)));
-        }
-        self.out.push_str("</ol>");
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -93,7 +147,7 @@ impl Writer<'_, '_> {
 /// picture whose own is not known.
 fn reach(interaction: &Element) -> (f64, f64) {
     let mut far = (1.0_f64, 1.0_f64);
-    for area in interaction.children_named("hotspotChoice") {
+    for area in areas(interaction) {
         let coords = coordinates(area.attribute("coords").unwrap_or(""), 0.0, 0.0);
         for (at, value) in coords.iter().enumerate() {
             if at % 2 == 0 {

@@ -77,6 +77,12 @@ impl Writer<'_, '_> {
             .children_named("simpleAssociableChoice")
             .map(crate::markup::choice_text)
             .collect();
+        self.pair_list(&set);
+        Ok(())
+    }
+
+    /// Every pair of `set`, "first – second", as lettered choices.
+    pub(super) fn pair_list(&mut self, set: &[String]) {
         self.out.push_str("<ol class=\"choices\">");
         for (i, first) in set.iter().enumerate() {
             for second in &set[i + 1..] {
@@ -87,6 +93,5 @@ impl Writer<'_, '_> {
             }
         }
         self.out.push_str("</ol>");
-        Ok(())
     }
 }

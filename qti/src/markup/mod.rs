@@ -16,7 +16,7 @@ use crate::error::PackageError;
 use crate::images::Images;
 use crate::xml::{Element, Node};
 
-pub use hotspots::area_letter;
+pub use hotspots::{area_words, areas};
 pub use words::{choice_text, stem_text};
 
 /// Elements written as they are (with their kept attributes).
@@ -211,6 +211,8 @@ impl<'i, 'a> Writer<'i, 'a> {
             "choiceInteraction" => self.choices(element),
             "associateInteraction" => self.pairs(element),
             "hotspotInteraction" => self.hotspots(element),
+            "graphicOrderInteraction" => self.graphic_order(element),
+            "graphicAssociateInteraction" => self.graphic_pairs(element),
             "matchInteraction" => self.matching(element),
             "gapMatchInteraction" => self.gap_match(element),
             "orderInteraction" => self.order(element),

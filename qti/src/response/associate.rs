@@ -22,13 +22,26 @@ pub(super) fn associate(
     if declaration.attribute("baseType") != Some("pair") {
         return Err("an associate interaction whose response is not of base type pair".into());
     }
+    // A graphic associate's areas have no words: their labels or letters.
     let set: Vec<(&str, String)> = interaction
-        .children_named("simpleAssociableChoice")
-        .map(|choice| {
+        .elements()
+        .filter(|e| {
+            matches!(
+                e.name.as_str(),
+                "simpleAssociableChoice" | "associableHotspot"
+            )
+        })
+        .enumerate()
+        .map(|(index, choice)| {
             let identifier = choice
                 .attribute("identifier")
-                .ok_or("a <simpleAssociableChoice> without an identifier")?;
-            Ok((identifier.trim(), markup::choice_text(choice)))
+                .ok_or_else(|| format!("a <{}> without an identifier", choice.name))?;
+            let words = if choice.name == "associableHotspot" {
+                markup::area_words(choice, index)
+            } else {
+                markup::choice_text(choice)
+            };
+            Ok((identifier.trim(), words))
         })
         .collect::<Result<_, String>>()?;
     let pairs = set.len() * set.len().saturating_sub(1) / 2;

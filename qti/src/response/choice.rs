@@ -142,11 +142,7 @@ pub(super) fn choice(
 fn choice_words(element: &Element, position: usize) -> String {
     let words = markup::choice_text(element);
     match (element.name.as_str(), words.is_empty()) {
-        ("hotspotChoice", true) => element
-            .attribute("hotspotLabel")
-            .map(|label| label.trim().to_owned())
-            .filter(|label| !label.is_empty())
-            .unwrap_or_else(|| format!("the area marked {}", markup::area_letter(position))),
+        ("hotspotChoice", true) => markup::area_words(element, position),
         _ => words,
     }
 }

@@ -31,7 +31,10 @@ pub(super) fn matching(
         }
         rule => rule.clone(),
     };
-    let ordered = interaction.name == "orderInteraction";
+    let ordered = matches!(
+        interaction.name.as_str(),
+        "orderInteraction" | "graphicOrderInteraction"
+    );
     let expected = if ordered {
         ("identifier", "ordered")
     } else {
@@ -200,12 +203,17 @@ fn rows_and_options(interaction: &Element) -> Result<(Vec<Row>, Vec<MatchOption>
                 .collect();
             (gaps, interaction.children_named("gapText").collect())
         }
+        "graphicOrderInteraction" => (Vec::new(), markup::areas(interaction).collect()),
         _ => (
             Vec::new(),
             interaction.children_named("simpleChoice").collect(),
         ),
     };
-    if interaction.name != "orderInteraction" && rows.is_empty() {
+    let ordered = matches!(
+        interaction.name.as_str(),
+        "orderInteraction" | "graphicOrderInteraction"
+    );
+    if !ordered && rows.is_empty() {
         return Err(format!("a <{}> with nothing to match", interaction.name));
     }
     if rows.len() > limits::MAX_ROWS {
@@ -236,7 +244,7 @@ fn rows_and_options(interaction: &Element) -> Result<(Vec<Row>, Vec<MatchOption>
         read_rows.push((identifier, text));
     }
     let mut read_options: Vec<MatchOption> = Vec::with_capacity(options.len());
-    for option in options {
+    for (index, option) in options.into_iter().enumerate() {
         let identifier = identified(option)?;
         if read_options.iter().any(|o| o.identifier == identifier)
             || read_rows.iter().any(|(i, _)| *i == identifier)
@@ -244,7 +252,11 @@ fn rows_and_options(interaction: &Element) -> Result<(Vec<Row>, Vec<MatchOption>
             return Err(format!("two choices are called '{identifier}'"));
         }
         read_options.push(MatchOption {
-            text: markup::choice_text(option),
+            text: if option.name == "hotspotChoice" {
+                markup::area_words(option, index)
+            } else {
+                markup::choice_text(option)
+            },
             fixed: option.attribute("fixed") == Some("true"),
             identifier,
         });

@@ -30,10 +30,14 @@ use text::text;
 /// are choices too, lettered on its picture. A slider is a
 /// numeric entry: the number is written, on paper as in an upload. A match, a gap
 /// match and an order are rows that each pick one of their options. An associate
-/// is a multiple response over its candidate pairs.
-pub const SUPPORTED: [&str; 13] = [
+/// is a multiple response over its candidate pairs. A graphic order and a
+/// graphic associate are an order and an associate over the areas of their
+/// picture, lettered on it as a hotspot's are.
+pub const SUPPORTED: [&str; 15] = [
     "choiceInteraction",
     "hotspotInteraction",
+    "graphicOrderInteraction",
+    "graphicAssociateInteraction",
     "associateInteraction",
     "inlineChoiceInteraction",
     "hottextInteraction",
@@ -124,12 +128,26 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
         "textEntryInteraction" | "extendedTextInteraction" | "sliderInteraction" => {
             text(item, interaction, declaration, &rule, &mut notes)?
         }
-        "matchInteraction" | "gapMatchInteraction" | "orderInteraction" => {
+        "graphicOrderInteraction" | "graphicAssociateInteraction"
+            if interaction
+                .child("object")
+                .and_then(|o| o.attribute("data"))
+                .is_none() =>
+        {
+            return Err(format!(
+                "a <{}> without its picture (<object data>)",
+                interaction.name
+            ))
+        }
+        "matchInteraction"
+        | "gapMatchInteraction"
+        | "orderInteraction"
+        | "graphicOrderInteraction" => {
             let declaration = declaration
                 .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
             matching(interaction, declaration, &rule, &mut notes)?
         }
-        "associateInteraction" => {
+        "associateInteraction" | "graphicAssociateInteraction" => {
             let declaration = declaration
                 .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
             associate(interaction, declaration, &rule, &mut notes)?

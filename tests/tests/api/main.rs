@@ -18,6 +18,7 @@ mod content_import_associate;
 mod content_import_blanks;
 mod content_import_cloze;
 mod content_import_gaps;
+mod content_import_graphic;
 mod content_import_hostile;
 mod content_import_hostile_readers;
 mod content_import_hotspot;
