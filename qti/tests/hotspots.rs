@@ -291,3 +291,83 @@ fn the_ims_graphic_associate_is_a_choice_of_routes_between_areas() {
         item.markup
     );
 }
+
+#[test]
+fn the_ims_graphic_gap_match_places_pictures_on_lettered_areas() {
+    let manifest = r#"<manifest identifier="m"><resources><resource identifier="r" type="imsqti_item_xmlv2p1" href="gaps.xml"/></resources></manifest>"#;
+    let mut entries: Vec<(&str, Vec<u8>)> = vec![
+        ("imsmanifest.xml", manifest.as_bytes().to_vec()),
+        ("gaps.xml", ims("graphic_gap_match.xml").into_bytes()),
+        ("images/ukairtags.png", picture(206, 280)),
+    ];
+    let tags = ["CBG", "EBG", "EDI", "GLA", "MAN", "MCH"];
+    let names: Vec<String> = tags.iter().map(|t| format!("images/{t}.png")).collect();
+    for name in &names {
+        entries.push((name.as_str(), picture(20, 9)));
+    }
+    let read = read_package(&zip_bytes(&entries)).unwrap();
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    let item = &read.items[0];
+    let Response::Matching {
+        rows,
+        options,
+        pairs,
+        scoring,
+        ..
+    } = &item.response
+    else {
+        panic!("{:?}", item.response);
+    };
+    assert_eq!(
+        rows,
+        &[
+            "the area marked A",
+            "the area marked B",
+            "the area marked C"
+        ]
+    );
+    let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(
+        options,
+        [
+            "picture 1",
+            "picture 2",
+            "picture 3",
+            "picture 4",
+            "picture 5",
+            "picture 6"
+        ]
+    );
+    // GLA (picture 4) on A, EDI (3) on B, MAN (5) on C, each worth 1.
+    let keyed: Vec<(usize, usize, bool, Option<f64>)> = pairs
+        .iter()
+        .map(|p| (p.row, p.option, p.correct, p.mapped_value))
+        .collect();
+    assert_eq!(
+        keyed,
+        [
+            (0, 3, true, Some(1.0)),
+            (1, 2, true, Some(1.0)),
+            (2, 4, true, Some(1.0))
+        ]
+    );
+    assert!(
+        matches!(scoring, ChoiceScoring::MapResponse { default_value, .. } if *default_value == -1.0)
+    );
+    assert_eq!(item.max_score, 3);
+    // Each picture to place is shown beside the words the grid names it by.
+    assert_eq!(
+        item.markup
+            .matches("<img src=\"data:image/png;base64,")
+            .count(),
+        6,
+        "{}",
+        item.markup
+    );
+    assert!(item.markup.contains("/> picture 6</li>"), "{}", item.markup);
+    let svg = svg_of(&item.markup);
+    assert!(
+        svg.contains(r#"<rect x="12" y="108" width="27" height="13"/>"#),
+        "{svg}"
+    );
+}

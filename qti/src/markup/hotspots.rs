@@ -35,6 +35,18 @@ pub fn areas(interaction: &Element) -> impl Iterator<Item = &Element> {
         .filter(|e| matches!(e.name.as_str(), "hotspotChoice" | "associableHotspot"))
 }
 
+/// A picture to place's words (a graphic gap match's `gapImg`): its label, else
+/// its picture's alternative text, else its number among the pictures ("picture
+/// 2"), which the markup prints beside it.
+pub fn picture_words(gap: &Element, position: usize) -> String {
+    gap.attribute("objectLabel")
+        .map(str::to_owned)
+        .or_else(|| gap.child("object").map(|o| o.text()))
+        .map(|words| words.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|words| !words.is_empty())
+        .unwrap_or_else(|| format!("picture {}", position + 1))
+}
+
 /// An area's words, which it has none of: its label, or the letter its picture
 /// shows it by ("the area marked A").
 pub fn area_words(area: &Element, position: usize) -> String {
@@ -72,6 +84,35 @@ impl Writer<'_, '_> {
             ));
         }
         self.out.push_str("</ol>");
+        Ok(())
+    }
+
+    /// A graphic gap match: its picture with its areas lettered, then each
+    /// picture to place with the words that name it (on paper too: the grid's
+    /// options are those words).
+    pub(super) fn graphic_gaps(&mut self, interaction: &Element) -> Result<(), PackageError> {
+        self.prompt(interaction)?;
+        self.picture(interaction)?;
+        self.out.push_str("<ul class=\"pictures\">");
+        let places = interaction
+            .elements()
+            .filter(|e| matches!(e.name.as_str(), "gapImg" | "gapText"));
+        for (index, place) in places.enumerate() {
+            self.out.push_str("<li>");
+            if let Some(object) = place.child("object") {
+                self.object(object)?;
+                self.out.push(' ');
+            }
+            let words = if place.name == "gapImg" {
+                picture_words(place, index)
+            } else {
+                super::choice_text(place)
+            };
+            self.out
+                .push_str(&quick_xml::escape::escape(words.as_str()));
+            self.out.push_str("</li>");
+        }
+        self.out.push_str("</ul>");
         Ok(())
     }
 

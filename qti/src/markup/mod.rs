@@ -16,7 +16,7 @@ use crate::error::PackageError;
 use crate::images::Images;
 use crate::xml::{Element, Node};
 
-pub use hotspots::{area_words, areas};
+pub use hotspots::{area_words, areas, picture_words};
 pub use words::{choice_text, stem_text};
 
 /// Elements written as they are (with their kept attributes).
@@ -213,6 +213,7 @@ impl<'i, 'a> Writer<'i, 'a> {
             "hotspotInteraction" => self.hotspots(element),
             "graphicOrderInteraction" => self.graphic_order(element),
             "graphicAssociateInteraction" => self.graphic_pairs(element),
+            "graphicGapMatchInteraction" => self.graphic_gaps(element),
             "matchInteraction" => self.matching(element),
             "gapMatchInteraction" => self.gap_match(element),
             "orderInteraction" => self.order(element),
@@ -367,7 +368,7 @@ impl<'i, 'a> Writer<'i, 'a> {
 
     /// QTI 2.x shows images as `<object data type="image/...">`; other objects
     /// (players, applets) are not shown and their fallback content is.
-    fn object(&mut self, element: &Element) -> Result<(), PackageError> {
+    pub(super) fn object(&mut self, element: &Element) -> Result<(), PackageError> {
         let is_image = element
             .attribute("type")
             .is_some_and(|t| t.trim().starts_with("image/"));

@@ -87,7 +87,10 @@ pub(super) fn matching(
                 return Err(format!("'{text}' is not a pair of two identifiers"));
             };
             // A gap match's pairs name the word first, then its gap.
-            let (row, option) = if interaction.name == "gapMatchInteraction" {
+            let (row, option) = if matches!(
+                interaction.name.as_str(),
+                "gapMatchInteraction" | "graphicGapMatchInteraction"
+            ) {
                 (second, first)
             } else {
                 (first, second)
@@ -204,6 +207,14 @@ fn rows_and_options(interaction: &Element) -> Result<(Vec<Row>, Vec<MatchOption>
             (gaps, interaction.children_named("gapText").collect())
         }
         "graphicOrderInteraction" => (Vec::new(), markup::areas(interaction).collect()),
+        // The areas are the rows; the pictures (and any words) to place, the options.
+        "graphicGapMatchInteraction" => (
+            markup::areas(interaction).collect(),
+            interaction
+                .elements()
+                .filter(|e| matches!(e.name.as_str(), "gapImg" | "gapText"))
+                .collect(),
+        ),
         _ => (
             Vec::new(),
             interaction.children_named("simpleChoice").collect(),
@@ -238,6 +249,8 @@ fn rows_and_options(interaction: &Element) -> Result<(Vec<Row>, Vec<MatchOption>
         }
         let text = if row.name == "gap" {
             format!("Gap {}", index + 1)
+        } else if row.name == "associableHotspot" {
+            markup::area_words(row, index)
         } else {
             markup::choice_text(row)
         };
@@ -254,6 +267,8 @@ fn rows_and_options(interaction: &Element) -> Result<(Vec<Row>, Vec<MatchOption>
         read_options.push(MatchOption {
             text: if option.name == "hotspotChoice" {
                 markup::area_words(option, index)
+            } else if option.name == "gapImg" {
+                markup::picture_words(option, index)
             } else {
                 markup::choice_text(option)
             },

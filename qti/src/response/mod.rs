@@ -32,12 +32,14 @@ use text::text;
 /// match and an order are rows that each pick one of their options. An associate
 /// is a multiple response over its candidate pairs. A graphic order and a
 /// graphic associate are an order and an associate over the areas of their
-/// picture, lettered on it as a hotspot's are.
-pub const SUPPORTED: [&str; 15] = [
+/// picture, lettered on it as a hotspot's are; a graphic gap match pairs each
+/// area with one of the pictures (or words) to place, a matching's rows.
+pub const SUPPORTED: [&str; 16] = [
     "choiceInteraction",
     "hotspotInteraction",
     "graphicOrderInteraction",
     "graphicAssociateInteraction",
+    "graphicGapMatchInteraction",
     "associateInteraction",
     "inlineChoiceInteraction",
     "hottextInteraction",
@@ -128,7 +130,9 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
         "textEntryInteraction" | "extendedTextInteraction" | "sliderInteraction" => {
             text(item, interaction, declaration, &rule, &mut notes)?
         }
-        "graphicOrderInteraction" | "graphicAssociateInteraction"
+        "graphicOrderInteraction"
+        | "graphicAssociateInteraction"
+        | "graphicGapMatchInteraction"
             if interaction
                 .child("object")
                 .and_then(|o| o.attribute("data"))
@@ -142,7 +146,8 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
         "matchInteraction"
         | "gapMatchInteraction"
         | "orderInteraction"
-        | "graphicOrderInteraction" => {
+        | "graphicOrderInteraction"
+        | "graphicGapMatchInteraction" => {
             let declaration = declaration
                 .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
             matching(interaction, declaration, &rule, &mut notes)?

@@ -1,8 +1,10 @@
-//! Graphic order and graphic associate interactions (issue 35): the IMS QTI 2.1
-//! examples `graphic_order.xml` (Lorna's airports in her order) and
-//! `graphic_associate.xml` (an airline's new routes), with a stand-in picture of
-//! the size they declare, imported on both databases as an order over the
-//! picture's lettered areas and a multiple response over pairs of them; the
+//! Graphic order, graphic associate and graphic gap match interactions (issue
+//! 35): the IMS QTI 2.1 examples `graphic_order.xml` (Lorna's airports in her
+//! order), `graphic_associate.xml` (an airline's new routes) and
+//! `graphic_gap_match.xml` (airport codes placed on a map), with stand-in
+//! pictures of the sizes they declare, imported on both databases as an order
+//! over the picture's lettered areas, a multiple response over pairs of them and
+//! a matching of areas with the pictures to place; the
 //! snapshot XML validated, the paper printed by Chromium with the lettered
 //! picture, and an upload scored as the items score it.
 
@@ -34,13 +36,26 @@ fn package() -> Vec<u8> {
     let resources = [
         ("order", "imsqti_item_xmlv2p1", "graphic_order.xml"),
         ("routes", "imsqti_item_xmlv2p1", "graphic_associate.xml"),
+        ("codes", "imsqti_item_xmlv2p1", "graphic_gap_match.xml"),
     ];
-    zip(&[
+    let mut tag = Vec::new();
+    image::GrayImage::from_pixel(20, 9, image::Luma([90]))
+        .write_to(&mut std::io::Cursor::new(&mut tag), image::ImageFormat::Png)
+        .unwrap();
+    let tags: Vec<String> = ["CBG", "EBG", "EDI", "GLA", "MAN", "MCH"]
+        .iter()
+        .map(|t| format!("images/{t}.png"))
+        .collect();
+    let mut entries = vec![
         ("imsmanifest.xml", manifest(&resources).into_bytes()),
         ("graphic_order.xml", item("graphic_order.xml")),
         ("graphic_associate.xml", item("graphic_associate.xml")),
-        ("images/ukair.png", png),
-    ])
+        ("graphic_gap_match.xml", item("graphic_gap_match.xml")),
+        ("images/ukair.png", png.clone()),
+        ("images/ukairtags.png", png),
+    ];
+    entries.extend(tags.iter().map(|t| (t.as_str(), tag.clone())));
+    zip(&entries)
 }
 
 async fn delivered(backend: Backend) {
@@ -63,7 +78,8 @@ async fn delivered(backend: Backend) {
         kinds,
         [
             ("matching", 1, "match_correct"),
-            ("multiple_response", 2, "map_response")
+            ("multiple_response", 2, "map_response"),
+            ("matching", 3, "map_response")
         ]
     );
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
@@ -81,7 +97,7 @@ async fn delivered(backend: Backend) {
         paper
             .matches("<img src=\"data:image/svg+xml;base64,")
             .count(),
-        2,
+        3,
         "each question's lettered picture is on paper"
     );
     let text = pdf_text(&app, snapshot).await;
@@ -90,6 +106,8 @@ async fn delivered(backend: Backend) {
         "Position 1",
         "Mark the airline's new routes",
         "the area marked C – the area marked D",
+        "can you identify the correct three-letter codes",
+        "picture 6",
     ] {
         assert!(text.contains(words), "{words} is printed:\n{text}");
     }
@@ -111,11 +129,16 @@ async fn delivered(backend: Backend) {
             {"QuestionOrderNumber": 2, "UploadedChoices": routes
                 .iter()
                 .map(|n| json!({"ChoiceOrderNumber": n, "Selected": true}))
-                .collect::<Vec<_>>()}
+                .collect::<Vec<_>>()},
+            {"QuestionOrderNumber": 3, "Parts": [
+                {"PartNumber": 1, "ChoiceOrderNumber": area(3, "picture 4").await},
+                {"PartNumber": 2, "ChoiceOrderNumber": area(3, "picture 3").await},
+                {"PartNumber": 3, "ChoiceOrderNumber": area(3, "picture 1").await}]}
         ]
     });
     // The order right: 1. Two new routes and a wrong one: 1 + 1 - 1 = 1 of 2.
+    // GLA on A and EDI on B right, CBG on C wrong (-1): 1 of 3.
     let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
-    assert_eq!(scores, [1, 1]);
-    assert_eq!(result_totals(&app, result).await, (Some(2), Some(3)));
+    assert_eq!(scores, [1, 1, 1]);
+    assert_eq!(result_totals(&app, result).await, (Some(3), Some(6)));
 }
