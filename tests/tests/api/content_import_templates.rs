@@ -5,12 +5,18 @@
 //! draw, one snapshot prints the same paper every time, and an upload of the
 //! answers its own paper asks for (computed here from the printed numbers)
 //! scores full marks, another the wrong ones nothing. The statistics count every
-//! instance's answers as its template's.
+//! instance's answers as its template's; importing again changes nothing. A
+//! template snapshot's answer sheet is read back as its own draw asks.
 
 use reqwest::StatusCode;
 use scoredesk_e2e::qti::{manifest, zip};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use serde_json::json;
+
+use scoredesk_e2e::paper::{mark_bubble, rng, scan, Damage, Pencil};
+use scoredesk_e2e::sheets::{deliver_package, first_attempts_page};
+use scoredesk_sheets::layout::{Shape, NUMBER_KEYS};
+use scoredesk_sheets::{assemble, recognise};
 
 use crate::qti_packages::{
     choice_number, imported, printed_paper, result_totals, sit, uploaded_scores,
@@ -18,15 +24,18 @@ use crate::qti_packages::{
 
 on_both_backends! {
     each_snapshot_draws_its_own_instance_printed_and_scored => delivered;
+    a_templates_answer_sheet_is_read_back_as_its_draw_asks => sheets;
 }
 
+const TEMPLATES: [&str; 3] = ["template.xml", "mc_calc3.xml", "mc_calc5.xml"];
+
 fn package() -> Vec<u8> {
-    let files = [
-        "template.xml",
-        "mc_calc3.xml",
-        "mc_calc5.xml",
-        "mc_stat2.xml",
-    ];
+    let mut files = TEMPLATES.to_vec();
+    files.push("mc_stat2.xml");
+    package_of(&files)
+}
+
+fn package_of(files: &[&str]) -> Vec<u8> {
     let item = |file: &str| {
         std::fs::read(format!(
             "{}/../qti/tests/fixtures/ims/{file}",
@@ -41,6 +50,87 @@ fn package() -> Vec<u8> {
     let mut entries = vec![("imsmanifest.xml", manifest(&resources).into_bytes())];
     entries.extend(files.iter().map(|f| (*f, item(f))));
     zip(&entries)
+}
+
+/// The templates' answer sheet, printed by Chromium through the batch's link:
+/// the hole's minutes as a number's rows, the divisors and the fraction as rows
+/// of bubbles. What this snapshot's draw asks is read from its own paper; the
+/// right answers pencilled, the page scanned at 300 dpi and read back with no
+/// doubt, its upload scoring full marks.
+async fn sheets(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let delivery = deliver_package(&app, &package_of(&TEMPLATES), 1).await;
+    let shapes: Vec<Shape> = delivery.questions.iter().map(|q| q.shape.clone()).collect();
+    assert_eq!(
+        shapes,
+        [
+            Shape::Number { positions: 6 },
+            Shape::Choices {
+                count: 7,
+                single: true
+            },
+            Shape::Choices {
+                count: 3,
+                single: false
+            }
+        ]
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (batch, attempt, snapshot, mut page) =
+        first_attempts_page(&app, &delivery, dir.path()).await;
+    let (minutes, divisors, fraction) = answers(&words(&printed_paper(&app, snapshot).await));
+    let layout = &delivery.layout[0];
+    let mut marks: Vec<(i32, i32, i32)> = minutes
+        .to_string()
+        .chars()
+        .enumerate()
+        .map(|(row, key)| {
+            let choice = NUMBER_KEYS.iter().position(|k| *k == key).unwrap() as i32 + 1;
+            (1, row as i32 + 1, choice)
+        })
+        .collect();
+    marks.push((
+        2,
+        0,
+        choice_number(&app, snapshot, 2, &divisors)
+            .await
+            .parse()
+            .unwrap(),
+    ));
+    marks.push((
+        3,
+        0,
+        choice_number(&app, snapshot, 3, &fraction)
+            .await
+            .parse()
+            .unwrap(),
+    ));
+    let mut random = rng(15 + u64::from(backend == Backend::Postgres));
+    for (question, part, choice) in marks {
+        let bubble = layout
+            .bubbles
+            .iter()
+            .find(|b| b.question == question && b.part == part && b.choice == choice)
+            .unwrap_or_else(|| panic!("no bubble {question}/{part}/{choice}"));
+        mark_bubble(&mut page, bubble.center, Pencil::Full, &mut random);
+    }
+    let bytes = scan(&page, Damage::random(&mut random, 300.0), attempt as u64);
+    let found = recognise::open(&bytes).expect("the page is found");
+    let reading = assemble(&delivery.questions, &[found.read(layout).unwrap()]).unwrap();
+    assert!(reading.doubts.is_empty(), "{:?}", reading.doubts);
+    let result = crate::uploads::upload_reading(&app, batch, attempt, &reading).await;
+    let result = result["ID"].as_i64().unwrap();
+    let scores = app
+        .sql_column::<i64>(&format!(
+            "SELECT CAST(actual_score AS BIGINT) FROM answers WHERE result_id = {result} ORDER BY question_number"
+        ))
+        .await;
+    assert_eq!(
+        scores,
+        [1, 2, 4],
+        "minutes {minutes}, divisors {divisors}, fraction {fraction}"
+    );
+    assert_eq!(result_totals(&app, result).await, (Some(7), Some(7)));
 }
 
 /// The paper's words, tags dropped and whitespace collapsed.
@@ -130,6 +220,16 @@ async fn delivered(backend: Backend) {
         ]
     );
     let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
+    // Imported again: the same preview draw, so nothing changes.
+    let again = imported(&app, "northwind-admin", &package(), "templates.zip").await;
+    assert_eq!(again["Assessment"], "unchanged", "{again}");
+    let outcomes: Vec<&str> = again["Questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["Outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(outcomes, ["unchanged"; 3], "{again}");
     let templates: Vec<i64> = app
         .sql_column(&format!(
             "SELECT question_id FROM assessment_questions WHERE assessment_id = {assessment} ORDER BY position"
