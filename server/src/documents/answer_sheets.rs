@@ -289,6 +289,7 @@ mod tests {
             rule: ScoringRule::Service,
             text_keys: Vec::new(),
             parts: Default::default(),
+            max_choices: None,
         }
     }
 

@@ -43,6 +43,8 @@ struct Question {
     max_score: i32,
     markup: Value,
     single: bool,
+    /// A multiple response's own limit, when it has one.
+    at_most: Option<usize>,
     choices: Vec<Choice>,
     /// The height of the answer area's first lines for questions answered in
     /// writing, in CSS units: kept on the question's page.
@@ -192,7 +194,11 @@ pub fn render(
             number: question.order,
             max_score: question.max_score,
             markup: Value::from_safe_string(sanitize(&for_paper(markup))),
-            single: ExpectedResponse::of(question.kind) == ExpectedResponse::SingleChoice,
+            single: question.max_selected() == 1,
+            at_most: (ExpectedResponse::of(question.kind) == ExpectedResponse::MultipleChoices
+                && question.max_selected() > 1
+                && question.max_selected() < question.choices.len())
+            .then(|| question.max_selected()),
             picked: question.choices.iter().any(|c| c.part > 0),
             // A picked blank's options are printed with their blank.
             choices: lettered(question.choices.iter().filter(|c| c.part == 0)),
@@ -294,6 +300,7 @@ mod tests {
                             choice(1, "Force & <b>mass</b>", false),
                             choice(2, "Energy", true),
                         ],
+                        max_choices: None,
                     },
                     r#"<p onclick="x()">Which is conserved?</p><script>x()</script>"#.into(),
                 ),
@@ -308,6 +315,7 @@ mod tests {
                         text_keys: Vec::new(),
                         parts: Default::default(),
                         choices: Vec::new(),
+                        max_choices: None,
                     },
                     "<p>Explain.</p>".into(),
                 ),

@@ -91,15 +91,20 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
         text_keys: Vec::new(),
         parts: Parts::default(),
         template: item.template.clone(),
+        max_choices: None,
     };
     match &item.response {
         Response::Choice {
             multiple,
+            max_choices,
             shuffle,
             choices,
             scoring,
-            ..
         } => {
+            // A limit below the number of choices is the question's own.
+            if *multiple && *max_choices > 0 && *max_choices < choices.len() {
+                planned.max_choices = Some(*max_choices as i32);
+            }
             planned.kind = if *multiple {
                 QuestionKind::MultipleResponse
             } else {

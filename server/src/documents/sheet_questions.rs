@@ -18,6 +18,8 @@ struct Reading {
     parts: usize,
     /// The characters of its number (`Validation/@NumberCharacters`).
     number: Option<usize>,
+    /// The most choices it takes (`Validation/@MaxSelected`).
+    max_selected: usize,
 }
 
 /// How the sheet asks a question of `kind` whose choices are of `choice_parts`
@@ -30,12 +32,13 @@ fn shape_of(
     parts: usize,
     max_score: i32,
     number: Option<usize>,
+    max_selected: usize,
 ) -> Option<Shape> {
     let choices = choice_parts.len();
     match kind {
         QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Some(Shape::Choices {
             count: choices,
-            single: kind == QuestionKind::MultipleChoice,
+            single: kind == QuestionKind::MultipleChoice || max_selected == 1,
         }),
         QuestionKind::Essay => Some(Shape::Essay { max_score }),
         QuestionKind::Matching if parts > 0 => Some(Shape::Grid {
@@ -70,6 +73,7 @@ pub fn sheet_questions(questions: &[SnapshotQuestion]) -> Vec<SheetQuestion> {
                     question
                         .number_within(limits::NUMBER_CHARACTERS)
                         .then_some(limits::NUMBER_CHARACTERS),
+                    question.max_selected(),
                 )?,
             })
         })
@@ -113,6 +117,7 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                             choice_parts: Vec::new(),
                             parts: 0,
                             number: None,
+                            max_selected: usize::MAX,
                         });
                     }
                     b"Choice" => {
@@ -133,11 +138,15 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                     }
                     b"Validation" => {
                         if let Some(question) = open.as_mut() {
-                            question.number = element
-                                .try_get_attribute("NumberCharacters")
-                                .ok()
-                                .flatten()
-                                .and_then(|a| a.unescape_value().ok()?.parse().ok());
+                            let number = |name: &str| {
+                                element
+                                    .try_get_attribute(name)
+                                    .ok()
+                                    .flatten()
+                                    .and_then(|a| a.unescape_value().ok()?.parse().ok())
+                            };
+                            question.number = number("NumberCharacters");
+                            question.max_selected = number("MaxSelected").unwrap_or(usize::MAX);
                         }
                     }
                     _ => {}
@@ -151,6 +160,7 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                         read.parts,
                         read.max,
                         read.number,
+                        read.max_selected,
                     );
                     if let Some(shape) = shape {
                         questions.push(SheetQuestion {
@@ -196,6 +206,7 @@ mod tests {
                 })
                 .collect(),
             parts: Default::default(),
+            max_choices: None,
         }
     }
 

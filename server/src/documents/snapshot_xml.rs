@@ -106,7 +106,7 @@ fn write_question(
         }
         let picked = question.choices.iter().any(|c| c.part > 0);
         let number = question.number_within(limits::NUMBER_CHARACTERS);
-        write_validation(writer, expected, question.choices.len(), picked, number)
+        write_validation(writer, expected, question.max_selected(), picked, number)
     })?;
     Ok(())
 }
@@ -117,13 +117,13 @@ fn write_question(
 fn write_validation(
     writer: &mut Writer<Vec<u8>>,
     expected: ExpectedResponse,
-    choices: usize,
+    max_selected: usize,
     picked: bool,
     number: bool,
 ) -> std::io::Result<()> {
     match expected {
         ExpectedResponse::SingleChoice | ExpectedResponse::MultipleChoices => {
-            let max = expected.max_selected(choices).to_string();
+            let max = max_selected.to_string();
             writer
                 .create_element("Validation")
                 .with_attribute(("MinSelected", "0"))
@@ -202,6 +202,7 @@ mod tests {
             rule: crate::model::scoring_rule::ScoringRule::Service,
             text_keys: Vec::new(),
             parts: Default::default(),
+            max_choices: None,
         }];
         let header = SnapshotHeader {
             id: 5,

@@ -48,6 +48,8 @@ pub struct PlannedQuestion {
     /// A template item's template (QTI XML): each snapshot draws its own
     /// instance of the question from it; the rest of the question is one draw.
     pub template: Option<String>,
+    /// The most choices a multiple response takes, when fewer than its choices.
+    pub max_choices: Option<i32>,
 }
 
 impl PlannedQuestion {
@@ -65,6 +67,7 @@ impl PlannedQuestion {
             text_keys: self.text_keys.clone(),
             parts: self.parts.clone(),
             template: None,
+            max_choices: self.max_choices,
         }
     }
 
@@ -135,6 +138,9 @@ impl PlannedQuestion {
         // Only templates add theirs, so that other questions' digests stay.
         if let Some(template) = &self.template {
             field(&format!("template {template}"));
+        }
+        if let Some(max) = self.max_choices {
+            field(&format!("at most {max} choices"));
         }
         hex(&digest.finalize())
     }
@@ -276,6 +282,7 @@ mod tests {
             text_keys: Vec::new(),
             parts: Parts::default(),
             template: None,
+            max_choices: None,
         }
     }
 

@@ -29,6 +29,8 @@ pub struct SourceQuestion {
     pub parts: Parts,
     /// A template item's template: the snapshot draws its own instance.
     pub template: Option<String>,
+    /// The most choices a multiple response takes (None: any number).
+    pub max_choices: Option<i32>,
 }
 
 /// A choice as the question stores it.
@@ -64,6 +66,8 @@ pub struct SnapshotQuestion {
     /// A matching's parts (in the question's order) and pairs (by the question's
     /// own choice numbers); a fill-in-the-blanks question's blanks (no pairs).
     pub parts: Parts,
+    /// The most choices a multiple response takes (None: any number).
+    pub max_choices: Option<i32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -145,6 +149,16 @@ impl ExpectedResponse {
 }
 
 impl SnapshotQuestion {
+    /// The most choices a response may select: one for a single choice, else
+    /// every choice or the question's own limit.
+    pub fn max_selected(&self) -> usize {
+        let any = ExpectedResponse::of(self.kind).max_selected(self.choices.len());
+        match self.max_choices {
+            Some(max) if max > 0 => any.min(max as usize),
+            _ => any,
+        }
+    }
+
     /// Whether the question is a number written in at most `characters`
     /// characters (a text entry whose keys are all numbers, one of them written
     /// so): an answer sheet asks it as a number's rows.
@@ -205,6 +219,7 @@ pub fn arrange(questions: &[SourceQuestion], seed: u64) -> Vec<SnapshotQuestion>
                 rule: question.rule.clone(),
                 text_keys: question.text_keys.clone(),
                 parts: question.parts.clone(),
+                max_choices: question.max_choices,
                 choices: choices
                     .into_iter()
                     .enumerate()
@@ -258,6 +273,7 @@ mod tests {
             text_keys: Vec::new(),
             parts: Parts::default(),
             template: None,
+            max_choices: None,
         }
     }
 

@@ -303,11 +303,17 @@ fn mark(
                 selected.push(choice);
             }
         }
-        if selected.len() > expected.max_selected(question.choices.len()) {
+        let most = question.max_selected();
+        if selected.len() > most {
+            let takes = if most == 1 {
+                "one".to_owned()
+            } else {
+                format!("at most {most}")
+            };
             return Err(refuse(
                 at("UploadedChoices"),
                 format!(
-                    "{} choices are selected on question {}, which takes one",
+                    "{} choices are selected on question {}, which takes {takes}",
                     selected.len(),
                     question.order
                 ),
@@ -348,5 +354,9 @@ pub use types::{
     MarkedAnswer, PartAnswer, UploadError, UploadFile, UploadedImage, UploadedQuestion,
 };
 
+#[cfg(test)]
+mod choice_limits;
+#[cfg(test)]
+mod fixtures;
 #[cfg(test)]
 mod tests;

@@ -149,6 +149,7 @@ struct Question {
     max_score: i32,
     topic: Option<String>,
     choices: Vec<String>,
+    max_choices: Option<i32>,
 }
 
 /// Whether `c` may appear in an XML 1.0 document (written out here, apart from
@@ -198,6 +199,7 @@ pub fn snapshot_xml(data: &[u8]) {
                 keys: Vec::new(),
             },
             max_score: q.max_score,
+            max_choices: q.max_choices,
             topic: q.topic.clone().map(|path| Topic { id: 1, path }),
             choices: q
                 .choices

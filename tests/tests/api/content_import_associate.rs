@@ -32,13 +32,15 @@ async fn delivered(backend: Backend) {
     crate::snapshots::validate(&xml);
     assert_eq!(xml.matches("<Choice ").count(), 15, "{xml}");
     assert!(xml.contains(">Antonio – Prospero</Choice>"), "{xml}");
+    // maxAssociations="3": at most three pairs, said in the XML and on paper.
+    assert!(xml.contains(r#"MaxSelected="3""#), "{xml}");
 
     let text = pdf_text(&app, snapshot).await;
     for words in [
         "three pairs",
         "Antonio – Capulet",
         "Montague – Prospero",
-        "Fill in every circle that applies.",
+        "Fill in at most 3 circles.",
     ] {
         assert!(text.contains(words), "{words} is printed:\n{text}");
     }
@@ -59,6 +61,20 @@ async fn delivered(backend: Backend) {
                 .collect::<Vec<_>>()
         }]
     });
+    // A fourth pair is refused, naming the field.
+    let mut four = upload.clone();
+    four["QuestionAndChoices"][0]["UploadedChoices"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"ChoiceOrderNumber": number("Antonio – Capulet").await, "Selected": true}));
+    let response = crate::uploads::post(&app, "AnswerUploads", &four).await;
+    let status = response.status();
+    let body = response.text().await.unwrap();
+    assert_eq!(status, reqwest::StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body.contains("QuestionAndChoices[0].UploadedChoices: 4 choices are selected on question 1, which takes at most 3"),
+        "{body}"
+    );
     // Antonio and Prospero 2, Capulet and Montague 1, a wrong pair 0: 3 of 4.
     let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
     assert_eq!(scores, [3]);

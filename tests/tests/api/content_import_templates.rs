@@ -69,9 +69,10 @@ async fn sheets(backend: Backend) {
                 count: 7,
                 single: true
             },
+            // maxChoices="1": one circle, though its response is multiple.
             Shape::Choices {
                 count: 3,
-                single: false
+                single: true
             }
         ]
     );

@@ -160,6 +160,7 @@ mod tests {
                 texts: vec!["Blank 1".into(), "Blank 2".into(), "Blank 3".into()],
                 keys: Vec::new(),
             },
+            max_choices: None,
         }]
     }
 
@@ -273,6 +274,7 @@ mod tests {
                 texts: vec!["Blank 1".into(), "Blank 2".into(), "Blank 3".into()],
                 keys: Vec::new(),
             },
+            max_choices: None,
         }]
     }
 

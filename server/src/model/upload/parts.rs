@@ -108,6 +108,7 @@ mod tests {
                 texts: vec!["a".into(), "b".into(), "c".into()],
                 keys: vec![key(1, 1), key(2, 3), key(3, 1)],
             },
+            max_choices: None,
         }]
     }
 

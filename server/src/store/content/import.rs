@@ -334,9 +334,8 @@ impl Tx {
             }
             self.execute(&insert).await?;
         }
-        if let Some(template) = &question.template {
-            self.keep_template(area, id, template).await?;
-        }
+        self.keep_extras(area, id, question.template.as_deref(), question.max_choices)
+            .await?;
         self.insert_parts(area, id, &question.parts).await
     }
 

@@ -5,13 +5,13 @@ mod class_list;
 mod import;
 mod instances;
 mod people;
+mod question_extras;
 mod question_parts;
 pub(crate) mod question_rows;
 mod retire;
 mod roster;
 mod roster_members;
 pub mod seed_writes;
-mod templates;
 
 pub use people::{GroupFields, PersonFields};
 pub use retire::StoredAssessment;

@@ -12,7 +12,7 @@ use crate::store::schema::{
 use crate::store::{Store, StoreError};
 
 /// `(question ID, type, max score, topic ID, topic path, rule, map default, map
-/// lower, map upper, markup, position)`.
+/// lower, map upper, markup, position, most choices)`.
 type PaperQuestionRow = (
     i64,
     String,
@@ -25,6 +25,7 @@ type PaperQuestionRow = (
     Option<f64>,
     String,
     i32,
+    Option<i32>,
 );
 
 impl Store {
@@ -67,6 +68,7 @@ impl Store {
                 &question_columns(SnapshotQuestions::Table, SnapshotQuestions::QuestionId)
                     .column((Questions::Table, Questions::Markup))
                     .column((SnapshotQuestions::Table, SnapshotQuestions::Position))
+                    .column((Questions::Table, Questions::MaxChoices))
                     .and_where(
                         Expr::col((SnapshotQuestions::Table, SnapshotQuestions::CustomerId))
                             .eq(area.id()),
@@ -136,7 +138,7 @@ impl Store {
             let (question_id, kind, max_score, topic_id, path, rule, default, lower, upper) = (
                 row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8,
             );
-            let (markup, position) = (row.9, row.10);
+            let (markup, position, max_choices) = (row.9, row.10, row.11);
             let kind = kind_of(&kind)?;
             let choices = choices
                 .iter()
@@ -164,6 +166,7 @@ impl Store {
                 rule: rule_of(&rule, default, lower, upper)?,
                 text_keys: self.text_keys(area, kind, question_id).await?,
                 parts: self.parts(area, kind, question_id).await?,
+                max_choices,
             };
             questions.push((question, markup));
         }

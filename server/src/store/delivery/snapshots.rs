@@ -30,7 +30,7 @@ pub struct NewSnapshot<'a> {
 }
 
 /// `(question ID, type, max score, topic ID, topic path, rule, map default, map
-/// lower, map upper, shuffle, template)` of an assessment's question.
+/// lower, map upper, shuffle, template, most choices)` of an assessment's question.
 type QuestionRow = (
     i64,
     String,
@@ -43,6 +43,7 @@ type QuestionRow = (
     Option<f64>,
     bool,
     Option<String>,
+    Option<i32>,
 );
 
 impl Store {
@@ -71,6 +72,7 @@ impl Store {
                 &question_columns(AssessmentQuestions::Table, AssessmentQuestions::QuestionId)
                     .column((Questions::Table, Questions::ShuffleChoices))
                     .column((Questions::Table, Questions::TemplateXml))
+                    .column((Questions::Table, Questions::MaxChoices))
                     .and_where(
                         Expr::col((AssessmentQuestions::Table, AssessmentQuestions::CustomerId))
                             .eq(area.id()),
@@ -102,6 +104,7 @@ impl Store {
             upper,
             shuffle,
             template,
+            max_choices,
         ) in rows
         {
             let kind = kind_of(&kind)?;
@@ -146,6 +149,7 @@ impl Store {
                 text_keys: self.text_keys(area, kind, question_id).await?,
                 parts: self.parts(area, kind, question_id).await?,
                 template,
+                max_choices,
             });
         }
         Ok(Some(SnapshotSource {

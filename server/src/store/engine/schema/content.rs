@@ -87,6 +87,7 @@ pub enum Questions {
     MapUpper,
     TemplateXml,
     InstanceOf,
+    MaxChoices,
 }
 
 #[derive(Iden, Clone, Copy)]
