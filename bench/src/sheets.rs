@@ -47,10 +47,13 @@ fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
                     options: q.blanks.unwrap_or_default(),
                 },
                 Some(max_score) => Shape::Essay { max_score },
-                None => Shape::Choices {
-                    count: q.choices.unwrap_or(0),
-                    single: q.single.unwrap_or(true),
-                },
+                None => {
+                    let count = q.choices.unwrap_or(0);
+                    Shape::Choices {
+                        count,
+                        most: if q.single.unwrap_or(true) { 1 } else { count },
+                    }
+                }
             },
         })
         .collect();

@@ -82,20 +82,20 @@ pub fn assemble(
                     png: crop.filter(|c| c.written).map(|c| c.png.clone()),
                 });
             }
-            Shape::Choices { single, .. } => {
+            Shape::Choices { most, .. } => {
                 let bubbles: Vec<BubbleReading> = page
                     .bubbles
                     .iter()
                     .filter(|b| b.question == question.order)
                     .copied()
                     .collect();
-                let (selected, reason) = read_row(&bubbles, *single);
+                let (selected, reason) = read_row(&bubbles, *most);
                 match reason {
                     Some(reason) => reading.doubts.push(Doubt {
                         question: question.order,
                         part: 0,
                         page: *number,
-                        single: *single,
+                        most: *most,
                         reason,
                         bubbles,
                     }),
@@ -142,8 +142,8 @@ pub fn assemble(
 }
 
 /// A row of bubbles read: the choices marked, and why a person must decide it (a
-/// faint mark; several marks where one is taken), if they must.
-fn read_row(bubbles: &[BubbleReading], single: bool) -> (Vec<i32>, Option<DoubtReason>) {
+/// faint mark; more marks than the row takes, `most`), if they must.
+fn read_row(bubbles: &[BubbleReading], most: usize) -> (Vec<i32>, Option<DoubtReason>) {
     let marked: Vec<i32> = bubbles
         .iter()
         .filter(|b| b.verdict == Verdict::Marked)
@@ -151,7 +151,7 @@ fn read_row(bubbles: &[BubbleReading], single: bool) -> (Vec<i32>, Option<DoubtR
         .collect();
     let reason = if bubbles.iter().any(|b| b.verdict == Verdict::Unsure) {
         Some(DoubtReason::Faint)
-    } else if single && marked.len() > 1 {
+    } else if marked.len() > most {
         Some(DoubtReason::SeveralMarks)
     } else {
         None
@@ -184,13 +184,13 @@ fn read_grid(
             .filter(|b| b.question == question && b.part == part)
             .copied()
             .collect();
-        let (marked, reason) = read_row(&bubbles, true);
+        let (marked, reason) = read_row(&bubbles, 1);
         match reason {
             Some(reason) => reading.doubts.push(Doubt {
                 question,
                 part,
                 page: *number,
-                single: true,
+                most: 1,
                 reason,
                 bubbles,
             }),
@@ -235,8 +235,11 @@ impl AttemptReading {
                 choice: *choice,
             });
         }
-        if doubt.single && selected.len() > 1 {
-            return Err(ResolveError::Single(question));
+        if selected.len() > doubt.most {
+            return Err(ResolveError::TooMany {
+                question,
+                most: doubt.most,
+            });
         }
         self.doubts.remove(index);
         if part > 0 {

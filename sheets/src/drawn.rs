@@ -27,7 +27,11 @@ pub fn sample_sheet() -> Vec<SheetQuestion> {
             order,
             shape: Shape::Choices {
                 count: 4 + (order as usize % 3),
-                single: order != 3,
+                most: if order == 3 {
+                    4 + (order as usize % 3)
+                } else {
+                    1
+                },
             },
         })
         .collect();

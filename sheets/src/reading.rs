@@ -82,7 +82,8 @@ pub struct Doubt {
     /// A grid's row in doubt (0 for a choice question).
     pub part: i32,
     pub page: u16,
-    pub single: bool,
+    /// The most choices it takes (1: one).
+    pub most: usize,
     pub reason: DoubtReason,
     pub bubbles: Vec<BubbleReading>,
 }
@@ -125,8 +126,8 @@ pub enum ResolveError {
     PartNotInDoubt { question: i32, part: i32 },
     #[error("question {question} has no choice {choice}")]
     Choice { question: i32, choice: i32 },
-    #[error("question {0} takes one choice")]
-    Single(i32),
+    #[error("question {question} takes {}", if *most == 1 { "one choice".to_owned() } else { format!("at most {most} choices") })]
+    TooMany { question: i32, most: usize },
     #[error("question {question}{} has no written answer waiting to be typed", if *part > 0 { format!(", blank {part},") } else { String::new() })]
     NotWritten { question: i32, part: i32 },
 }

@@ -288,10 +288,7 @@ fn bad_scans_are_refused_by_name() {
 fn a_page_of_two_greys_only_is_read() {
     let pages = lay_out(&[SheetQuestion {
         order: 1,
-        shape: Shape::Choices {
-            count: 1,
-            single: true,
-        },
+        shape: Shape::Choices { count: 1, most: 1 },
     }]);
     for dpi in [122.0, 150.0, 300.0] {
         let image = print(&pages[0], &code(1, 1).encode(), dpi, &[]);
@@ -313,7 +310,7 @@ fn a_question_of_25_choices_is_read_to_its_last_choice() {
         order: 1,
         shape: Shape::Choices {
             count: 25,
-            single: false,
+            most: 25,
         },
     }]);
     let pencil = [18, 25].map(|choice| Pencil {
@@ -342,10 +339,7 @@ fn a_grids_rows_are_read_each_as_one_choice_and_doubts_are_decided_by_row() {
     let questions = vec![
         SheetQuestion {
             order: 1,
-            shape: Shape::Choices {
-                count: 4,
-                single: true,
-            },
+            shape: Shape::Choices { count: 4, most: 1 },
         },
         SheetQuestion {
             order: 2,

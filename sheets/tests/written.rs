@@ -19,10 +19,7 @@ const DPI: f32 = 200.0;
 fn questions() -> Vec<SheetQuestion> {
     let choices = |order| SheetQuestion {
         order,
-        shape: Shape::Choices {
-            count: 4,
-            single: true,
-        },
+        shape: Shape::Choices { count: 4, most: 1 },
     };
     let written = |order| SheetQuestion {
         order,

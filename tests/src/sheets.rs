@@ -266,7 +266,8 @@ pub fn mark_sheet(
                     .then(|| write_essay(&mut pages[index], area.frame, rng));
                 expect.insert(question.order, Expect::Essay(written));
             }
-            Shape::Choices { count, single } => {
+            Shape::Choices { count, most } => {
+                let single = most == 1;
                 let mut choices: Vec<i32> = (1..=count as i32).collect();
                 // Distinct choices in a random order.
                 for i in (1..choices.len()).rev() {

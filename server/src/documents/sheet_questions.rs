@@ -38,7 +38,11 @@ fn shape_of(
     match kind {
         QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Some(Shape::Choices {
             count: choices,
-            single: kind == QuestionKind::MultipleChoice || max_selected == 1,
+            most: if kind == QuestionKind::MultipleChoice {
+                1
+            } else {
+                max_selected.clamp(1, choices.max(1))
+            },
         }),
         QuestionKind::Essay => Some(Shape::Essay { max_score }),
         QuestionKind::Matching if parts > 0 => Some(Shape::Grid {
@@ -235,6 +239,48 @@ mod tests {
                 Shape::Written
             ],
             "a word, a number too long and a key of words each keep the box"
+        );
+        let header = SnapshotHeader {
+            id: 1,
+            assessment_id: 1,
+            language: None,
+        };
+        let xml = write(&header, &questions);
+        assert_eq!(
+            sheet_questions_of_snapshot(&xml).unwrap(),
+            sheet_questions(&questions)
+        );
+    }
+
+    #[test]
+    fn a_multiple_responses_limit_is_the_most_marks_a_row_takes_in_both_readers() {
+        let choice = |order| crate::model::snapshot::SnapshotChoice {
+            order,
+            question_choice: order,
+            text: format!("choice {order}"),
+            correct: order == 1,
+            mapped_value: None,
+            part: 0,
+        };
+        let question = |order, kind, max_choices| SnapshotQuestion {
+            kind,
+            choices: (1..=5).map(choice).collect(),
+            max_choices,
+            ..entry(order, &[])
+        };
+        let questions = [
+            question(1, QuestionKind::MultipleChoice, None),
+            question(2, QuestionKind::MultipleResponse, None),
+            question(3, QuestionKind::MultipleResponse, Some(2)),
+            question(4, QuestionKind::MultipleResponse, Some(1)),
+        ];
+        let shapes: Vec<Shape> = sheet_questions(&questions)
+            .into_iter()
+            .map(|q| q.shape)
+            .collect();
+        assert_eq!(
+            shapes,
+            [1, 5, 2, 1].map(|most| Shape::Choices { count: 5, most })
         );
         let header = SnapshotHeader {
             id: 1,

@@ -231,7 +231,7 @@ mod tests {
             question: 2,
             part: 0,
             page: 1,
-            single: true,
+            most: 1,
             reason: DoubtReason::Faint,
             bubbles: Vec::new(),
         });

@@ -45,10 +45,7 @@ async fn short_answers(backend: Backend) {
     assert_eq!(
         shapes,
         [
-            Shape::Choices {
-                count: 3,
-                single: true
-            },
+            Shape::Choices { count: 3, most: 1 },
             Shape::Written,
             Shape::Number { positions: 6 },
             Shape::Blanks {

@@ -89,8 +89,9 @@ pub struct SheetQuestion {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shape {
-    /// `count` choices, one or several of which may be marked.
-    Choices { count: usize, single: bool },
+    /// `count` choices, at most `most` of which may be marked (1: a single
+    /// choice; `count`: any number). More marks than that go to a person.
+    Choices { count: usize, most: usize },
     /// A written answer worth `max_score`, read back as an image.
     Essay { max_score: i32 },
     /// A matching's parts: `parts` rows of `options` bubbles, one of which may be

@@ -177,10 +177,7 @@ mod tests {
     fn choices(order: i32, count: usize) -> SheetQuestion {
         SheetQuestion {
             order,
-            shape: Shape::Choices {
-                count,
-                single: true,
-            },
+            shape: Shape::Choices { count, most: 1 },
         }
     }
 

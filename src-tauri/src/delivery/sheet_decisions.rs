@@ -167,7 +167,7 @@ mod tests {
                 question: 1,
                 part: 0,
                 page: 1,
-                single: true,
+                most: 1,
                 reason: DoubtReason::SeveralMarks,
                 bubbles: Vec::new(),
             }],

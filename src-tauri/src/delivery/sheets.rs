@@ -263,7 +263,7 @@ pub async fn read_sheet_scans(
                         part: doubt.part,
                         blank: is_blank(doubt.question),
                         page: doubt.page,
-                        single: doubt.single,
+                        single: doubt.most == 1,
                         reason: match doubt.reason {
                             DoubtReason::Faint => "faint",
                             DoubtReason::SeveralMarks => "severalMarks",

@@ -195,7 +195,11 @@ fn questions(drawn: &[Question]) -> Vec<SheetQuestion> {
             } else {
                 Shape::Choices {
                     count: usize::from(question.choices % 32),
-                    single: question.single,
+                    most: if question.single {
+                        1
+                    } else {
+                        usize::from(question.choices % 32)
+                    },
                 }
             },
         })

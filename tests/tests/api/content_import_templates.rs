@@ -65,15 +65,9 @@ async fn sheets(backend: Backend) {
         shapes,
         [
             Shape::Number { positions: 6 },
-            Shape::Choices {
-                count: 7,
-                single: true
-            },
+            Shape::Choices { count: 7, most: 1 },
             // maxChoices="1": one circle, though its response is multiple.
-            Shape::Choices {
-                count: 3,
-                single: true
-            }
+            Shape::Choices { count: 3, most: 1 }
         ]
     );
     let dir = tempfile::tempdir().unwrap();

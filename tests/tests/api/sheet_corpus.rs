@@ -207,8 +207,8 @@ async fn every_code_clear_mark_and_blank_is_read_and_nothing_ambiguous_is_guesse
             .questions
             .iter()
             .map(|q| match q.shape.clone() {
-                Shape::Choices { count, single } => {
-                    serde_json::json!({"order": q.order, "choices": count, "single": single})
+                Shape::Choices { count, most } => {
+                    serde_json::json!({"order": q.order, "choices": count, "single": most == 1})
                 }
                 Shape::Essay { max_score } => {
                     serde_json::json!({"order": q.order, "essay": max_score})

@@ -75,7 +75,7 @@ fn decide(reading: &mut AttemptReading) {
             .filter(|b| b.verdict == Verdict::Marked)
             .map(|b| b.choice)
             .collect();
-        let choices = if doubt.single {
+        let choices = if doubt.most == 1 {
             marked.into_iter().take(1).collect()
         } else {
             marked
@@ -99,9 +99,10 @@ fn expected_choice_score(delivery: &PaperDelivery, reading: &AttemptReading) -> 
             .iter()
             .find(|q| q.order == *question)
             .unwrap();
-        let Shape::Choices { count, single } = sheet.shape else {
+        let Shape::Choices { count, most } = sheet.shape else {
             unreachable!()
         };
+        let single = most == 1;
         let index = *question - 1;
         let right: Vec<i32> = if single {
             vec![index % count as i32 + 1]
