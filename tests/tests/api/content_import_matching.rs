@@ -262,11 +262,7 @@ async fn sheets(backend: Backend) {
     reading.resolve_part(1, 4, vec![]).unwrap();
     let result = crate::uploads::upload_reading(&app, batch, attempt, &reading).await;
     let result = result["ID"].as_i64().unwrap();
-    let scores = app
-        .sql_column::<i64>(&format!(
-            "SELECT CAST(actual_score AS BIGINT) FROM answers WHERE result_id = {result} ORDER BY question_number"
-        ))
-        .await;
+    let scores = crate::qti_packages::result_scores(&app, result).await;
     assert_eq!(scores, [2, 3, 0]);
     assert_eq!(result_totals(&app, result).await, (Some(5), Some(7)));
 }

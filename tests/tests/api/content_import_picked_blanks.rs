@@ -237,11 +237,7 @@ async fn sheets(backend: Backend) {
     reading.transcribe_part(2, 1, "2.5").unwrap();
     let result = crate::uploads::upload_reading(&app, batch, attempt, &reading).await;
     let result = result["ID"].as_i64().unwrap();
-    let scores = app
-        .sql_column::<i64>(&format!(
-            "SELECT CAST(actual_score AS BIGINT) FROM answers WHERE result_id = {result} ORDER BY question_number"
-        ))
-        .await;
+    let scores = crate::qti_packages::result_scores(&app, result).await;
     // The Earth 1, the Sun 1, 7 0: 2. 2.5 2, less 1, nothing typed 0: 3.
     assert_eq!(scores, [2, 3]);
     assert_eq!(result_totals(&app, result).await, (Some(5), Some(7)));

@@ -115,11 +115,7 @@ async fn sheets(backend: Backend) {
     assert!(reading.doubts.is_empty(), "{:?}", reading.doubts);
     let result = crate::uploads::upload_reading(&app, batch, attempt, &reading).await;
     let result = result["ID"].as_i64().unwrap();
-    let scores = app
-        .sql_column::<i64>(&format!(
-            "SELECT CAST(actual_score AS BIGINT) FROM answers WHERE result_id = {result} ORDER BY question_number"
-        ))
-        .await;
+    let scores = crate::qti_packages::result_scores(&app, result).await;
     assert_eq!(
         scores,
         [1, 2, 4],

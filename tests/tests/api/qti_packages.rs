@@ -160,6 +160,14 @@ pub(crate) async fn uploaded_scores(
     answer_scores(app, attempt).await
 }
 
+/// The scores of Result `result`'s answers, in the snapshot's order.
+pub(crate) async fn result_scores(app: &TestApp, result: i64) -> Vec<i64> {
+    app.sql_column::<i64>(&format!(
+        "SELECT CAST(actual_score AS BIGINT) FROM answers WHERE result_id = {result} ORDER BY question_number"
+    ))
+    .await
+}
+
 /// The Result's `TotalScore` and `MaxScore`, as the administrator reads them.
 pub(crate) async fn result_totals(app: &TestApp, result: i64) -> (Option<i64>, Option<i64>) {
     let (status, body): (StatusCode, Value) = app
