@@ -190,6 +190,12 @@ mod tests {
     use crate::model::scoring_rule::{ScoringRule, TextKey};
     use crate::model::typed_number::NumberRange;
 
+    const HEADER: SnapshotHeader<'static> = SnapshotHeader {
+        id: 1,
+        assessment_id: 1,
+        language: None,
+    };
+
     fn entry(order: i32, keys: &[(&str, Option<(f64, f64)>)]) -> SnapshotQuestion {
         SnapshotQuestion {
             order,
@@ -240,12 +246,7 @@ mod tests {
             ],
             "a word, a number too long and a key of words each keep the box"
         );
-        let header = SnapshotHeader {
-            id: 1,
-            assessment_id: 1,
-            language: None,
-        };
-        let xml = write(&header, &questions);
+        let xml = write(&HEADER, &questions);
         assert_eq!(
             sheet_questions_of_snapshot(&xml).unwrap(),
             sheet_questions(&questions)
@@ -282,12 +283,7 @@ mod tests {
             shapes,
             [1, 5, 2, 1].map(|most| Shape::Choices { count: 5, most })
         );
-        let header = SnapshotHeader {
-            id: 1,
-            assessment_id: 1,
-            language: None,
-        };
-        let xml = write(&header, &questions);
+        let xml = write(&HEADER, &questions);
         assert_eq!(
             sheet_questions_of_snapshot(&xml).unwrap(),
             sheet_questions(&questions)
