@@ -5,6 +5,12 @@
 import { errorMessage, questionProgress, questionsToGrade } from "../../lib/api";
 import { describeProgress, finished, nextQuestion, rememberedQuestion, rememberQuestion, type GradedQuestion, type QuestionProgress } from "../../lib/grading";
 
+/** What grading asks the server. */
+export interface GradingReads {
+  questionProgress: (questionId: string) => Promise<QuestionProgress>;
+  questionsToGrade: () => Promise<QuestionProgress[]>;
+}
+
 export class GradingSession {
   /** The question the queue keeps to, if any. */
   question = $state<GradedQuestion | null>(null);
@@ -19,11 +25,16 @@ export class GradingSession {
 
   private readonly storage: Storage;
   private readonly onerror: (message: string) => void;
+  private readonly reads: GradingReads;
 
-  /** `storage` keeps the choice between runs; `onerror` shows a failure to count or list the questions. */
-  constructor(storage: Storage, onerror: (message: string) => void) {
+  /**
+   * `storage` keeps the choice between runs; `onerror` shows a failure to count or
+   * list the questions; `reads` asks the server (tests hold its answers back).
+   */
+  constructor(storage: Storage, onerror: (message: string) => void, reads: GradingReads = { questionProgress, questionsToGrade }) {
     this.storage = storage;
     this.onerror = onerror;
+    this.reads = reads;
   }
 
   /** "Essay: 12 of 65 done" under the task's name, once counted. */
@@ -64,10 +75,14 @@ export class GradingSession {
     const question = this.question;
     if (!question) return;
     try {
-      const now = await questionProgress(question.questionId);
+      const now = await this.reads.questionProgress(question.questionId);
+      // The end and the question offered after it are shown together: a finished
+      // question shown before the list of others is read would say for a moment
+      // that no other question has tasks.
+      const upNext = finished(now) || queueEmpty ? nextQuestion(await this.reads.questionsToGrade(), question) : null;
       if (this.question?.questionId !== question.questionId) return;
       this.progress = now;
-      this.upNext = finished(now) || queueEmpty ? nextQuestion(await questionsToGrade(), question) : null;
+      this.upNext = upNext;
     } catch (error) {
       this.onerror(`The progress of “${question.name}” could not be counted: ${errorMessage(error)}`);
     }
@@ -75,7 +90,7 @@ export class GradingSession {
 
   openPicker() {
     this.picker = null;
-    questionsToGrade()
+    this.reads.questionsToGrade()
       .then((questions) => {
         if (this.picker === null) this.picker = questions;
       })
