@@ -169,8 +169,8 @@ fn file(attempt: i32, batch: i64, n: usize) -> Vec<u8> {
                 "QuestionOrderNumber": number,
                 "UploadedChoices": [{"ChoiceOrderNumber": "1", "Selected": true}, {"ChoiceOrderNumber": "3", "Selected": n.is_multiple_of(2)}],
             }),
-            // The bench's demo content has no matching or blanks questions.
-            QuestionKind::Matching | QuestionKind::FillIn => {
+            // The bench's demo content has no matching, blanks or point questions.
+            QuestionKind::Matching | QuestionKind::FillIn | QuestionKind::Point => {
                 json!({"QuestionOrderNumber": number})
             }
         })

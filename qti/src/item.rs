@@ -106,6 +106,19 @@ pub enum Response {
         pairs: Vec<PairKey>,
         scoring: ChoiceScoring,
     },
+    /// Points marked on a picture: QTI's select point, and position object (an
+    /// object placed on a picture, at a point each time). Scored as QTI's
+    /// `map_response_point`: each area holding a point adds its value once;
+    /// the default when no area holds one; within the bounds.
+    Points {
+        /// The picture's size in its own pixels, the unit of points and areas.
+        width: f64,
+        height: f64,
+        /// At most this many points (0: any number).
+        most: usize,
+        areas: Vec<Area>,
+        scoring: ChoiceScoring,
+    },
     /// Blanks in a passage (several text entries or inline choices), each marked
     /// by its own keys: under map_response the question's score is the sum of the
     /// blanks' values (a blank no key accepts: the default), rounded as every
@@ -115,6 +128,19 @@ pub enum Response {
         blanks: Vec<Blank>,
         scoring: ChoiceScoring,
     },
+}
+
+/// An area of a picture that points are scored by (QTI's `areaMapEntry`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Area {
+    /// `circle`, `rect`, `ellipse`, `poly` or `default` (the whole picture).
+    pub shape: String,
+    /// In the picture's own pixels (a percentage already read against its size):
+    /// circle x, y, r; rect left, top, right, bottom; ellipse x, y, rx, ry; poly
+    /// x, y pairs; default none.
+    pub coords: Vec<f64>,
+    /// What a point in it is worth (once, however many points it holds).
+    pub value: f64,
 }
 
 /// A blank of a passage: words typed, or one of its own options picked.

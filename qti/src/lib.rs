@@ -36,8 +36,8 @@ mod xml;
 pub use document::is_document;
 pub use error::PackageError;
 pub use item::{
-    Blank, Choice, ChoiceScoring, Item, MatchOption, NumberRange, Package, PairKey, QtiVersion,
-    Response, ScoreBand, SkippedItem, TextKey, TextScoring,
+    Area, Blank, Choice, ChoiceScoring, Item, MatchOption, NumberRange, Package, PairKey,
+    QtiVersion, Response, ScoreBand, SkippedItem, TextKey, TextScoring,
 };
 pub use package::{read_package, read_package_with_progress};
 pub use reading::{instantiate, CHECKED_DRAWS};

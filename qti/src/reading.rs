@@ -173,7 +173,21 @@ fn read_plain(
     if let Some(missing) = missing_image(body, path, images.archive()) {
         return Ok(Err(skip(missing)));
     }
-    let reading = match response::read(root, body) {
+    let mut picture_size = |object: &Element| {
+        let size = |name: &str| {
+            object
+                .attribute(name)
+                .and_then(|v| v.trim().trim_end_matches("px").parse::<f64>().ok())
+                .filter(|v| v.is_finite() && *v > 0.0)
+        };
+        size("width").zip(size("height")).or_else(|| {
+            let url = images
+                .data_url(path, "object data", object.attribute("data")?)
+                .ok()?;
+            crate::images::dimensions(&url).map(|(w, h)| (f64::from(w), f64::from(h)))
+        })
+    };
+    let reading = match response::read(root, body, &mut picture_size) {
         Ok(reading) => reading,
         Err(reason) => return Ok(Err(skip(reason))),
     };

@@ -9,59 +9,15 @@
 
 mod common;
 
-use base64::Engine;
-use common::{ims, zip};
+use common::{ims, package_with_pictures, picture, svg_of, zip_bytes};
 use scoredesk_qti::{read_package, ChoiceScoring, Package, Response};
 
-/// A stand-in picture of `width` × `height` (the examples' own are not held).
-fn picture(width: u32, height: u32) -> Vec<u8> {
-    let mut png = Vec::new();
-    image::GrayImage::from_pixel(width, height, image::Luma([200]))
-        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
-        .unwrap();
-    png
-}
-
 fn package_of(item: String, picture: Option<Vec<u8>>) -> Package {
-    let manifest = r#"<manifest identifier="m"><resources><resource identifier="r" type="imsqti_item_xmlv2p1" href="hotspot.xml"/></resources></manifest>"#;
-    let mut entries: Vec<(&str, Vec<u8>)> = vec![
-        ("imsmanifest.xml", manifest.as_bytes().to_vec()),
-        ("hotspot.xml", item.into_bytes()),
-    ];
-    if let Some(png) = picture {
-        entries.push(("images/ukair.png", png));
-    }
-    read_package(&zip_bytes(&entries)).unwrap()
-}
-
-fn zip_bytes(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
-    let texts: Vec<(&str, String)> = entries
-        .iter()
-        .filter(|(name, _)| name.ends_with(".xml"))
-        .map(|(name, bytes)| (*name, String::from_utf8(bytes.clone()).unwrap()))
+    let pictures: Vec<(&str, Vec<u8>)> = picture
+        .into_iter()
+        .map(|png| ("images/ukair.png", png))
         .collect();
-    let mut bytes = zip(&texts);
-    let mut writer = zip::ZipWriter::new_append(std::io::Cursor::new(&mut bytes)).unwrap();
-    for (name, data) in entries.iter().filter(|(name, _)| !name.ends_with(".xml")) {
-        writer
-            .start_file(*name, zip::write::SimpleFileOptions::default())
-            .unwrap();
-        std::io::Write::write_all(&mut writer, data).unwrap();
-    }
-    writer.finish().unwrap();
-    bytes
-}
-
-/// The SVG the markup shows the picture through.
-fn svg_of(markup: &str) -> String {
-    let start = markup.find("data:image/svg+xml;base64,").unwrap() + 26;
-    let end = start + markup[start..].find('"').unwrap();
-    String::from_utf8(
-        base64::engine::general_purpose::STANDARD
-            .decode(&markup[start..end])
-            .unwrap(),
-    )
-    .unwrap()
+    package_with_pictures("hotspot.xml", item, &pictures)
 }
 
 #[test]

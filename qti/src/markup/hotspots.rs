@@ -128,6 +128,46 @@ impl Writer<'_, '_> {
         Ok(())
     }
 
+    /// A select point: its picture, on which the answer is a point (or several)
+    /// marked; its areas are the key, so never shown.
+    pub(super) fn select_point(&mut self, interaction: &Element) -> Result<(), PackageError> {
+        self.prompt(interaction)?;
+        self.stage(interaction)?;
+        self.hint("p", &mark_places(interaction));
+        Ok(())
+    }
+
+    /// A position object stage: each of its interactions' prompt, then the
+    /// stage's picture, then the object to place with how many times.
+    pub(super) fn position_stage(&mut self, stage: &Element) -> Result<(), PackageError> {
+        let interactions: Vec<&Element> =
+            stage.children_named("positionObjectInteraction").collect();
+        for interaction in &interactions {
+            self.prompt(interaction)?;
+        }
+        self.stage(stage)?;
+        for interaction in interactions {
+            // What to place is part of the question, on paper too; how to mark it
+            // is a hint, which paper says its own way.
+            if let Some(object) = interaction.child("object") {
+                self.out.push_str("<p class=\"place\">Place ");
+                self.object(object)?;
+                self.out.push_str(" on the picture.</p>");
+            }
+            self.hint("p", &mark_places(interaction));
+        }
+        Ok(())
+    }
+
+    /// The picture points are marked on, in `<div class="stage">` (the answer
+    /// sheet prints it again from there).
+    fn stage(&mut self, holder: &Element) -> Result<(), PackageError> {
+        self.out.push_str("<div class=\"stage\">");
+        self.picture(holder)?;
+        self.out.push_str("</div>");
+        Ok(())
+    }
+
     /// The interaction's picture with its areas outlined and lettered; false
     /// when it has none (`response` skips such an item).
     fn picture(&mut self, interaction: &Element) -> Result<bool, PackageError> {
@@ -184,6 +224,19 @@ impl Writer<'_, '_> {
     }
 }
 
+/// "Mark the place with a cross (×).", or at most how many places.
+fn mark_places(interaction: &Element) -> String {
+    let most = interaction
+        .attribute("maxChoices")
+        .and_then(|m| m.trim().parse::<usize>().ok())
+        .unwrap_or(1);
+    match most {
+        1 => "Mark the place with a cross (×).".to_owned(),
+        0 => "Mark each place with a cross (×).".to_owned(),
+        most => format!("Mark at most {most} places, each with a cross (×)."),
+    }
+}
+
 /// How far the areas' pixel coordinates reach, with a margin: the size of a
 /// picture whose own is not known.
 fn reach(interaction: &Element) -> (f64, f64) {
@@ -208,7 +261,7 @@ fn round(value: f64) -> f64 {
 
 /// The numbers of `coords`, a percentage read against the picture's width (x,
 /// even places) or height (y, odd places).
-fn coordinates(coords: &str, width: f64, height: f64) -> Vec<f64> {
+pub fn coordinates(coords: &str, width: f64, height: f64) -> Vec<f64> {
     coords
         .split(',')
         .enumerate()

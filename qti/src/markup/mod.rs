@@ -16,7 +16,7 @@ use crate::error::PackageError;
 use crate::images::Images;
 use crate::xml::{Element, Node};
 
-pub use hotspots::{area_words, areas, picture_words};
+pub use hotspots::{area_words, areas, coordinates, picture_words};
 pub use words::{choice_text, stem_text};
 
 /// Elements written as they are (with their kept attributes).
@@ -214,6 +214,8 @@ impl<'i, 'a> Writer<'i, 'a> {
             "graphicOrderInteraction" => self.graphic_order(element),
             "graphicAssociateInteraction" => self.graphic_pairs(element),
             "graphicGapMatchInteraction" => self.graphic_gaps(element),
+            "selectPointInteraction" => self.select_point(element),
+            "positionObjectStage" => self.position_stage(element),
             "matchInteraction" => self.matching(element),
             "gapMatchInteraction" => self.gap_match(element),
             "orderInteraction" => self.order(element),

@@ -162,6 +162,21 @@ fn derived_max(response: &Response) -> f64 {
                 .sum();
             upper_bound.map_or(best, |upper| best.min(upper))
         }
+        // The best areas, one point in each, as many as the points allowed.
+        Response::Points {
+            most,
+            areas,
+            scoring: ChoiceScoring::MapResponse { upper_bound, .. },
+            ..
+        } => {
+            let mut values: Vec<f64> = areas.iter().map(|a| a.value).filter(|v| *v > 0.0).collect();
+            values.sort_by(|a, b| b.total_cmp(a));
+            let best: f64 = values
+                .iter()
+                .take(if *most == 0 { values.len() } else { *most })
+                .sum();
+            upper_bound.map_or(best, |upper| best.min(upper))
+        }
         // Each blank at its best key.
         Response::Blanks {
             blanks,

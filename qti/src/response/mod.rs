@@ -10,6 +10,7 @@ mod matching;
 mod max_score;
 mod number;
 mod picked;
+mod points;
 mod rules;
 mod text;
 
@@ -20,6 +21,7 @@ use blanks::blanks;
 use choice::choice;
 use matching::matching;
 use max_score::max_score;
+use points::points;
 use rules::rule_of;
 use text::text;
 
@@ -33,8 +35,9 @@ use text::text;
 /// is a multiple response over its candidate pairs. A graphic order and a
 /// graphic associate are an order and an associate over the areas of their
 /// picture, lettered on it as a hotspot's are; a graphic gap match pairs each
-/// area with one of the pictures (or words) to place, a matching's rows.
-pub const SUPPORTED: [&str; 16] = [
+/// area with one of the pictures (or words) to place, a matching's rows. A select
+/// point and a position object are points on a picture, scored by its areas.
+pub const SUPPORTED: [&str; 18] = [
     "choiceInteraction",
     "hotspotInteraction",
     "graphicOrderInteraction",
@@ -51,6 +54,8 @@ pub const SUPPORTED: [&str; 16] = [
     "sliderInteraction",
     "uploadInteraction",
     "drawingInteraction",
+    "selectPointInteraction",
+    "positionObjectInteraction",
 ];
 
 /// The item's interaction and scoring, or why the item cannot be imported.
@@ -60,7 +65,13 @@ pub struct Reading {
     pub notes: Vec<String>,
 }
 
-pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
+/// `picture_size`: a picture's size in its own pixels, from its `<object>` (its
+/// width and height, else the image's own), `None` when not known.
+pub fn read(
+    item: &Element,
+    body: &Element,
+    picture_size: &mut dyn FnMut(&Element) -> Option<(f64, f64)>,
+) -> Result<Reading, String> {
     if item.attribute("adaptive") == Some("true") {
         return Err("adaptive items (which change as they are answered) are not imported".into());
     }
@@ -156,6 +167,29 @@ pub fn read(item: &Element, body: &Element) -> Result<Reading, String> {
             let declaration = declaration
                 .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
             associate(interaction, declaration, &rule, &mut notes)?
+        }
+        "selectPointInteraction" | "positionObjectInteraction" => {
+            let declaration = declaration
+                .ok_or_else(|| format!("no <responseDeclaration identifier=\"{identifier}\">"))?;
+            // A position object is placed on its stage's picture.
+            let holder = if interaction.name == "positionObjectInteraction" {
+                body.descendants()
+                    .into_iter()
+                    .find(|stage| {
+                        stage.name == "positionObjectStage"
+                            && stage.elements().any(|e| std::ptr::eq(e, interaction))
+                    })
+                    .ok_or("a <positionObjectInteraction> outside a <positionObjectStage>")?
+            } else {
+                interaction
+            };
+            let picture = holder
+                .child("object")
+                .filter(|o| o.attribute("data").is_some())
+                .ok_or_else(|| {
+                    format!("a <{}> without its picture (<object data>)", holder.name)
+                })?;
+            points(item, interaction, picture_size(picture), declaration)?
         }
         "uploadInteraction" | "drawingInteraction" => Response::Image {
             drawing: interaction.name == "drawingInteraction",

@@ -6,6 +6,8 @@
 
 use std::io::Write;
 
+use base64::Engine;
+
 use scoredesk_qti::{read_package, Package};
 
 pub fn zip(entries: &[(&str, String)]) -> Vec<u8> {
@@ -65,5 +67,57 @@ pub fn ims(file: &str) -> String {
         "{}/tests/fixtures/ims/{file}",
         env!("CARGO_MANIFEST_DIR")
     ))
+    .unwrap()
+}
+
+/// A stand-in picture of `width` × `height` (the examples' own are not held).
+pub fn picture(width: u32, height: u32) -> Vec<u8> {
+    let mut png = Vec::new();
+    image::GrayImage::from_pixel(width, height, image::Luma([200]))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    png
+}
+
+/// A package of one item (`file`) and its `pictures` (`(path, bytes)`).
+pub fn package_with_pictures(file: &str, item: String, pictures: &[(&str, Vec<u8>)]) -> Package {
+    let manifest = format!(
+        r#"<manifest identifier="m"><resources><resource identifier="r" type="imsqti_item_xmlv2p1" href="{file}"/></resources></manifest>"#
+    );
+    let mut entries: Vec<(&str, Vec<u8>)> = vec![
+        ("imsmanifest.xml", manifest.into_bytes()),
+        (file, item.into_bytes()),
+    ];
+    entries.extend(pictures.iter().cloned());
+    read_package(&zip_bytes(&entries)).unwrap()
+}
+
+pub fn zip_bytes(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    let texts: Vec<(&str, String)> = entries
+        .iter()
+        .filter(|(name, _)| name.ends_with(".xml"))
+        .map(|(name, bytes)| (*name, String::from_utf8(bytes.clone()).unwrap()))
+        .collect();
+    let mut bytes = zip(&texts);
+    let mut writer = zip::ZipWriter::new_append(std::io::Cursor::new(&mut bytes)).unwrap();
+    for (name, data) in entries.iter().filter(|(name, _)| !name.ends_with(".xml")) {
+        writer
+            .start_file(*name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        std::io::Write::write_all(&mut writer, data).unwrap();
+    }
+    writer.finish().unwrap();
+    bytes
+}
+
+/// The SVG the markup shows the picture through.
+pub fn svg_of(markup: &str) -> String {
+    let start = markup.find("data:image/svg+xml;base64,").unwrap() + 26;
+    let end = start + markup[start..].find('"').unwrap();
+    String::from_utf8(
+        base64::engine::general_purpose::STANDARD
+            .decode(&markup[start..end])
+            .unwrap(),
+    )
     .unwrap()
 }

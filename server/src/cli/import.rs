@@ -183,12 +183,13 @@ fn text(report: &ImportReport) -> String {
             question.scoring,
             question.file,
         ));
-        let kind = if question.question_type == "fill_in_blanks" {
-            "blank"
-        } else {
-            "pair"
+        let kind = match question.question_type {
+            "fill_in_blanks" => "blank",
+            "point" => "area",
+            _ => "pair",
         };
-        for key in question.keys.iter().filter(|_| !question.parts.is_empty()) {
+        let listed = !question.parts.is_empty() || question.question_type == "point";
+        for key in question.keys.iter().filter(|_| listed) {
             out.push_str(&format!("       {kind}: {key}\n"));
         }
         for note in &question.notes {

@@ -290,6 +290,7 @@ mod tests {
             text_keys: Vec::new(),
             parts: Default::default(),
             max_choices: None,
+            picture: None,
         }
     }
 

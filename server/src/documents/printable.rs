@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::markup::{for_paper, sanitize};
 use crate::model::marking_guide::MarkingGuide;
 use crate::model::question_kind::QuestionKind;
-use crate::model::snapshot::{ExpectedResponse, SnapshotChoice, SnapshotPaper};
+use crate::model::snapshot::{ExpectedResponse, SnapshotChoice, SnapshotPaper, SnapshotQuestion};
 
 const TEMPLATE: &str = include_str!("printable.html");
 /// The script that lays the paper out in pages, inline in it.
@@ -43,7 +43,8 @@ struct Question {
     max_score: i32,
     markup: Value,
     single: bool,
-    /// A multiple response's own limit, when it has one.
+    /// A multiple response's own limit, when it has one; a point question's
+    /// most points.
     at_most: Option<usize>,
     choices: Vec<Choice>,
     /// The height of the answer area's first lines for questions answered in
@@ -63,6 +64,9 @@ struct Question {
     keys: Vec<String>,
     /// The answer key's marking guide, for a question with a rubric.
     guide: Option<Guide>,
+    /// A point question: marked on its picture (its markup says how), with
+    /// no lines to write on.
+    point: bool,
 }
 
 #[derive(Serialize)]
@@ -178,6 +182,16 @@ fn millimetres(lines: i32) -> String {
     format!("{}mm", lines * 85 / 10)
 }
 
+/// A point question's areas for its key, each with its worth, in its
+/// picture's pixels: "a circle of radius 16 round (102, 113): 1".
+fn area_keys(question: &SnapshotQuestion) -> Vec<String> {
+    question
+        .areas()
+        .iter()
+        .map(|area| format!("{}: {}", area.shape.describe(), area.value))
+        .collect()
+}
+
 /// The page's HTML; `answers` for the answer-key variant, which prints `guides`
 /// (by question ID) under their questions.
 pub fn render(
@@ -194,14 +208,24 @@ pub fn render(
             number: question.order,
             max_score: question.max_score,
             markup: Value::from_safe_string(sanitize(&for_paper(markup))),
-            single: question.max_selected() == 1,
-            at_most: (ExpectedResponse::of(question.kind) == ExpectedResponse::MultipleChoices
-                && question.max_selected() > 1
-                && question.max_selected() < question.choices.len())
-            .then(|| question.max_selected()),
+            single: question.max_selected() == 1 || question.max_points() == Some(1),
+            at_most: match ExpectedResponse::of(question.kind) {
+                ExpectedResponse::MultipleChoices => (question.max_selected() > 1
+                    && question.max_selected() < question.choices.len())
+                .then(|| question.max_selected()),
+                ExpectedResponse::Points => question.max_points(),
+                _ => None,
+            },
             picked: question.choices.iter().any(|c| c.part > 0),
-            // A picked blank's options are printed with their blank.
-            choices: lettered(question.choices.iter().filter(|c| c.part == 0)),
+            // A picked blank's options are printed with their blank; a point
+            // question's areas only in the key (`keys`).
+            choices: lettered(
+                question
+                    .choices
+                    .iter()
+                    .filter(|c| c.part == 0 && question.kind != QuestionKind::Point),
+            ),
+            point: question.kind == QuestionKind::Point,
             // Lines 8.5 mm apart, as the ruling in the stylesheet; a short answer
             // gets two. The first lines stay with the question on its page, the
             // rest may go on over the page.
@@ -239,14 +263,18 @@ pub fn render(
             } else {
                 Vec::new()
             },
-            keys: question
-                .text_keys
-                .iter()
-                .map(|key| match key.part {
-                    0 => key.text.clone(),
-                    blank => format!("({blank}) {}", key.text),
-                })
-                .collect(),
+            keys: if question.kind == QuestionKind::Point {
+                area_keys(question)
+            } else {
+                question
+                    .text_keys
+                    .iter()
+                    .map(|key| match key.part {
+                        0 => key.text.clone(),
+                        blank => format!("({blank}) {}", key.text),
+                    })
+                    .collect()
+            },
             guide: answers
                 .then(|| guides.get(&question.question_id).map(guide_of))
                 .flatten(),
@@ -301,6 +329,7 @@ mod tests {
                             choice(2, "Energy", true),
                         ],
                         max_choices: None,
+                        picture: None,
                     },
                     r#"<p onclick="x()">Which is conserved?</p><script>x()</script>"#.into(),
                 ),
@@ -316,6 +345,7 @@ mod tests {
                         parts: Default::default(),
                         choices: Vec::new(),
                         max_choices: None,
+                        picture: None,
                     },
                     "<p>Explain.</p>".into(),
                 ),

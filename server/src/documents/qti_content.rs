@@ -3,12 +3,14 @@
 //! multiple_response, both keeping the package's match_correct or map_response;
 //! a text entry with a key → text_entry, marked against it; several text entries
 //! → fill_in_blanks, each blank against its own keys; an essay, a text entry
-//! without a key, an upload or a drawing → essay, scored by a person.
+//! without a key, an upload or a drawing → essay, scored by a person; points on
+//! a picture → point, its areas as choices.
 
 use scoredesk_qti::{Blank, ChoiceScoring, Item, Package, Response, TextScoring};
 
 use crate::model::content::{ContentPlan, PlannedQuestion};
 use crate::model::matching::{PairKey, Parts};
+use crate::model::points::{Picture, Shape};
 use crate::model::question_kind::QuestionKind;
 use crate::model::scoring_rule::{ScoringRule, TextKey};
 use crate::model::snapshot::SourceChoice;
@@ -92,6 +94,7 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
         parts: Parts::default(),
         template: item.template.clone(),
         max_choices: None,
+        picture: None,
     };
     match &item.response {
         Response::Choice {
@@ -203,6 +206,34 @@ fn question(item: &Item, key: &str, language: Option<&str>) -> PlannedQuestion {
             // A list that is not to be shuffled keeps its options fixed, so that
             // the question's one flag shuffles only the lists that ask for it.
             planned.shuffle_choices = planned.choices.iter().any(|c| !c.fixed);
+        }
+        Response::Points {
+            width,
+            height,
+            most,
+            areas,
+            scoring,
+        } => {
+            planned.kind = QuestionKind::Point;
+            planned.rule = rule_of(scoring);
+            planned.picture = Some(Picture {
+                width: *width,
+                height: *height,
+            });
+            planned.max_choices = (*most > 0).then_some(*most as i32);
+            // Each area a choice: its shape and coordinates, worth its value.
+            planned.choices = areas
+                .iter()
+                .enumerate()
+                .map(|(index, area)| SourceChoice {
+                    order: index as i32 + 1,
+                    text: Shape::stored(&area.shape, &area.coords),
+                    correct: area.value > 0.0,
+                    mapped_value: Some(area.value),
+                    fixed: true,
+                    part: 0,
+                })
+                .collect();
         }
         Response::Text {
             scoring: TextScoring::Person,

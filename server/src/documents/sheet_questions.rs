@@ -58,7 +58,7 @@ fn shape_of(
                 .map(|part| choice_parts.iter().filter(|p| **p == part).count())
                 .collect(),
         }),
-        QuestionKind::Matching | QuestionKind::FillIn => None,
+        QuestionKind::Matching | QuestionKind::FillIn | QuestionKind::Point => None,
     }
 }
 
@@ -217,6 +217,7 @@ mod tests {
                 .collect(),
             parts: Default::default(),
             max_choices: None,
+            picture: None,
         }
     }
 

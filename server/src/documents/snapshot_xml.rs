@@ -7,6 +7,7 @@
 use quick_xml::events::{BytesDecl, Event};
 use quick_xml::Writer;
 
+use crate::model::question_kind::QuestionKind;
 use crate::model::snapshot::{limits, ExpectedResponse, SnapshotQuestion};
 
 /// The namespace of the document; its version changes when the format does.
@@ -80,8 +81,14 @@ fn write_question(
     if let Some(topic) = &topic {
         element = element.with_attribute(("Topic".as_bytes(), topic.as_bytes()));
     }
+    // A point question's choices are its areas: the key, which the XML never holds.
+    let choices: &[_] = if question.kind == QuestionKind::Point {
+        &[]
+    } else {
+        &question.choices
+    };
     element.write_inner_content(|writer| {
-        for choice in &question.choices {
+        for choice in choices {
             let order = choice.order.to_string();
             let part = choice.part.to_string();
             let mut element = writer
@@ -104,14 +111,27 @@ fn write_question(
                     crate::xml::escape_text(text),
                 ))?;
         }
+        if let Some(picture) = question.picture {
+            let (width, height) = (picture.width.to_string(), picture.height.to_string());
+            writer
+                .create_element("Picture")
+                .with_attribute(("Width", width.as_str()))
+                .with_attribute(("Height", height.as_str()))
+                .write_empty()?;
+        }
         let picked = question.choices.iter().any(|c| c.part > 0);
         let number = question.number_within(limits::NUMBER_CHARACTERS);
-        write_validation(writer, expected, question.max_selected(), picked, number)
+        let most = match expected {
+            ExpectedResponse::Points => question.max_points().unwrap_or(0),
+            _ => question.max_selected(),
+        };
+        write_validation(writer, expected, most, picked, number)
     })?;
     Ok(())
 }
 
-/// What an upload's response to the question must be; `picked`: some of a
+/// What an upload's response to the question must be (`max_selected`: the
+/// most choices, or the most points, 0 for any number); `picked`: some of a
 /// fill-in-the-blanks question's blanks are picked from their own lists;
 /// `number`: a text entry is answered by a short number.
 fn write_validation(
@@ -154,6 +174,14 @@ fn write_validation(
                 .with_attribute(("MaxTextLength", chars.as_str()));
             if number {
                 element = element.with_attribute(("NumberCharacters", number_chars.as_str()));
+            }
+            element.write_empty()?;
+        }
+        ExpectedResponse::Points => {
+            let mut element = writer.create_element("Validation");
+            let most = max_selected.to_string();
+            if max_selected > 0 {
+                element = element.with_attribute(("MaxPoints", most.as_str()));
             }
             element.write_empty()?;
         }
@@ -203,6 +231,7 @@ mod tests {
             text_keys: Vec::new(),
             parts: Default::default(),
             max_choices: None,
+            picture: None,
         }];
         let header = SnapshotHeader {
             id: 5,

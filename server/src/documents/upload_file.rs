@@ -37,6 +37,19 @@ struct Question<'a> {
     /// Our extension for questions with parts (docs/upload-format.md).
     #[serde(default)]
     parts: Vec<Part>,
+    /// Our extension for point questions: points on the question's picture.
+    #[serde(default)]
+    points: Vec<Point>,
+}
+
+/// A point on a picture, in its pixels from the top left corner.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Point {
+    #[serde(rename = "X")]
+    x: f64,
+    #[serde(rename = "Y")]
+    y: f64,
 }
 
 #[derive(Deserialize)]
@@ -177,6 +190,7 @@ pub fn read(bytes: &[u8]) -> Result<UploadFile, UploadError> {
             text: question.text_response,
             image,
             parts,
+            points: question.points.iter().map(|p| (p.x, p.y)).collect(),
         });
     }
     Ok(UploadFile {
@@ -228,8 +242,17 @@ mod tests {
     }
 
     #[test]
+    fn points_are_read_in_the_pictures_pixels() {
+        let file = read(br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 4, "Points": [{"X": 102, "Y": 113.5}, {"Y": 0, "X": 1e2}]}]}"#).unwrap();
+        assert_eq!(file.questions[0].points, [(102.0, 113.5), (100.0, 0.0)]);
+    }
+
+    #[test]
     fn what_is_wrong_names_its_field() {
-        let cases: [(&[u8], &str); 10] = [
+        let cases: [(&[u8], &str); 13] = [
+            (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Points": [{"X": "1", "Y": 2}]}]}"#, "QuestionAndChoices[0].Points[0].X"),
+            (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Points": [{"X": 1}]}]}"#, "QuestionAndChoices[0].Points[0]"),
+            (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Points": [{"X": 1, "Y": 2, "Z": 3}]}]}"#, "Z"),
             (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Parts": [{"PartNumber": "x", "ChoiceOrderNumber": 1}]}]}"#, "QuestionAndChoices[0].Parts[0].PartNumber"),
             (br#"{"AttemptID": 1, "QuestionAndChoices": [{"QuestionOrderNumber": 1, "Parts": [{"PartNumber": 1, "Choice": 1}]}]}"#, "Choice"),
             (br#"{"BatchID": "1"}"#, "the upload file"),

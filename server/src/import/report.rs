@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use super::Mode;
 use crate::model::content::{ContentPlan, ImportOutcome, PlannedQuestion, QuestionFate};
+use crate::model::points::Shape;
+use crate::model::question_kind::QuestionKind;
 use crate::model::scoring_rule::ScoringRule;
 
 #[derive(Debug, Clone, Serialize)]
@@ -179,8 +181,24 @@ fn optional_int64<S: serde::Serializer>(
 
 /// A question's keys as people read them: a text entry's accepted answers, each
 /// with its marks when worth other than full marks; a matching's correct pairs;
-/// a blank's answers after its name, each with its marks.
+/// a blank's answers after its name, each with its marks; a point question's
+/// areas with their worth.
 fn keys_of(planned: &PlannedQuestion) -> Vec<String> {
+    // A point question's areas, each with what a point in it is worth.
+    if planned.kind == QuestionKind::Point {
+        return planned
+            .choices
+            .iter()
+            .filter_map(|area| {
+                let shape = Shape::parse(&area.text)?;
+                Some(format!(
+                    "{} ({})",
+                    shape.describe(),
+                    area.mapped_value.unwrap_or(0.0)
+                ))
+            })
+            .collect();
+    }
     let pairs = planned.parts.keys.iter().filter(|key| key.correct);
     let pairs = pairs.filter_map(|key| {
         let part = planned

@@ -31,7 +31,8 @@ pub fn score(kind: QuestionKind, max_score: i32, selected: &[bool], correct_choi
         QuestionKind::Essay
         | QuestionKind::TextEntry
         | QuestionKind::Matching
-        | QuestionKind::FillIn => 0,
+        | QuestionKind::FillIn
+        | QuestionKind::Point => 0,
     }
 }
 

@@ -8,6 +8,7 @@
 use sha2::{Digest, Sha256};
 
 use super::matching::Parts;
+use super::points::Picture;
 use super::question_kind::QuestionKind;
 use super::result_scores::Topic;
 use super::scoring_rule::{ScoringRule, TextKey};
@@ -48,8 +49,11 @@ pub struct PlannedQuestion {
     /// A template item's template (QTI XML): each snapshot draws its own
     /// instance of the question from it; the rest of the question is one draw.
     pub template: Option<String>,
-    /// The most choices a multiple response takes, when fewer than its choices.
+    /// The most choices a multiple response takes, when fewer than its choices;
+    /// the most points a point question takes.
     pub max_choices: Option<i32>,
+    /// A point question's picture (its areas are its choices).
+    pub picture: Option<Picture>,
 }
 
 impl PlannedQuestion {
@@ -68,6 +72,7 @@ impl PlannedQuestion {
             parts: self.parts.clone(),
             template: None,
             max_choices: self.max_choices,
+            picture: self.picture,
         }
     }
 
@@ -141,6 +146,12 @@ impl PlannedQuestion {
         }
         if let Some(max) = self.max_choices {
             field(&format!("at most {max} choices"));
+        }
+        if let Some(picture) = self.picture {
+            field(&format!(
+                "on a picture {} by {}",
+                picture.width, picture.height
+            ));
         }
         hex(&digest.finalize())
     }
@@ -283,6 +294,7 @@ mod tests {
             parts: Parts::default(),
             template: None,
             max_choices: None,
+            picture: None,
         }
     }
 

@@ -12,6 +12,7 @@ pub mod finalise;
 pub mod marking_guide;
 pub mod matching;
 pub mod people;
+pub mod points;
 pub mod progress;
 pub mod purge;
 pub mod question_kind;

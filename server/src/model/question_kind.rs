@@ -17,6 +17,9 @@ pub enum QuestionKind {
     /// Blanks in a passage, each answered with words and marked by its own keys:
     /// the sum of the blanks' values (`model::fill_in`; imported).
     FillIn,
+    /// Places marked on a picture, answered with points and marked by the
+    /// picture's areas (`model::points`; imported).
+    Point,
 }
 
 impl QuestionKind {
@@ -28,6 +31,7 @@ impl QuestionKind {
             QuestionKind::TextEntry => "text_entry",
             QuestionKind::Matching => "matching",
             QuestionKind::FillIn => "fill_in_blanks",
+            QuestionKind::Point => "point",
         }
     }
 
@@ -40,6 +44,7 @@ impl QuestionKind {
             QuestionKind::TextEntry,
             QuestionKind::Matching,
             QuestionKind::FillIn,
+            QuestionKind::Point,
         ]
         .into_iter()
         .find(|kind| kind.as_str() == text)

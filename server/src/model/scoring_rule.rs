@@ -163,7 +163,7 @@ pub fn text_score(rule: &ScoringRule, keys: &[TextKey], max_score: i32, answer: 
 
 /// A mapped sum kept within its bounds, rounded to a whole mark (halves away from
 /// zero) and kept between 0 and the maximum.
-pub(super) fn bounded(value: f64, lower: Option<f64>, upper: Option<f64>, max_score: i32) -> i32 {
+pub(crate) fn bounded(value: f64, lower: Option<f64>, upper: Option<f64>, max_score: i32) -> i32 {
     let value = lower.map_or(value, |lower| value.max(lower));
     let value = upper.map_or(value, |upper| value.min(upper));
     (value.round() as i64).clamp(0, i64::from(max_score)) as i32

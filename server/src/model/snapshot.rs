@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::matching::Parts;
+use super::points::{Area, Picture, Shape};
 use super::question_kind::QuestionKind;
 use super::result_scores::Topic;
 use super::scoring_rule::{ScoringRule, TextKey};
@@ -29,8 +30,11 @@ pub struct SourceQuestion {
     pub parts: Parts,
     /// A template item's template: the snapshot draws its own instance.
     pub template: Option<String>,
-    /// The most choices a multiple response takes (None: any number).
+    /// The most choices a multiple response takes (None: any number); the most
+    /// points a point question takes.
     pub max_choices: Option<i32>,
+    /// A point question's picture (None for every other kind).
+    pub picture: Option<Picture>,
 }
 
 /// A choice as the question stores it.
@@ -66,8 +70,11 @@ pub struct SnapshotQuestion {
     /// A matching's parts (in the question's order) and pairs (by the question's
     /// own choice numbers); a fill-in-the-blanks question's blanks (no pairs).
     pub parts: Parts,
-    /// The most choices a multiple response takes (None: any number).
+    /// The most choices a multiple response takes (None: any number); the most
+    /// points a point question takes.
     pub max_choices: Option<i32>,
+    /// A point question's picture; its areas are its choices (`model::points`).
+    pub picture: Option<Picture>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -110,6 +117,8 @@ pub enum ExpectedResponse {
     Parts,
     /// Words (or none) for each part.
     TextParts,
+    /// Points on the question's picture.
+    Points,
 }
 
 impl ExpectedResponse {
@@ -121,6 +130,7 @@ impl ExpectedResponse {
             QuestionKind::TextEntry => ExpectedResponse::Text,
             QuestionKind::Matching => ExpectedResponse::Parts,
             QuestionKind::FillIn => ExpectedResponse::TextParts,
+            QuestionKind::Point => ExpectedResponse::Points,
         }
     }
 
@@ -132,6 +142,7 @@ impl ExpectedResponse {
             ExpectedResponse::Text => "text",
             ExpectedResponse::Parts => "parts",
             ExpectedResponse::TextParts => "text_parts",
+            ExpectedResponse::Points => "points",
         }
     }
 
@@ -143,7 +154,8 @@ impl ExpectedResponse {
             ExpectedResponse::TextOrImage
             | ExpectedResponse::Text
             | ExpectedResponse::Parts
-            | ExpectedResponse::TextParts => 0,
+            | ExpectedResponse::TextParts
+            | ExpectedResponse::Points => 0,
         }
     }
 }
@@ -157,6 +169,25 @@ impl SnapshotQuestion {
             Some(max) if max > 0 => any.min(max as usize),
             _ => any,
         }
+    }
+
+    /// A point question's areas (its choices, read back from their text); an
+    /// area whose text is not one is left out (the import writes none such).
+    pub fn areas(&self) -> Vec<Area> {
+        self.choices
+            .iter()
+            .filter_map(|choice| {
+                Some(Area {
+                    shape: Shape::parse(&choice.text)?,
+                    value: choice.mapped_value.unwrap_or(0.0),
+                })
+            })
+            .collect()
+    }
+
+    /// The most points a point question takes (None: any number).
+    pub fn max_points(&self) -> Option<usize> {
+        self.max_choices.filter(|m| *m > 0).map(|m| m as usize)
     }
 
     /// Whether the question is a number written in at most `characters`
@@ -220,6 +251,7 @@ pub fn arrange(questions: &[SourceQuestion], seed: u64) -> Vec<SnapshotQuestion>
                 text_keys: question.text_keys.clone(),
                 parts: question.parts.clone(),
                 max_choices: question.max_choices,
+                picture: question.picture,
                 choices: choices
                     .into_iter()
                     .enumerate()
@@ -274,6 +306,7 @@ mod tests {
             parts: Parts::default(),
             template: None,
             max_choices: None,
+            picture: None,
         }
     }
 

@@ -169,6 +169,16 @@ fn mark(
     };
     let at = |field: &str| format!("QuestionAndChoices[{index}].{field}");
     let expected = ExpectedResponse::of(question.kind);
+    if expected == ExpectedResponse::Points {
+        points::mark_points(question, uploaded, &at, &mut answer)?;
+        return Ok(answer);
+    }
+    if !uploaded.points.is_empty() {
+        return Err(refuse(
+            at("Points"),
+            format!("question {} is not answered with points", question.order),
+        ));
+    }
     if expected == ExpectedResponse::Parts {
         parts::mark_parts(question, uploaded, &at, &mut answer)?;
         return Ok(answer);
@@ -348,6 +358,7 @@ fn mark(
 
 mod blanks;
 mod parts;
+mod points;
 mod types;
 use types::refuse;
 pub use types::{
@@ -358,5 +369,7 @@ pub use types::{
 mod choice_limits;
 #[cfg(test)]
 mod fixtures;
+#[cfg(test)]
+mod point_answers;
 #[cfg(test)]
 mod tests;

@@ -341,11 +341,12 @@ fn answer_for(
                 .join(",");
             ("text/plain".to_owned(), text.into_bytes(), Some(score))
         }
-        // The demo writes no text-entry, matching or fill-in-the-blanks questions
-        // (only imports make them).
-        QuestionKind::TextEntry | QuestionKind::Matching | QuestionKind::FillIn => {
-            ("text/plain; charset=utf-8".to_owned(), Vec::new(), Some(0))
-        }
+        // The demo writes no text-entry, matching, fill-in-the-blanks or point
+        // questions (only imports make them).
+        QuestionKind::TextEntry
+        | QuestionKind::Matching
+        | QuestionKind::FillIn
+        | QuestionKind::Point => ("text/plain; charset=utf-8".to_owned(), Vec::new(), Some(0)),
         QuestionKind::Essay => {
             let score = if rng.random_bool(unscored_share) {
                 None

@@ -200,6 +200,7 @@ pub fn snapshot_xml(data: &[u8]) {
             },
             max_score: q.max_score,
             max_choices: q.max_choices,
+            picture: None,
             topic: q.topic.clone().map(|path| Topic { id: 1, path }),
             choices: q
                 .choices

@@ -26,6 +26,7 @@ mod content_import_kinds;
 mod content_import_matching;
 mod content_import_moodle;
 mod content_import_picked_blanks;
+mod content_import_points;
 mod content_import_qti12;
 mod content_import_templates;
 mod delivery_retire;

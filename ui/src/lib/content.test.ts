@@ -51,6 +51,12 @@ describe("describeKind", () => {
     expect(describeKind({ ...blanks, parts: ["Blank 1", "Blank 2", "Blank 3"], pickedBlanks: 2 })).toBe("fill in the blanks (3 blanks, 2 with options)");
     expect(describeKeys(blanks)).toBe("accepts Blank 1: Paris (1); Blank 2: 1961 (2)");
   });
+  it("names a point question by its areas and its keys as the areas that mark it", () => {
+    const point = { ...question("created", 1), questionType: "point", choices: 3, keys: ["a circle of radius 12 round (118, 184) (1)", "a circle of radius 12 round (96, 114) (1)"] };
+    expect(describeKind(point)).toBe("places on a picture (3 areas)");
+    expect(describeKind({ ...point, choices: 1 })).toBe("places on a picture (1 area)");
+    expect(describeKeys(point)).toBe("marked by a circle of radius 12 round (118, 184) (1); a circle of radius 12 round (96, 114) (1)");
+  });
   it("names choices, number entries and typed keys as before", () => {
     expect(describeKind({ ...question("created", 1), questionType: "multiple_choice", choices: 4 })).toBe("multiple choice (4 choices)");
     expect(describeKind({ ...question("created", 1), questionType: "text_entry", numericKeys: true })).toBe("number entry");

@@ -35,13 +35,14 @@ export function describeImport(report: PackageReport): string {
 
 /** A question's kind as the report's table says it: "number entry",
  * "matching (2 rows, 3 options)", "fill in the blanks (3 blanks)",
- * "multiple choice (4 choices)". */
+ * "multiple choice (4 choices)", "places on a picture (3 areas)". */
 export function describeKind(question: ReportQuestion): string {
   const blanks = question.parts.length;
   if (question.questionType === "fill_in_blanks") {
     const picked = question.pickedBlanks ? `, ${question.pickedBlanks} with options` : "";
     return `fill in the blanks (${blanks} ${blanks === 1 ? "blank" : "blanks"}${picked})`;
   }
+  if (question.questionType === "point") return `places on a picture (${question.choices} ${question.choices === 1 ? "area" : "areas"})`;
   if (question.numericKeys) return "number entry";
   const kind = question.questionType.replace("_", " ");
   if (question.parts.length) return `${kind} (${question.parts.length} ${question.parts.length === 1 ? "row" : "rows"}, ${question.choices} options)`;
@@ -53,5 +54,6 @@ export function describeKind(question: ReportQuestion): string {
 export function describeKeys(question: ReportQuestion): string {
   if (!question.keys.length) return "";
   if (question.questionType === "fill_in_blanks") return `accepts ${question.keys.join("; ")}`;
+  if (question.questionType === "point") return `marked by ${question.keys.join("; ")}`;
   return `${question.parts.length ? "pairs" : "accepts"} ${question.keys.join("; ")}`;
 }

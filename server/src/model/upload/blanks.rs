@@ -161,6 +161,7 @@ mod tests {
                 keys: Vec::new(),
             },
             max_choices: None,
+            picture: None,
         }]
     }
 
@@ -275,6 +276,7 @@ mod tests {
                 keys: Vec::new(),
             },
             max_choices: None,
+            picture: None,
         }]
     }
 

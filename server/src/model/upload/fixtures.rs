@@ -37,6 +37,7 @@ pub(super) fn snapshot() -> Vec<SnapshotQuestion> {
             text_keys: Vec::new(),
             parts: Default::default(),
             max_choices: None,
+            picture: None,
             choices: vec![choice(1, 1, false), choice(2, 3, true), choice(3, 2, false)],
         },
         SnapshotQuestion {
@@ -49,6 +50,7 @@ pub(super) fn snapshot() -> Vec<SnapshotQuestion> {
             text_keys: Vec::new(),
             parts: Default::default(),
             max_choices: None,
+            picture: None,
             choices: vec![choice(1, 1, true), choice(2, 2, false), choice(3, 3, true)],
         },
         SnapshotQuestion {
@@ -61,6 +63,7 @@ pub(super) fn snapshot() -> Vec<SnapshotQuestion> {
             text_keys: Vec::new(),
             parts: Default::default(),
             max_choices: None,
+            picture: None,
             choices: Vec::new(),
         },
     ]

@@ -109,6 +109,7 @@ mod tests {
                 keys: vec![key(1, 1), key(2, 3), key(3, 1)],
             },
             max_choices: None,
+            picture: None,
         }]
     }
 

@@ -244,6 +244,7 @@ fn imported() -> Vec<SnapshotQuestion> {
             text_keys: Vec::new(),
             parts: Default::default(),
             max_choices: None,
+            picture: None,
         },
         SnapshotQuestion {
             order: 2,
@@ -264,6 +265,7 @@ fn imported() -> Vec<SnapshotQuestion> {
             text_keys: Vec::new(),
             parts: Default::default(),
             max_choices: None,
+            picture: None,
         },
         SnapshotQuestion {
             order: 3,
@@ -282,6 +284,7 @@ fn imported() -> Vec<SnapshotQuestion> {
             }],
             parts: Default::default(),
             max_choices: None,
+            picture: None,
         },
     ]
 }

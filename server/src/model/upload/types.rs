@@ -20,6 +20,8 @@ pub struct UploadedQuestion {
     pub image: Option<UploadedImage>,
     /// `(PartNumber, its answer)`: a question with parts, in the file's order.
     pub parts: Vec<(i32, PartAnswer)>,
+    /// `(X, Y)`: a point question's points, in the picture's pixels.
+    pub points: Vec<(f64, f64)>,
 }
 
 /// A part's answer: a choice (a matching's row) or words (a blank).
@@ -50,23 +52,37 @@ impl std::fmt::Display for UploadError {
     }
 }
 
-/// Refuses a question with parts answered otherwise (choices, text, an image),
-/// saying how it is answered: `how` ("a choice for each part").
+/// Refuses a question with parts answered otherwise (choices, text, an image,
+/// points), saying how it is answered: `how` ("a choice for each part").
 pub(super) fn only_parts(
     order: i32,
     uploaded: &UploadedQuestion,
     at: &dyn Fn(&str) -> String,
     how: &str,
 ) -> Result<(), UploadError> {
-    let wrong = [
+    answered_only_with("Parts", order, uploaded, at, &format!("Parts, {how}"))
+}
+
+/// Refuses a question answered with anything but `field` (`Parts`, `Points`),
+/// saying it is answered with `how`.
+pub(super) fn answered_only_with(
+    field: &str,
+    order: i32,
+    uploaded: &UploadedQuestion,
+    at: &dyn Fn(&str) -> String,
+    how: &str,
+) -> Result<(), UploadError> {
+    let sent = [
         ("UploadedChoices", !uploaded.choices.is_empty()),
         ("TextResponse", uploaded.text.is_some()),
         ("ImageResponse", uploaded.image.is_some()),
+        ("Parts", !uploaded.parts.is_empty()),
+        ("Points", !uploaded.points.is_empty()),
     ];
-    match wrong.iter().find(|(_, sent)| *sent) {
-        Some((field, _)) => Err(refuse(
-            at(field),
-            format!("question {order} is answered with Parts, {how}"),
+    match sent.iter().find(|(name, sent)| *sent && *name != field) {
+        Some((name, _)) => Err(refuse(
+            at(name),
+            format!("question {order} is answered with {how}"),
         )),
         None => Ok(()),
     }

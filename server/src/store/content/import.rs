@@ -334,8 +334,7 @@ impl Tx {
             }
             self.execute(&insert).await?;
         }
-        self.keep_extras(area, id, question.template.as_deref(), question.max_choices)
-            .await?;
+        self.keep_extras(area, id, question).await?;
         self.insert_parts(area, id, &question.parts).await
     }
 

@@ -4,6 +4,7 @@
 use sea_query::{Expr, Order, Query};
 
 use crate::model::area::CustomerArea;
+use crate::model::points::Picture;
 use crate::model::question_kind::QuestionKind;
 use crate::model::result_scores::Topic;
 use crate::model::scoring_rule::{ScoringRule, TextKey};
@@ -107,4 +108,11 @@ pub(in crate::store) fn topic_of(id: Option<i32>, path: Option<String>) -> Optio
         id,
         path: path.unwrap_or_default(),
     })
+}
+
+/// A point question's picture, from its stored width and height.
+pub(in crate::store) fn picture_of(width: Option<f64>, height: Option<f64>) -> Option<Picture> {
+    width
+        .zip(height)
+        .map(|(width, height)| Picture { width, height })
 }

@@ -5,14 +5,17 @@ use sea_query::{Expr, Order, Query};
 
 use crate::model::area::CustomerArea;
 use crate::model::snapshot::{SnapshotChoice, SnapshotPaper, SnapshotQuestion};
-use crate::store::content::question_rows::{kind_of, question_columns, rule_of, topic_of};
+use crate::store::content::question_rows::{
+    kind_of, picture_of, question_columns, rule_of, topic_of,
+};
 use crate::store::schema::{
     AssessmentSnapshots, Assessments, Choices, Questions, SnapshotChoices, SnapshotQuestions,
 };
 use crate::store::{Store, StoreError};
 
 /// `(question ID, type, max score, topic ID, topic path, rule, map default, map
-/// lower, map upper, markup, position, most choices)`.
+/// lower, map upper, markup, position, most choices, picture width, picture
+/// height)`.
 type PaperQuestionRow = (
     i64,
     String,
@@ -26,6 +29,8 @@ type PaperQuestionRow = (
     String,
     i32,
     Option<i32>,
+    Option<f64>,
+    Option<f64>,
 );
 
 impl Store {
@@ -69,6 +74,8 @@ impl Store {
                     .column((Questions::Table, Questions::Markup))
                     .column((SnapshotQuestions::Table, SnapshotQuestions::Position))
                     .column((Questions::Table, Questions::MaxChoices))
+                    .column((Questions::Table, Questions::PictureWidth))
+                    .column((Questions::Table, Questions::PictureHeight))
                     .and_where(
                         Expr::col((SnapshotQuestions::Table, SnapshotQuestions::CustomerId))
                             .eq(area.id()),
@@ -139,6 +146,7 @@ impl Store {
                 row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8,
             );
             let (markup, position, max_choices) = (row.9, row.10, row.11);
+            let picture = picture_of(row.12, row.13);
             let kind = kind_of(&kind)?;
             let choices = choices
                 .iter()
@@ -167,6 +175,7 @@ impl Store {
                 text_keys: self.text_keys(area, kind, question_id).await?,
                 parts: self.parts(area, kind, question_id).await?,
                 max_choices,
+                picture,
             };
             questions.push((question, markup));
         }

@@ -6,7 +6,9 @@ use sea_query::{Expr, Order, Query};
 
 use crate::model::area::CustomerArea;
 use crate::model::snapshot::{SnapshotQuestion, SourceChoice, SourceQuestion};
-use crate::store::content::question_rows::{kind_of, question_columns, rule_of, topic_of};
+use crate::store::content::question_rows::{
+    kind_of, picture_of, question_columns, rule_of, topic_of,
+};
 use crate::store::schema::{
     AssessmentQuestions, AssessmentSnapshots, Assessments, Choices, Questions, SnapshotChoices,
     SnapshotQuestions,
@@ -30,7 +32,8 @@ pub struct NewSnapshot<'a> {
 }
 
 /// `(question ID, type, max score, topic ID, topic path, rule, map default, map
-/// lower, map upper, shuffle, template, most choices)` of an assessment's question.
+/// lower, map upper, shuffle, template, most choices, picture width, picture
+/// height)` of an assessment's question.
 type QuestionRow = (
     i64,
     String,
@@ -44,6 +47,8 @@ type QuestionRow = (
     bool,
     Option<String>,
     Option<i32>,
+    Option<f64>,
+    Option<f64>,
 );
 
 impl Store {
@@ -73,6 +78,8 @@ impl Store {
                     .column((Questions::Table, Questions::ShuffleChoices))
                     .column((Questions::Table, Questions::TemplateXml))
                     .column((Questions::Table, Questions::MaxChoices))
+                    .column((Questions::Table, Questions::PictureWidth))
+                    .column((Questions::Table, Questions::PictureHeight))
                     .and_where(
                         Expr::col((AssessmentQuestions::Table, AssessmentQuestions::CustomerId))
                             .eq(area.id()),
@@ -105,6 +112,8 @@ impl Store {
             shuffle,
             template,
             max_choices,
+            picture_width,
+            picture_height,
         ) in rows
         {
             let kind = kind_of(&kind)?;
@@ -150,6 +159,7 @@ impl Store {
                 parts: self.parts(area, kind, question_id).await?,
                 template,
                 max_choices,
+                picture: picture_of(picture_width, picture_height),
             });
         }
         Ok(Some(SnapshotSource {

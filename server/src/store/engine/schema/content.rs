@@ -88,6 +88,8 @@ pub enum Questions {
     TemplateXml,
     InstanceOf,
     MaxChoices,
+    PictureWidth,
+    PictureHeight,
 }
 
 #[derive(Iden, Clone, Copy)]

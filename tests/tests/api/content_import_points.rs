@@ -1,0 +1,193 @@
+//! Points on a picture (issue 35): the IMS QTI 2.1 examples `select_point.xml`
+//! (mark Edinburgh on a map) and `position_object.xml` (place three airports),
+//! with stand-in pictures of the sizes they declare, imported on both databases
+//! as point questions scored by their areas; the snapshot XML validated (the
+//! picture's size, the most points, never the areas), the paper printed by
+//! Chromium with the picture and without the areas, the key naming them, an
+//! upload of points scored as the items score them, and points off the picture
+//! or too many refused naming the field, nothing stored.
+
+use reqwest::StatusCode;
+use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use scoredesk_server::seed::demo::DEMO_PASSWORD;
+use serde_json::{json, Value};
+
+use crate::content_import_matching::pdf_text;
+use crate::qti_packages::{imported, printed_paper, result_totals, sit, uploaded_scores};
+
+on_both_backends! {
+    places_marked_on_a_picture_are_printed_uploaded_and_scored_by_their_areas => delivered;
+}
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let mut png = Vec::new();
+    image::GrayImage::from_pixel(width, height, image::Luma([210]))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    png
+}
+
+fn package() -> Vec<u8> {
+    let item = |file: &str| {
+        std::fs::read(format!(
+            "{}/../qti/tests/fixtures/ims/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    let resources = [
+        ("edinburgh", "imsqti_item_xmlv2p1", "select_point.xml"),
+        ("airports", "imsqti_item_xmlv2p1", "position_object.xml"),
+    ];
+    zip(&[
+        ("imsmanifest.xml", manifest(&resources).into_bytes()),
+        ("select_point.xml", item("select_point.xml")),
+        ("position_object.xml", item("position_object.xml")),
+        ("images/uk.png", png(196, 280)),
+        ("images/airport.png", png(16, 16)),
+    ])
+}
+
+async fn delivered(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let report = imported(&app, "northwind-admin", &package(), "points.zip").await;
+    assert_eq!(report["Skipped"], json!([]), "{report}");
+    let questions = report["Questions"].as_array().unwrap();
+    let kinds: Vec<(&str, i64, &str, i64)> = questions
+        .iter()
+        .map(|q| {
+            (
+                q["QuestionType"].as_str().unwrap(),
+                q["MaxScore"].as_i64().unwrap(),
+                q["Scoring"].as_str().unwrap(),
+                q["Choices"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("point", 1, "map_response", 1),
+            ("point", 3, "map_response", 3)
+        ]
+    );
+    assert_eq!(
+        questions[0]["Keys"],
+        json!(["a circle of radius 16 round (102, 113) (1)"])
+    );
+    let assessment = report["AssessmentId"].as_str().unwrap().to_owned();
+    let (snapshot, attempt) = sit(&app, &assessment, "points-1").await;
+
+    let xml = crate::snapshots::snapshot_xml(&app, snapshot).await;
+    crate::snapshots::validate(&xml);
+    for expected in [
+        r#"Type="point" ExpectedResponse="points" MaxScore="1""#,
+        r#"<Picture Width="196" Height="280"/>"#,
+        r#"<Validation MaxPoints="1"/>"#,
+        r#"<Picture Width="206" Height="280"/>"#,
+        r#"<Validation MaxPoints="3"/>"#,
+    ] {
+        assert!(xml.contains(expected), "{expected} in {xml}");
+    }
+    assert!(
+        !xml.contains("<Choice") && !xml.contains("circle"),
+        "no areas: {xml}"
+    );
+
+    // The paper: each picture, the instructions, and never the areas.
+    let paper = printed_paper(&app, snapshot).await;
+    assert_eq!(paper.matches("<div class=\"stage\">").count(), 2, "{paper}");
+    let text = pdf_text(&app, snapshot).await;
+    for words in [
+        "Mark Edinburgh on this map of the United Kingdom.",
+        "Mark the place with a cross (×).",
+        "where are these airports actually located?",
+        "Place on the picture. Mark at most 3 places, each with a cross (×).",
+    ] {
+        assert!(text.contains(words), "{words} is printed:\n{text}");
+    }
+    assert!(!text.contains("radius"), "{text}");
+    let key = answer_key(&app, snapshot).await;
+    assert!(
+        key.contains("a circle of radius 12 round (150, 235): 1"),
+        "the key names the areas"
+    );
+
+    // Points off the picture, or four airports: refused naming the field.
+    for (points, field) in [
+        (json!([{"X": 197, "Y": 10}]), "QuestionAndChoices[0].Points[0]: (197, 10) is not on the picture of question 1, which is 196 by 280 pixels"),
+        (json!([{"X": 102, "Y": 113}, {"X": 5, "Y": 5}]), "2 points are marked on question 1, which takes one"),
+    ] {
+        let upload = json!({"AttemptID": attempt, "QuestionAndChoices": [
+            {"QuestionOrderNumber": 1, "Points": points}]});
+        let response = crate::uploads::post(&app, "AnswerUploads", &upload).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        let body: Value = response.json().await.unwrap();
+        let message = body["odata.error"]["message"]["value"].as_str().unwrap();
+        assert!(message.contains(field), "{message}");
+    }
+    assert_eq!(
+        app.sql_i64(&format!(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM results WHERE attempt_id = {attempt}"
+        ))
+        .await,
+        0
+    );
+
+    // Edinburgh 10 pixels off its centre (inside its 16); Manchester and
+    // Heathrow placed, the third mark twice on Heathrow: 1 and 2 of 3.
+    let upload = json!({"AttemptID": attempt, "QuestionAndChoices": [
+        {"QuestionOrderNumber": 1, "Points": [{"X": 108, "Y": 121}]},
+        {"QuestionOrderNumber": 2, "Points": [
+            {"X": 118, "Y": 184}, {"X": 150.5, "Y": 236}, {"X": 152, "Y": 230}]}]});
+    let (result, scores) = uploaded_scores(&app, &upload, attempt).await;
+    assert_eq!(scores, [1, 2]);
+    assert_eq!(result_totals(&app, result).await, (Some(3), Some(4)));
+    // Each answer's $value is its points as sent.
+    let questions = app
+        .sql_strings(&format!(
+            "SELECT CAST(question_id AS TEXT) FROM answers WHERE result_id = {result} ORDER BY question_number"
+        ))
+        .await;
+    let mut stored = Vec::new();
+    for question in questions {
+        let path = format!(
+            "{}Answers(QuestionID={question}L,ResultID={result},Occurrence=1,BlockNumber=1)/$value",
+            app.root()
+        );
+        let response = app
+            .client
+            .get(app.url(&path))
+            .basic_auth("northwind-admin", Some(DEMO_PASSWORD))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        stored.push(response.text().await.unwrap());
+    }
+    assert_eq!(stored, ["108 121", "118 184,150.5 236,152 230"]);
+}
+
+/// The printed answer key of `snapshot`, by its signed link.
+async fn answer_key(app: &TestApp, snapshot: i64) -> String {
+    let (status, links) = app
+        .get_json_with(
+            "northwind-coordinator",
+            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let url = links["PrintableDocumentWithAnswersSourceUrl"]
+        .as_str()
+        .unwrap();
+    app.client
+        .get(url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
