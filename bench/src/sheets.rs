@@ -27,6 +27,8 @@ struct Question {
     number: Option<usize>,
     /// Per blank, how many options its own list has (0: a box).
     blanks: Option<Vec<usize>>,
+    /// A picture's width and height (hundredths of its pixels) and most places.
+    picture: Option<(u32, u32, usize)>,
 }
 
 fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
@@ -43,6 +45,14 @@ fn layout(dir: &Path) -> anyhow::Result<Vec<PageLayout>> {
                 _ if q.number.is_some() => Shape::Number {
                     positions: q.number.unwrap_or(0),
                 },
+                _ if q.picture.is_some() => {
+                    let (width, height, most) = q.picture.unwrap_or((1, 1, 0));
+                    Shape::Picture {
+                        width,
+                        height,
+                        most,
+                    }
+                }
                 _ if q.blanks.is_some() => Shape::Blanks {
                     options: q.blanks.unwrap_or_default(),
                 },

@@ -71,6 +71,7 @@ pub fn assemble(
         let Some((number, page)) = by_number.iter().find(|(_, page)| {
             page.bubbles.iter().any(|b| b.question == question.order)
                 || page.essays.iter().any(|e| e.question == question.order)
+                || page.places.iter().any(|p| p.question == question.order)
         }) else {
             continue;
         };
@@ -98,6 +99,7 @@ pub fn assemble(
                         most: *most,
                         reason,
                         bubbles,
+                        places: None,
                     }),
                     None => reading.answers.push(Answer::Choices {
                         question: question.order,
@@ -121,6 +123,38 @@ pub fn assemble(
                     rows: decided,
                 });
             }
+            Shape::Picture {
+                width,
+                height,
+                most,
+            } => {
+                let Some(read) = page.places.iter().find(|p| p.question == question.order) else {
+                    continue;
+                };
+                // From shares of the picture to its own pixels.
+                let pixel =
+                    |share: f32, hundredths: u32| (share * hundredths as f32 / 10.0).round() / 10.0;
+                let marks: Vec<(f32, f32)> = read
+                    .marks
+                    .iter()
+                    .map(|(x, y)| (pixel(*x, *width), pixel(*y, *height)))
+                    .collect();
+                let too_many = *most > 0 && marks.len() > *most;
+                if read.unsure || too_many {
+                    reading.doubts.push(places_doubt(
+                        question.order,
+                        *number,
+                        *most,
+                        read.unsure,
+                        marks,
+                    ));
+                } else {
+                    reading.answers.push(Answer::Places {
+                        question: question.order,
+                        places: marks,
+                    });
+                }
+            }
             Shape::Written => read_boxes(question, &by_number, &mut reading),
             Shape::Blanks { options } => {
                 // Picked blanks are rows of bubbles; typed ones boxes.
@@ -139,6 +173,40 @@ pub fn assemble(
         }
     }
     Ok(reading)
+}
+
+/// A picture a person must decide: its `marks` (in the picture's pixels)
+/// lettered as bubbles are (choice 1 is A), each as marked; ink that is no mark
+/// (`unsure`) makes it faint, too many marks several. `most` 0 (any number)
+/// takes every mark.
+fn places_doubt(
+    question: i32,
+    page: u16,
+    most: usize,
+    unsure: bool,
+    marks: Vec<(f32, f32)>,
+) -> Doubt {
+    Doubt {
+        question,
+        part: 0,
+        page,
+        most: if most == 0 { marks.len() } else { most },
+        reason: if unsure {
+            DoubtReason::Faint
+        } else {
+            DoubtReason::SeveralMarks
+        },
+        bubbles: (1..=marks.len() as i32)
+            .map(|choice| BubbleReading {
+                question,
+                part: 0,
+                choice,
+                darkness: 1.0,
+                verdict: Verdict::Marked,
+            })
+            .collect(),
+        places: Some(marks),
+    }
 }
 
 /// A row of bubbles read: the choices marked, and why a person must decide it (a
@@ -193,6 +261,7 @@ fn read_grid(
                 most: 1,
                 reason,
                 bubbles,
+                places: None,
             }),
             None => decided.extend(marked.first().map(|choice| (part, *choice))),
         }
@@ -241,7 +310,16 @@ impl AttemptReading {
                 most: doubt.most,
             });
         }
-        self.doubts.remove(index);
+        let doubt = self.doubts.remove(index);
+        if let Some(marks) = &doubt.places {
+            // A picture: the places of the marks picked.
+            let places = selected
+                .iter()
+                .filter_map(|choice| marks.get(usize::try_from(choice - 1).ok()?).copied())
+                .collect();
+            self.insert_answer(Answer::Places { question, places });
+            return Ok(());
+        }
         if part > 0 {
             // The grid's (or the number's) answer holds its decided rows; this
             // one joins them.

@@ -1,4 +1,4 @@
-//! What a sheet's code (a QR code) says: `SDSHEET3/<area>/<batch>/<attempt>/<page>/<pages>`.
+//! What a sheet's code (a QR code) says: `SDSHEET4/<area>/<batch>/<attempt>/<page>/<pages>`.
 //! Plain text, so that any reader can be checked by eye; the server decides whether
 //! the attempt is one of that area's batch (a page of another is refused). The
 //! digit after `SDSHEET` is the layout's edition: a page printed before the layout
@@ -21,8 +21,9 @@ pub struct SheetCode {
 const PREFIX: &str = "SDSHEET";
 /// The layout's edition sheets are printed with: 1 had no boxes for short
 /// answers (text entries were not on the sheet); 2 has them; 3 asks a number
-/// (a numeric entry) as rows of bubbles instead of a box.
-pub const EDITION: u8 = 3;
+/// (a numeric entry) as rows of bubbles instead of a box; 4 prints a point
+/// question's picture to mark places on (before, it was not on the sheet).
+pub const EDITION: u8 = 4;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CodeError {
@@ -132,7 +133,7 @@ mod tests {
             page: 2,
             pages: 3,
         };
-        assert_eq!(code.encode(), "SDSHEET3/1/42/9001/2/3");
+        assert_eq!(code.encode(), "SDSHEET4/1/42/9001/2/3");
         assert_eq!(SheetCode::decode(&code.encode()), Ok(code));
         // A page printed with the first layout says so.
         assert_eq!(

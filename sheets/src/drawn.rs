@@ -108,5 +108,39 @@ pub fn print_page(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil
             }
         }
     }
+    for picture in &page.pictures {
+        draw_picture(&mut image, picture.frame, s);
+    }
     image
+}
+
+/// A picture as the sheet prints it: a frame around it, and the picture itself
+/// faint (a fifth of the way to ink): a coastline's outline and a shaded sea.
+fn draw_picture(image: &mut GrayImage, frame: crate::layout::Rect, s: f32) {
+    let px = |mm: f32| (mm * s).round() as i32;
+    let faint = f32::from(PAPER) - 0.2 * f32::from(PAPER - INK);
+    let corner = PixelRect::at(px(frame.x - 1.0), px(frame.y - 1.0));
+    let size = (px(frame.width + 2.0) as u32, px(frame.height + 2.0) as u32);
+    draw_hollow_rect_mut(image, corner.of_size(size.0, size.1), Luma([INK]));
+    let sea = PixelRect::at(px(frame.x), px(frame.y))
+        .of_size(px(frame.width / 3.0) as u32, px(frame.height) as u32);
+    draw_filled_rect_mut(image, sea, Luma([(faint + 20.0) as u8]));
+    let coast: Vec<(f32, f32)> = (0..=40)
+        .map(|i| {
+            let t = i as f32 / 40.0;
+            let x = frame.x + frame.width * (0.3 + 0.1 * (t * 17.0).sin());
+            (x * s, (frame.y + frame.height * t) * s)
+        })
+        .collect();
+    for pair in coast.windows(2) {
+        for offset in 0..3 {
+            let shift = offset as f32;
+            draw_line_segment_mut(
+                image,
+                (pair[0].0 + shift, pair[0].1),
+                (pair[1].0 + shift, pair[1].1),
+                Luma([faint as u8]),
+            );
+        }
+    }
 }

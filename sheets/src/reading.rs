@@ -31,6 +31,12 @@ pub enum Answer {
         part: i32,
         text: Option<String>,
     },
+    /// The places marked on a picture, in its own pixels from its top left
+    /// corner, to a tenth of a pixel (none: nothing marked).
+    Places {
+        question: i32,
+        places: Vec<(f32, f32)>,
+    },
 }
 
 impl Answer {
@@ -40,7 +46,8 @@ impl Answer {
             | Answer::Essay { question, .. }
             | Answer::Parts { question, .. }
             | Answer::Number { question, .. }
-            | Answer::Text { question, .. } => *question,
+            | Answer::Text { question, .. }
+            | Answer::Places { question, .. } => *question,
         }
     }
 
@@ -86,6 +93,10 @@ pub struct Doubt {
     pub most: usize,
     pub reason: DoubtReason,
     pub bubbles: Vec<BubbleReading>,
+    /// A picture's marks, lettered A, B, … as `bubbles` name them (choice 1, 2,
+    /// …): the places a person picks from (perhaps none, when ink that is no
+    /// mark made it unsure). `None` for a row of bubbles.
+    pub places: Option<Vec<(f32, f32)>>,
 }
 
 /// An attempt's answers as read from its pages.

@@ -36,6 +36,7 @@ fn page(marked: &[i32]) -> PageReading {
             })
             .collect(),
         essays: Vec::new(),
+        places: Vec::new(),
     }
 }
 

@@ -249,11 +249,16 @@ pub fn mark_sheet(
             continue;
         };
         match question.shape {
-            // The paper test asks no matchings and no short answers;
-            // content_import_matching.rs marks a grid's rows itself, and
-            // sheet_short_answers.rs writes in the boxes.
-            Shape::Grid { .. } | Shape::Written | Shape::Blanks { .. } | Shape::Number { .. } => {
-                panic!("mark_sheet marks choices and essays, not grids or short answers")
+            // The paper test asks no matchings, short answers or pictures;
+            // content_import_matching.rs marks a grid's rows itself,
+            // sheet_short_answers.rs writes in the boxes, and
+            // content_import_points.rs crosses the pictures.
+            Shape::Grid { .. }
+            | Shape::Written
+            | Shape::Blanks { .. }
+            | Shape::Number { .. }
+            | Shape::Picture { .. } => {
+                panic!("mark_sheet marks choices and essays, not grids, short answers or pictures")
             }
             Shape::Essay { .. } => {
                 let area = page

@@ -289,6 +289,29 @@ fn describe(doubt: &scoredesk_sheets::Doubt, questions: &[SheetQuestion]) -> Str
             })
             .collect()
     };
+    // A picture: its crosses, lettered left to right, where they are.
+    if let Some(places) = &doubt.places {
+        let marks: Vec<String> = places
+            .iter()
+            .enumerate()
+            .map(|(index, (x, y))| {
+                format!(
+                    "{} (choice {}, at {x}, {y})",
+                    bubble_label(shape, 1, index as i32 + 1),
+                    index + 1
+                )
+            })
+            .collect();
+        let marks = if marks.is_empty() {
+            "no cross".to_owned()
+        } else {
+            format!("crosses {}", marks.join(", "))
+        };
+        return match doubt.reason {
+            DoubtReason::Faint => format!("ink on the picture that is no cross; {marks}"),
+            DoubtReason::SeveralMarks => format!("at most {} places, {marks}", doubt.most),
+        };
+    }
     match doubt.reason {
         DoubtReason::Faint => format!("a faint mark on {}", letters(Verdict::Unsure).join(", ")),
         DoubtReason::SeveralMarks => format!(

@@ -29,6 +29,8 @@ pub struct SheetBatch<'a> {
     pub snapshot: Option<&'a str>,
     pub language: &'a str,
     pub questions: &'a [SnapshotQuestion],
+    /// Each point question's picture (by its number), as a `data:` URL.
+    pub pictures: &'a [(i32, String)],
 }
 
 /// One attempt of the batch, with its participant's name.
@@ -81,6 +83,18 @@ struct Essay {
     height: f32,
 }
 
+/// A picture to mark places on, printed faint in its frame.
+#[derive(Serialize)]
+struct Picture {
+    question: i32,
+    source: String,
+    most: usize,
+    x: f32,
+    y: f32,
+    width: f32,
+    height: f32,
+}
+
 #[derive(Serialize)]
 struct Page {
     number: u16,
@@ -92,6 +106,7 @@ struct Page {
     parts: Vec<PartLabel>,
     bubbles: Vec<Bubble>,
     essays: Vec<Essay>,
+    pictures: Vec<Picture>,
     /// Where a number's rows say how they are filled (beside its first row).
     number_hints: Vec<At>,
 }
@@ -238,6 +253,27 @@ pub fn render(
                         height: e.frame.height,
                     })
                     .collect(),
+                pictures: page
+                    .pictures
+                    .iter()
+                    .map(|p| Picture {
+                        question: p.question,
+                        source: batch
+                            .pictures
+                            .iter()
+                            .find(|(order, _)| *order == p.question)
+                            .map(|(_, url)| url.clone())
+                            .unwrap_or_default(),
+                        most: match shape(p.question) {
+                            Some(Shape::Picture { most, .. }) => *most,
+                            _ => 0,
+                        },
+                        x: p.frame.x,
+                        y: p.frame.y,
+                        width: p.frame.width,
+                        height: p.frame.height,
+                    })
+                    .collect(),
             });
         }
         sheets.push(Sheet {
@@ -303,6 +339,14 @@ mod tests {
             question(3, QuestionKind::Essay, 0),
             question(4, QuestionKind::TextEntry, 0),
             question(5, QuestionKind::MultipleChoice, 12),
+            SnapshotQuestion {
+                max_choices: Some(3),
+                picture: Some(crate::model::points::Picture {
+                    width: 206.5,
+                    height: 280.0,
+                }),
+                ..question(6, QuestionKind::Point, 3)
+            },
         ];
         let header = SnapshotHeader {
             id: 9,
@@ -318,6 +362,15 @@ mod tests {
             sheet_questions(&questions)[3].shape,
             Shape::Written,
             "a text entry's box"
+        );
+        assert_eq!(
+            sheet_questions(&questions)[5].shape,
+            Shape::Picture {
+                width: 20650,
+                height: 28000,
+                most: 3
+            },
+            "a picture in hundredths of its pixels, from the XML too"
         );
         assert!(
             sheet_questions_of_snapshot(b"<AssessmentSnapshot><Question Type=\"essay\"/>").is_err()
@@ -339,6 +392,7 @@ mod tests {
             snapshot: Some("Spring"),
             language: "en",
             questions: &questions,
+            pictures: &[],
         };
         let attempts = [
             SheetAttempt {
@@ -356,8 +410,8 @@ mod tests {
             2,
             "one page each"
         );
-        assert!(html.contains(r#"data-code="SDSHEET3/1/42/7/1/1""#));
-        assert!(html.contains(r#"data-code="SDSHEET3/1/42/8/1/1""#));
+        assert!(html.contains(r#"data-code="SDSHEET4/1/42/7/1/1""#));
+        assert!(html.contains(r#"data-code="SDSHEET4/1/42/8/1/1""#));
         assert_eq!(html.matches("class=\"mark\"").count(), 8);
         assert_eq!(html.matches("<svg").count(), 2);
         assert!(html.contains("viewBox"), "the QR code scales to its square");
@@ -401,6 +455,7 @@ mod tests {
             snapshot: None,
             language: "en",
             questions: &questions,
+            pictures: &[],
         };
         let attempts = [SheetAttempt {
             attempt: 7,

@@ -19,6 +19,16 @@ pub fn sanitize(markup: &str) -> String {
         .to_string()
 }
 
+/// The picture a point question's places are marked on: the `data:` URL of the
+/// image in its markup's `<div class="stage">` (qti's markup writer puts it
+/// there), for the answer sheet to print again. `None` without one.
+pub fn stage_picture(markup: &str) -> Option<String> {
+    let stage = &markup[markup.find("<div class=\"stage\">")?..];
+    let source = &stage[stage.find("<img src=\"")? + 10..];
+    let url = &source[..source.find('"')?];
+    url.starts_with("data:image/").then(|| url.to_owned())
+}
+
 /// Classes of markup elements that belong to on-screen delivery and have a paper
 /// form of their own on the printable page: the choices (printed in the snapshot's
 /// order, with circles) and the response hint ("Type your answer in the box.").
@@ -70,6 +80,24 @@ pub fn for_paper(markup: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_point_questions_picture_is_found_on_its_stage() {
+        let markup = r#"<div class="question"><p>Mark it.</p><div class="stage"><img src="data:image/svg+xml;base64,PHN2Zy8+" alt="map"/></div></div>"#;
+        assert_eq!(
+            stage_picture(markup).as_deref(),
+            Some("data:image/svg+xml;base64,PHN2Zy8+")
+        );
+        assert_eq!(
+            stage_picture(r#"<img src="data:image/png;base64,AA"/>"#),
+            None
+        );
+        assert_eq!(
+            stage_picture(r#"<div class="stage"><img src="https://example.com/a.png"/></div>"#),
+            None,
+            "only an inline image"
+        );
+    }
 
     #[test]
     fn paper_leaves_out_what_delivery_on_screen_shows_itself() {

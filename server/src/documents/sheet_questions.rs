@@ -5,6 +5,7 @@
 
 use scoredesk_sheets::layout::{Shape, SheetQuestion};
 
+use crate::model::points::Picture;
 use crate::model::question_kind::QuestionKind;
 use crate::model::snapshot::{limits, SnapshotQuestion};
 
@@ -18,14 +19,19 @@ struct Reading {
     parts: usize,
     /// The characters of its number (`Validation/@NumberCharacters`).
     number: Option<usize>,
-    /// The most choices it takes (`Validation/@MaxSelected`).
+    /// The most choices it takes (`Validation/@MaxSelected`); a point
+    /// question's most points (`Validation/@MaxPoints`, 0: any number).
     max_selected: usize,
+    /// A point question's picture (`Picture/@Width`, `@Height`).
+    picture: Option<Picture>,
 }
 
 /// How the sheet asks a question of `kind` whose choices are of `choice_parts`
 /// (each choice's blank, 0: the question's own) and which has `parts` (a
 /// matching without parts cannot be asked on it); `number`: a text entry
-/// answered by a number of at most that many characters, asked as its rows.
+/// answered by a number of at most that many characters, asked as its rows;
+/// `picture`: a point question's, on which it takes at most `max_selected`
+/// places (0: any number).
 fn shape_of(
     kind: QuestionKind,
     choice_parts: &[i32],
@@ -33,9 +39,20 @@ fn shape_of(
     max_score: i32,
     number: Option<usize>,
     max_selected: usize,
+    picture: Option<Picture>,
 ) -> Option<Shape> {
     let choices = choice_parts.len();
     match kind {
+        // In hundredths of the picture's pixels: places are read in its pixels.
+        QuestionKind::Point => picture.map(|picture| Shape::Picture {
+            width: (picture.width * 100.0)
+                .round()
+                .clamp(1.0, f64::from(u32::MAX)) as u32,
+            height: (picture.height * 100.0)
+                .round()
+                .clamp(1.0, f64::from(u32::MAX)) as u32,
+            most: max_selected,
+        }),
         QuestionKind::MultipleChoice | QuestionKind::MultipleResponse => Some(Shape::Choices {
             count: choices,
             most: if kind == QuestionKind::MultipleChoice {
@@ -58,7 +75,7 @@ fn shape_of(
                 .map(|part| choice_parts.iter().filter(|p| **p == part).count())
                 .collect(),
         }),
-        QuestionKind::Matching | QuestionKind::FillIn | QuestionKind::Point => None,
+        QuestionKind::Matching | QuestionKind::FillIn => None,
     }
 }
 
@@ -77,7 +94,12 @@ pub fn sheet_questions(questions: &[SnapshotQuestion]) -> Vec<SheetQuestion> {
                     question
                         .number_within(limits::NUMBER_CHARACTERS)
                         .then_some(limits::NUMBER_CHARACTERS),
-                    question.max_selected(),
+                    if question.kind == QuestionKind::Point {
+                        question.max_points().unwrap_or(0)
+                    } else {
+                        question.max_selected()
+                    },
+                    question.picture,
                 )?,
             })
         })
@@ -122,6 +144,7 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                             parts: 0,
                             number: None,
                             max_selected: usize::MAX,
+                            picture: None,
                         });
                     }
                     b"Choice" => {
@@ -133,6 +156,21 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                                 .and_then(|a| a.unescape_value().ok()?.parse().ok())
                                 .unwrap_or(0);
                             question.choice_parts.push(part);
+                        }
+                    }
+                    b"Picture" => {
+                        if let Some(question) = open.as_mut() {
+                            let size = |name: &str| {
+                                element
+                                    .try_get_attribute(name)
+                                    .ok()
+                                    .flatten()
+                                    .and_then(|a| a.unescape_value().ok()?.parse::<f64>().ok())
+                                    .filter(|v| v.is_finite() && *v > 0.0)
+                            };
+                            question.picture = size("Width")
+                                .zip(size("Height"))
+                                .map(|(width, height)| Picture { width, height });
                         }
                     }
                     b"Part" => {
@@ -150,7 +188,11 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                                     .and_then(|a| a.unescape_value().ok()?.parse().ok())
                             };
                             question.number = number("NumberCharacters");
-                            question.max_selected = number("MaxSelected").unwrap_or(usize::MAX);
+                            question.max_selected = if question.kind == QuestionKind::Point {
+                                number("MaxPoints").unwrap_or(0)
+                            } else {
+                                number("MaxSelected").unwrap_or(usize::MAX)
+                            };
                         }
                     }
                     _ => {}
@@ -165,6 +207,7 @@ pub fn sheet_questions_of_snapshot(xml: &[u8]) -> Result<Vec<SheetQuestion>, Str
                         read.max,
                         read.number,
                         read.max_selected,
+                        read.picture,
                     );
                     if let Some(shape) = shape {
                         questions.push(SheetQuestion {

@@ -1,6 +1,7 @@
 //! An attempt's scanned answer sheet as the contract's answer upload file: its
 //! decided choices, its essays' frames as `ImageResponse` PNGs, and its short
-//! answers as a person typed them from their boxes (`TextResponse`). The file goes
+//! answers as a person typed them from their boxes (`TextResponse`), the places
+//! marked on a picture (`Points`, in its pixels). The file goes
 //! through `POST AnswerUploads` (or, from `sheets scan`, through the same checks in
 //! process), so a sheet's answers meet every rule a typed upload meets.
 
@@ -68,6 +69,14 @@ pub fn upload_file(batch: i32, reading: &AttemptReading) -> Result<Value, String
             } => Some(json!({"QuestionOrderNumber": question, "TextResponse": text})),
             // A blank's words go with the question's other blanks, below.
             Answer::Text { .. } => None,
+            Answer::Places { places, .. } if places.is_empty() => None,
+            Answer::Places { question, places } => Some(json!({
+                "QuestionOrderNumber": question,
+                "Points": places
+                    .iter()
+                    .map(|(x, y)| json!({"X": x, "Y": y}))
+                    .collect::<Vec<_>>(),
+            })),
         })
         .collect();
     let mut questions = questions;
@@ -187,6 +196,14 @@ mod tests {
                     part: 3,
                     text: Some("oxygen".into()),
                 },
+                Answer::Places {
+                    question: 11,
+                    places: vec![(102.5, 113.0), (96.0, 114.0)],
+                },
+                Answer::Places {
+                    question: 12,
+                    places: Vec::new(),
+                },
             ],
             doubts: Vec::new(),
             written: Vec::new(),
@@ -201,7 +218,8 @@ mod tests {
         assert_eq!(read.attempt_id, 9001);
         assert_eq!(read.batch_id, Some(7));
         let orders: Vec<i32> = read.questions.iter().map(|q| q.order).collect();
-        assert_eq!(orders, [1, 3, 4, 6, 8, 10], "blank answers left out");
+        assert_eq!(orders, [1, 3, 4, 6, 8, 10, 11], "blank answers left out");
+        assert_eq!(read.questions[6].points, [(102.5, 113.0), (96.0, 114.0)]);
         assert_eq!(read.questions[4].text.as_deref(), Some("wicked king"));
         assert_eq!(
             read.questions[5].parts,
@@ -234,6 +252,7 @@ mod tests {
             most: 1,
             reason: DoubtReason::Faint,
             bubbles: Vec::new(),
+            places: None,
         });
         let error = upload_file(7, &doubtful).expect_err("refused");
         assert!(error.contains("question 2"), "{error}");

@@ -64,6 +64,9 @@ pub const NUMBER_POSITIONS: usize = 6;
 /// small enough that one written letter is a fair share of it.
 pub const WRITTEN_BOX: (f32, f32) = (100.0, 14.0);
 pub(super) const WRITTEN_GAP: f32 = 4.0;
+/// The most room a picture takes: it is printed as large as fits, its
+/// proportions kept.
+pub const PICTURE_MOST: (f32, f32) = (150.0, 110.0);
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Point {
@@ -108,6 +111,16 @@ pub enum Shape {
     /// own list has. A typed blank (0) gets a box, typed by a person and marked
     /// by that blank's keys; a picked one a row of bubbles, read as a grid's row.
     Blanks { options: Vec<usize> },
+    /// Places marked on a picture (a point question): the picture printed
+    /// faint in a frame of its proportions (`width` by `height`, in hundredths
+    /// of the picture's own pixels: a place is read in its pixels), at most
+    /// `most` places marked with a cross (0: any number). Not on sheets before
+    /// edition 4.
+    Picture {
+        width: u32,
+        height: u32,
+        most: usize,
+    },
 }
 
 /// A registration mark: a filled square centred on `center`.
@@ -139,6 +152,15 @@ pub struct EssayArea {
     pub typed: bool,
 }
 
+/// A picture to mark places on, in its frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PictureArea {
+    pub question: i32,
+    /// The picture's own extent on the page: a place is read as where in it
+    /// the mark is, from its top left corner.
+    pub frame: Rect,
+}
+
 /// One page of a sheet.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PageLayout {
@@ -152,6 +174,7 @@ pub struct PageLayout {
     pub parts: Vec<(i32, i32, Point)>,
     pub bubbles: Vec<Bubble>,
     pub essays: Vec<EssayArea>,
+    pub pictures: Vec<PictureArea>,
 }
 
 /// The marks' centres: top left, top right, bottom right, bottom left.
@@ -173,5 +196,6 @@ pub(super) fn new_page(number: u16) -> PageLayout {
         parts: Vec::new(),
         bubbles: Vec::new(),
         essays: Vec::new(),
+        pictures: Vec::new(),
     }
 }

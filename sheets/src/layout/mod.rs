@@ -15,10 +15,10 @@ mod geometry;
 mod rows;
 
 pub use geometry::{
-    bubble_label, marks, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion,
-    BUBBLE_PITCH, BUBBLE_RADIUS, CODE, CONTENT, MARK_INSET, MARK_SIDE, NUMBER_KEYS,
-    NUMBER_POSITIONS, NUMBER_WIDTH, PAGE_HEIGHT, PAGE_WIDTH, PART_INSET, ROW_CHOICES, ROW_HEIGHT,
-    WRITTEN_BOX,
+    bubble_label, marks, Bubble, EssayArea, Mark, PageLayout, PictureArea, Point, Rect, Shape,
+    SheetQuestion, BUBBLE_PITCH, BUBBLE_RADIUS, CODE, CONTENT, MARK_INSET, MARK_SIDE, NUMBER_KEYS,
+    NUMBER_POSITIONS, NUMBER_WIDTH, PAGE_HEIGHT, PAGE_WIDTH, PART_INSET, PICTURE_MOST, ROW_CHOICES,
+    ROW_HEIGHT, WRITTEN_BOX,
 };
 use geometry::{new_page, ESSAY_GAP, ESSAY_LABEL, HALF_ROW_CHOICES};
 
@@ -27,14 +27,25 @@ fn essay_height(max_score: i32) -> f32 {
     (30.0 + 12.0 * max_score as f32).clamp(40.0, CONTENT.height - ESSAY_LABEL)
 }
 
+/// A picture's size on the sheet, in millimetres: as large as
+/// [`PICTURE_MOST`] allows, its proportions kept.
+fn picture_size(width: u32, height: u32) -> (f32, f32) {
+    let (most_width, most_height) = PICTURE_MOST;
+    let (width, height) = (width.max(1) as f32, height.max(1) as f32);
+    let scale = (most_width / width).min(most_height / height);
+    (width * scale, height * scale)
+}
+
 /// The questions as a sheet of layout `edition` (the code's) asks them: the
-/// first edition had no short answers on it.
+/// first edition had no short answers on it, and none before the fourth had
+/// pictures.
 pub fn printed_in(questions: &[SheetQuestion], edition: u8) -> Vec<SheetQuestion> {
     questions
         .iter()
         .filter(|question| {
             edition >= 2 || !matches!(question.shape, Shape::Written | Shape::Blanks { .. })
         })
+        .filter(|question| edition >= 4 || !matches!(question.shape, Shape::Picture { .. }))
         .map(|question| match question.shape {
             // Edition 2 gave a number its box to write in.
             Shape::Number { .. } if edition < 3 => SheetQuestion {
@@ -130,6 +141,32 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
                 right_half_free = false;
                 boxes::lay_out_lines(question, &mut pages, &mut y);
             }
+            Shape::Picture { width, height, .. } => {
+                right_half_free = false;
+                let (width, height) = picture_size(width, height);
+                if y + ESSAY_LABEL + height > bottom {
+                    pages.push(new_page(pages.len() as u16 + 1));
+                    y = CONTENT.y;
+                }
+                let page = pages.last_mut().expect("a page");
+                page.numbers.push((
+                    question.order,
+                    Point {
+                        x: CONTENT.x,
+                        y: y + ESSAY_LABEL / 2.0,
+                    },
+                ));
+                page.pictures.push(PictureArea {
+                    question: question.order,
+                    frame: Rect {
+                        x: CONTENT.x + NUMBER_WIDTH,
+                        y: y + ESSAY_LABEL,
+                        width,
+                        height,
+                    },
+                });
+                y += ESSAY_LABEL + height + ESSAY_GAP;
+            }
         }
     }
     pages
@@ -140,6 +177,16 @@ impl PageLayout {
     /// `part` > 0): its number and its bubbles, with a margin; what a person
     /// looks at to decide an unsure mark.
     pub fn question_row(&self, question: i32, part: i32) -> Option<Rect> {
+        // A picture's marks are looked at on the picture.
+        if let Some(picture) = self.pictures.iter().find(|p| p.question == question) {
+            let frame = picture.frame;
+            return Some(Rect {
+                x: frame.x - 2.0,
+                y: frame.y - 2.0,
+                width: frame.width + 4.0,
+                height: frame.height + 4.0,
+            });
+        }
         let number = if part == 0 {
             self.numbers.iter().find(|(q, _)| *q == question)?.1
         } else {

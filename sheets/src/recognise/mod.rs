@@ -6,7 +6,8 @@
 //! 4. read the code in its square; when none is there, take the page to be
 //!    upside down and read it again the other way round ([`code`]);
 //! 5. then, for the page's layout (which the caller finds from the code's attempt),
-//!    measure each bubble ([`bubbles`]) and cut out each essay ([`essays`]).
+//!    measure each bubble ([`bubbles`]), cut out each essay ([`essays`]) and
+//!    find the places marked on each picture ([`places`]).
 
 mod bubbles;
 mod code;
@@ -14,6 +15,7 @@ mod essays;
 mod geometry;
 mod levels;
 mod marks;
+mod places;
 
 use std::io::Cursor;
 
@@ -21,10 +23,11 @@ use image::{GrayImage, ImageFormat, ImageReader, Limits};
 use imageproc::contrast::otsu_level;
 
 use crate::code::SheetCode;
-use crate::layout::{PageLayout, Rect};
+use crate::layout::{PageLayout, PictureArea, Rect};
 
 pub use bubbles::{verdict, BubbleReading, Verdict, BLANK, MARKED};
 pub use essays::{EssayCrop, ESSAY_PX_PER_MM};
+pub use places::{PlacesReading, PLACE_PX_PER_MM};
 
 use geometry::PageGeometry;
 use levels::Levels;
@@ -53,6 +56,7 @@ pub struct PageReading {
     pub upside_down: bool,
     pub bubbles: Vec<BubbleReading>,
     pub essays: Vec<EssayCrop>,
+    pub places: Vec<PlacesReading>,
 }
 
 /// Decodes a scan file, bounded in size, and finds its page.
@@ -154,7 +158,8 @@ impl Scan {
         self.geometry.px_per_mm * 25.4
     }
 
-    /// The page read against its layout: every bubble measured, every essay cut out.
+    /// The page read against its layout: every bubble measured, every essay cut
+    /// out, every picture's marks found.
     pub fn read(&self, layout: &PageLayout) -> Result<PageReading, ScanError> {
         let bubbles = layout
             .bubbles
@@ -167,12 +172,34 @@ impl Scan {
             .map(|area| essays::crop_essay(&self.image, &self.geometry, self.levels, area))
             .collect::<Result<_, _>>()
             .map_err(|error| ScanError::Image(error.to_string()))?;
+        let places = layout
+            .pictures
+            .iter()
+            .map(|area| places::read_places(&self.image, &self.geometry, self.levels, area))
+            .collect();
         Ok(PageReading {
             code: self.code,
             upside_down: self.upside_down,
             bubbles,
             essays,
+            places,
         })
+    }
+
+    /// A picture of the page, upright, its `marks` (shares of it) ringed and
+    /// lettered A, B, … as a PNG: what a coordinator looks at to pick the marks
+    /// that count.
+    pub fn lettered_picture_png(
+        &self,
+        area: &PictureArea,
+        marks: &[(f32, f32)],
+    ) -> Result<Vec<u8>, ScanError> {
+        let picture = places::lettered(&self.image, &self.geometry, area, marks);
+        let mut png = Vec::new();
+        picture
+            .write_to(&mut Cursor::new(&mut png), ImageFormat::Png)
+            .map_err(|error| ScanError::Image(error.to_string()))?;
+        Ok(png)
     }
 
     /// A part of the page, upright, as a PNG: what a coordinator looks at to decide

@@ -170,6 +170,7 @@ mod tests {
                 most: 1,
                 reason: DoubtReason::SeveralMarks,
                 bubbles: Vec::new(),
+                places: None,
             }],
             written: vec![WrittenAnswer {
                 question: 2,

@@ -157,6 +157,20 @@ fn read_page(
             }
         }
     }
+    // A picture's marks, ringed and lettered as its doubt names them.
+    for read in reading
+        .places
+        .iter()
+        .filter(|p| p.unsure || !p.marks.is_empty())
+    {
+        if let Some(area) = page.pictures.iter().find(|a| a.question == read.question) {
+            crops.insert(
+                (read.question, 0),
+                scan.lettered_picture_png(area, &read.marks)
+                    .map_err(|e| e.to_string())?,
+            );
+        }
+    }
     Ok(ReadPage { reading, crops })
 }
 

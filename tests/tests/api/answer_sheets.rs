@@ -49,7 +49,7 @@ async fn sheets(backend: Backend) {
         .starts_with("text/html"));
     let html = page.text().await.unwrap();
     let code = format!(
-        "data-code=\"SDSHEET3/{}/{}/{}/1/",
+        "data-code=\"SDSHEET4/{}/{}/{}/1/",
         app.northwind(),
         delivery.batch,
         delivery.attempt

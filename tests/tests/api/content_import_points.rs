@@ -13,16 +13,31 @@ use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use serde_json::{json, Value};
 
+use scoredesk_e2e::sheets::{deliver_package, printed};
+use scoredesk_paper::{mark_cross, rng, scan, Damage};
+use scoredesk_sheets::layout::{Point, Shape};
+use scoredesk_sheets::{assemble, recognise, Answer, DoubtReason};
+
 use crate::content_import_matching::pdf_text;
 use crate::qti_packages::{imported, printed_paper, result_totals, sit, uploaded_scores};
 
 on_both_backends! {
     places_marked_on_a_picture_are_printed_uploaded_and_scored_by_their_areas => delivered;
+    crosses_on_the_answer_sheets_pictures_are_read_back_and_scored => sheets;
 }
 
+/// A stand-in picture of `width` × `height`: a light ground with black strokes
+/// across it (a map's coastlines), so that the sheet's faint print of it is
+/// shown never to read as a participant's cross.
 fn png(width: u32, height: u32) -> Vec<u8> {
+    let mut picture = image::GrayImage::from_pixel(width, height, image::Luma([210]));
+    for (x, y, pixel) in picture.enumerate_pixels_mut() {
+        if (x + 2 * y) % 37 < 3 || (3 * x + y) % 53 < 2 {
+            *pixel = image::Luma([20]);
+        }
+    }
     let mut png = Vec::new();
-    image::GrayImage::from_pixel(width, height, image::Luma([210]))
+    picture
         .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
         .unwrap();
     png
@@ -190,4 +205,161 @@ async fn answer_key(app: &TestApp, snapshot: i64) -> String {
         .text()
         .await
         .unwrap()
+}
+
+/// The answer sheet: each picture printed faint in its frame (two pages, a
+/// picture each), crosses in pencil where the participant puts them, a scan at
+/// 300 dpi with a scanner's damage, the reading (Edinburgh, and three airports
+/// of which one is wrong), the upload it makes and the scores on the Result; a
+/// second participant's four crosses where three are taken go to a person, who
+/// picks three by their letters.
+async fn sheets(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let delivery = deliver_package(&app, &package(), 1).await;
+    assert_eq!(
+        delivery
+            .questions
+            .iter()
+            .map(|q| q.shape.clone())
+            .collect::<Vec<_>>(),
+        [
+            Shape::Picture {
+                width: 19600,
+                height: 28000,
+                most: 1
+            },
+            Shape::Picture {
+                width: 20600,
+                height: 28000,
+                most: 3
+            },
+        ]
+    );
+    assert_eq!(delivery.layout.len(), 2, "a picture a page");
+    let (batch, attempts) = &delivery.batches[0];
+    let dir = tempfile::tempdir().unwrap();
+    let printed = printed(&app, *batch, dir.path()).await;
+    let mut random = rng(36 + u64::from(backend == Backend::Postgres));
+    // A place in a picture's pixels, on the sheet.
+    let on_sheet = |question: i32, (x, y): (f32, f32)| {
+        let (index, area) = delivery
+            .layout
+            .iter()
+            .enumerate()
+            .find_map(|(i, page)| {
+                page.pictures
+                    .iter()
+                    .find(|p| p.question == question)
+                    .map(|a| (i, *a))
+            })
+            .unwrap();
+        let size = if question == 1 {
+            (196.0, 280.0)
+        } else {
+            (206.0, 280.0)
+        };
+        let point = Point {
+            x: area.frame.x + x / size.0 * area.frame.width,
+            y: area.frame.y + y / size.1 * area.frame.height,
+        };
+        (index, point)
+    };
+    let read = |attempt: i64, crosses: &[(i32, (f32, f32))], random: &mut _| {
+        let mut pages: Vec<_> = printed
+            .iter()
+            .filter(|(code, _)| i64::from(code.attempt) == attempt)
+            .map(|(_, page)| page.clone())
+            .collect();
+        for (question, place) in crosses {
+            let (index, point) = on_sheet(*question, *place);
+            mark_cross(&mut pages[index], point, random);
+        }
+        let readings: Vec<_> = pages
+            .iter()
+            .enumerate()
+            .map(|(index, page)| {
+                let bytes = scan(
+                    page,
+                    Damage::random(random, 300.0),
+                    attempt as u64 + index as u64,
+                );
+                let found = recognise::open(&bytes).expect("the page is found");
+                let layout = &delivery.layout[usize::from(found.code.page) - 1];
+                found.read(layout).unwrap()
+            })
+            .collect();
+        assemble(&delivery.questions, &readings).unwrap()
+    };
+
+    // Edinburgh 5 pixels off its centre; Manchester and Heathrow, and a cross
+    // in the sea: 1 of 1 and 2 of 3.
+    let reading = read(
+        attempts[0],
+        &[
+            (1, (106.0, 110.0)),
+            (2, (118.0, 184.0)),
+            (2, (150.0, 235.0)),
+            (2, (30.0, 40.0)),
+        ],
+        &mut random,
+    );
+    assert!(reading.doubts.is_empty(), "{:?}", reading.doubts);
+    let places = |reading: &scoredesk_sheets::AttemptReading, q: i32| {
+        reading
+            .answers
+            .iter()
+            .find_map(|a| match a {
+                Answer::Places { question, places } if *question == q => Some(places.clone()),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let near = |read: &[(f32, f32)], expected: &[(f32, f32)]| {
+        assert_eq!(read.len(), expected.len(), "{read:?}");
+        for (r, e) in read.iter().zip(expected) {
+            assert!(
+                (r.0 - e.0).abs() < 4.0 && (r.1 - e.1).abs() < 4.0,
+                "{read:?} against {expected:?}"
+            );
+        }
+    };
+    near(&places(&reading, 1), &[(106.0, 110.0)]);
+    near(
+        &places(&reading, 2),
+        &[(30.0, 40.0), (118.0, 184.0), (150.0, 235.0)],
+    );
+    let result = crate::uploads::upload_reading(&app, *batch, attempts[0], &reading).await;
+    let result = result["ID"].as_i64().unwrap();
+    assert_eq!(
+        crate::qti_packages::result_scores(&app, result).await,
+        [1, 2]
+    );
+    assert_eq!(result_totals(&app, result).await, (Some(3), Some(4)));
+
+    // Four crosses where three are taken: a person picks B, C and D (the three
+    // airports, lettered left to right), and Edinburgh left unmarked is no answer.
+    let mut reading = read(
+        attempts[1],
+        &[
+            (2, (20.0, 250.0)),
+            (2, (96.0, 114.0)),
+            (2, (118.0, 184.0)),
+            (2, (150.0, 235.0)),
+        ],
+        &mut random,
+    );
+    let doubts: Vec<(i32, DoubtReason, usize)> = reading
+        .doubts
+        .iter()
+        .map(|d| (d.question, d.reason, d.bubbles.len()))
+        .collect();
+    assert_eq!(doubts, [(2, DoubtReason::SeveralMarks, 4)]);
+    reading.resolve(2, vec![2, 3, 4]).unwrap();
+    assert_eq!(places(&reading, 1), []);
+    let result = crate::uploads::upload_reading(&app, *batch, attempts[1], &reading).await;
+    let result = result["ID"].as_i64().unwrap();
+    assert_eq!(
+        crate::qti_packages::result_scores(&app, result).await,
+        [0, 3]
+    );
 }

@@ -223,6 +223,11 @@ async fn every_code_clear_mark_and_blank_is_read_and_nothing_ambiguous_is_guesse
                 Shape::Blanks { options } => {
                     serde_json::json!({"order": q.order, "blanks": options})
                 }
+                Shape::Picture {
+                    width,
+                    height,
+                    most,
+                } => serde_json::json!({"order": q.order, "picture": [width, height, most]}),
             })
             .collect();
         std::fs::write(

@@ -79,7 +79,8 @@ async fn wide(backend: Backend) {
                 Answer::Essay { .. }
                 | Answer::Parts { .. }
                 | Answer::Number { .. }
-                | Answer::Text { .. } => None,
+                | Answer::Text { .. }
+                | Answer::Places { .. } => None,
             })
             .collect();
         let expected: Vec<(i32, Vec<i32>)> = PENCILLED

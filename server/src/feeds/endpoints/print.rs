@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::auth::links::{LinkRefusal, PrintLink, PrintVariant};
 use crate::documents::answer_sheets::{self, SheetAttempt, SheetBatch};
-use crate::documents::{class_list, printable};
+use crate::documents::{class_list, markup, printable};
 use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::json::EntityOut;
@@ -198,6 +198,11 @@ pub async fn sheets(
         .snapshot_paper(area, sources.snapshot_id)
         .await?
         .ok_or_else(|| ApiError::not_found("the batch's snapshot is gone"))?;
+    let pictures: Vec<(i32, String)> = paper
+        .questions
+        .iter()
+        .filter_map(|(q, markup)| Some((q.order, markup::stage_picture(markup)?)))
+        .collect();
     let questions: Vec<_> = paper.questions.into_iter().map(|(q, _)| q).collect();
     let attempts: Vec<SheetAttempt> = sources
         .attempts
@@ -215,6 +220,7 @@ pub async fn sheets(
             snapshot: paper.name.as_deref(),
             language: paper.language.as_deref().unwrap_or("en"),
             questions: &questions,
+            pictures: &pictures,
         },
         &attempts,
     )
