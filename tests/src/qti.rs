@@ -4,8 +4,10 @@
 //! installed by scripts/test), and small ones written here, whole or broken.
 
 mod cloze;
+mod points;
 mod short_answers;
 pub use cloze::moodle_cloze;
+pub use points::{ims_points_package, stand_in_picture};
 pub use short_answers::{fixture_items, numeric_item, short_answer_package};
 
 use std::io::Write;

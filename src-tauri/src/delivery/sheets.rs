@@ -58,6 +58,10 @@ pub struct SheetDoubt {
     pub blank: bool,
     pub page: u16,
     pub single: bool,
+    /// A point question's picture: its bubbles are the crosses found on it,
+    /// ringed and lettered on the crop, of which the person picks those that
+    /// count.
+    pub picture: bool,
     /// `faint`, `severalMarks`, or `written`: a short answer's box with writing
     /// in it, for the coordinator to type (no bubbles).
     pub reason: String,
@@ -278,6 +282,7 @@ pub async fn read_sheet_scans(
                         blank: is_blank(doubt.question),
                         page: doubt.page,
                         single: doubt.most == 1,
+                        picture: doubt.places.is_some(),
                         reason: match doubt.reason {
                             DoubtReason::Faint => "faint",
                             DoubtReason::SeveralMarks => "severalMarks",
@@ -298,6 +303,7 @@ pub async fn read_sheet_scans(
                     blank: written.part > 0,
                     page: written.page,
                     single: false,
+                    picture: false,
                     reason: "written".into(),
                     bubbles: Vec::new(),
                     crop: format!("data:image/png;base64,{}", STANDARD.encode(&written.png)),

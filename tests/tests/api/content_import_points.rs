@@ -8,7 +8,7 @@
 //! or too many refused naming the field, nothing stored.
 
 use reqwest::StatusCode;
-use scoredesk_e2e::qti::{manifest, zip};
+use scoredesk_e2e::qti::ims_points_package;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use serde_json::{json, Value};
@@ -26,42 +26,8 @@ on_both_backends! {
     crosses_on_the_answer_sheets_pictures_are_read_back_and_scored => sheets;
 }
 
-/// A stand-in picture of `width` × `height`: a light ground with black strokes
-/// across it (a map's coastlines), so that the sheet's faint print of it is
-/// shown never to read as a participant's cross.
-fn png(width: u32, height: u32) -> Vec<u8> {
-    let mut picture = image::GrayImage::from_pixel(width, height, image::Luma([210]));
-    for (x, y, pixel) in picture.enumerate_pixels_mut() {
-        if (x + 2 * y) % 37 < 3 || (3 * x + y) % 53 < 2 {
-            *pixel = image::Luma([20]);
-        }
-    }
-    let mut png = Vec::new();
-    picture
-        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
-        .unwrap();
-    png
-}
-
 fn package() -> Vec<u8> {
-    let item = |file: &str| {
-        std::fs::read(format!(
-            "{}/../qti/tests/fixtures/ims/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
-    };
-    let resources = [
-        ("edinburgh", "imsqti_item_xmlv2p1", "select_point.xml"),
-        ("airports", "imsqti_item_xmlv2p1", "position_object.xml"),
-    ];
-    zip(&[
-        ("imsmanifest.xml", manifest(&resources).into_bytes()),
-        ("select_point.xml", item("select_point.xml")),
-        ("position_object.xml", item("position_object.xml")),
-        ("images/uk.png", png(196, 280)),
-        ("images/airport.png", png(16, 16)),
-    ])
+    ims_points_package(&["select_point.xml", "position_object.xml"])
 }
 
 async fn delivered(backend: Backend) {

@@ -24,6 +24,7 @@ mod scoring;
 mod scoring_layout;
 mod sheets;
 mod sheets_matching;
+mod sheets_points;
 mod sheets_short_answers;
 mod support;
 mod timings;

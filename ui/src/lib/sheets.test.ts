@@ -8,7 +8,7 @@ const bubbles = [
   { choice: 2, label: "B", darkness: 0.31, verdict: "unsure" },
   { choice: 3, label: "C", darkness: 0.66, verdict: "marked" },
 ];
-const faint: SheetDoubt = { attemptId: 7, question: 4, part: 0, blank: false, page: 1, single: true, reason: "faint", bubbles, crop: "" };
+const faint: SheetDoubt = { attemptId: 7, question: 4, part: 0, blank: false, page: 1, single: true, picture: false, reason: "faint", bubbles, crop: "" };
 const several: SheetDoubt = {
   ...faint,
   reason: "severalMarks",
@@ -34,6 +34,19 @@ describe("unsure marks", () => {
     expect(describeDoubt(several)).toBe("One choice allowed, and B (70 % dark) and C (66 % dark) are marked.");
     expect(describeChoices(faint, [])).toBe("no choice");
     expect(describeChoices(faint, [2, 3])).toBe("B, C");
+  });
+  it("says what to pick on a picture: the crosses that count, by their letters", () => {
+    const crosses = ["A", "B", "C", "D"].map((label, i) => ({ choice: i + 1, label, darkness: 1, verdict: "marked" }));
+    const picture: SheetDoubt = { ...faint, picture: true, single: false, reason: "severalMarks", bubbles: crosses };
+    expect(describeDoubt(picture)).toBe("More crosses on the picture than it takes: of the crosses A, B, C, D, pick the places that count.");
+    expect(describeDoubt({ ...picture, single: true, bubbles: crosses.slice(0, 2) })).toBe(
+      "More crosses on the picture than it takes: of the crosses A, B, pick the one place that counts.",
+    );
+    expect(describeDoubt({ ...picture, reason: "faint", bubbles: crosses.slice(0, 1) })).toBe(
+      "Ink on the picture that is no cross, besides the cross A: pick the places that count.",
+    );
+    expect(describeDoubt({ ...picture, reason: "faint", bubbles: [] })).toBe("Ink on the picture that is no cross: look, and confirm that no place is marked.");
+    expect(toggleChoice(picture, [2], 3)).toEqual([2, 3]);
   });
   it("tells a short answer's box from a mark, and says what was typed", () => {
     const written = { ...faint, reason: "written", bubbles: [] };

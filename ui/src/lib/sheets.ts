@@ -28,6 +28,15 @@ export const isWritten = (doubt: SheetDoubt) => doubt.reason === "written";
 /** Why the reader left the question to a person. */
 export function describeDoubt(doubt: SheetDoubt): string {
   if (isWritten(doubt)) return "A short answer: type what is written in the box (nothing, if you see nothing).";
+  if (doubt.picture) {
+    const crosses = doubt.bubbles.map((b) => b.label);
+    const lettered = crosses.length === 1 ? `the cross ${crosses[0]}` : `the crosses ${crosses.join(", ")}`;
+    const pick = doubt.single ? "pick the one place that counts" : "pick the places that count";
+    if (doubt.reason === "severalMarks") return `More crosses on the picture than it takes: of ${lettered}, ${pick}.`;
+    return crosses.length
+      ? `Ink on the picture that is no cross, besides ${lettered}: ${pick}.`
+      : "Ink on the picture that is no cross: look, and confirm that no place is marked.";
+  }
   const of = (verdict: string) =>
     doubt.bubbles.filter((b) => b.verdict === verdict).map((b) => `${b.label} (${Math.round(b.darkness * 100)} % dark)`);
   if (doubt.reason === "severalMarks") return `One choice allowed, and ${of("marked").join(" and ")} are marked.`;

@@ -13,6 +13,12 @@ part: number,
  */
 blank: boolean, page: number, single: boolean, 
 /**
+ * A point question's picture: its bubbles are the crosses found on it,
+ * ringed and lettered on the crop, of which the person picks those that
+ * count.
+ */
+picture: boolean, 
+/**
  * `faint`, `severalMarks`, or `written`: a short answer's box with writing
  * in it, for the coordinator to type (no bubbles).
  */
