@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::layout::{lay_out, printed_in, Shape, SheetQuestion};
 pub use crate::reading::{
-    Answer, AssembleError, AttemptReading, Doubt, DoubtReason, ResolveError, WrittenAnswer,
+    Answer, AssembleError, AttemptReading, Doubt, DoubtReason, Doubted, ResolveError, WrittenAnswer,
 };
 use crate::recognise::{BubbleReading, PageReading, Verdict};
 use crate::written::read_boxes;
@@ -78,10 +78,30 @@ pub fn assemble(
         match &question.shape {
             Shape::Essay { .. } => {
                 let crop = page.essays.iter().find(|e| e.question == question.order);
-                reading.answers.push(Answer::Essay {
-                    question: question.order,
-                    png: crop.filter(|c| c.written).map(|c| c.png.clone()),
-                });
+                match crop {
+                    // A little ink, too little to be sure: a person looks.
+                    Some(crop) if crop.faint => reading.doubts.push(Doubt {
+                        question: question.order,
+                        part: 0,
+                        page: *number,
+                        most: 1,
+                        reason: DoubtReason::Faint,
+                        bubbles: vec![BubbleReading {
+                            question: question.order,
+                            part: 0,
+                            choice: 1,
+                            darkness: crop.ink,
+                            verdict: Verdict::Unsure,
+                        }],
+                        doubted: Doubted::Essay {
+                            png: crop.png.clone(),
+                        },
+                    }),
+                    _ => reading.answers.push(Answer::Essay {
+                        question: question.order,
+                        png: crop.filter(|c| c.written).map(|c| c.png.clone()),
+                    }),
+                }
             }
             Shape::Choices { most, .. } => {
                 let bubbles: Vec<BubbleReading> = page
@@ -99,7 +119,7 @@ pub fn assemble(
                         most: *most,
                         reason,
                         bubbles,
-                        places: None,
+                        doubted: Doubted::Bubbles,
                     }),
                     None => reading.answers.push(Answer::Choices {
                         question: question.order,
@@ -205,7 +225,7 @@ fn places_doubt(
                 verdict: Verdict::Marked,
             })
             .collect(),
-        places: Some(marks),
+        doubted: Doubted::Picture { places: marks },
     }
 }
 
@@ -261,7 +281,7 @@ fn read_grid(
                 most: 1,
                 reason,
                 bubbles,
-                places: None,
+                doubted: Doubted::Bubbles,
             }),
             None => decided.extend(marked.first().map(|choice| (part, *choice))),
         }
@@ -311,14 +331,23 @@ impl AttemptReading {
             });
         }
         let doubt = self.doubts.remove(index);
-        if let Some(marks) = &doubt.places {
-            // A picture: the places of the marks picked.
-            let places = selected
-                .iter()
-                .filter_map(|choice| marks.get(usize::try_from(choice - 1).ok()?).copied())
-                .collect();
-            self.insert_answer(Answer::Places { question, places });
-            return Ok(());
+        match doubt.doubted {
+            Doubted::Picture { places: marks } => {
+                // A picture: the places of the crosses picked.
+                let places = selected
+                    .iter()
+                    .filter_map(|choice| marks.get(usize::try_from(choice - 1).ok()?).copied())
+                    .collect();
+                self.insert_answer(Answer::Places { question, places });
+                return Ok(());
+            }
+            // An essay's frame: picked, it is written; not, it is blank.
+            Doubted::Essay { png } => {
+                let png = (!selected.is_empty()).then_some(png);
+                self.insert_answer(Answer::Essay { question, png });
+                return Ok(());
+            }
+            Doubted::Bubbles => {}
         }
         if part > 0 {
             // The grid's (or the number's) answer holds its decided rows; this

@@ -16,7 +16,7 @@ mod reading;
 pub mod recognise;
 mod written;
 
-pub use answers::{assemble, Answer, AttemptReading, Doubt, DoubtReason, WrittenAnswer};
+pub use answers::{assemble, Answer, AttemptReading, Doubt, DoubtReason, Doubted, WrittenAnswer};
 pub use batch::{read_batch_page, BatchPage};
 pub use code::{CodeError, ForeignPage, SheetCode, EDITION};
 pub use layout::{

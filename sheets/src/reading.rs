@@ -93,10 +93,24 @@ pub struct Doubt {
     pub most: usize,
     pub reason: DoubtReason,
     pub bubbles: Vec<BubbleReading>,
-    /// A picture's marks, lettered A, B, … as `bubbles` name them (choice 1, 2,
-    /// …): the places a person picks from (perhaps none, when ink that is no
-    /// mark made it unsure). `None` for a row of bubbles.
-    pub places: Option<Vec<(f32, f32)>>,
+    /// What is in doubt: a row of bubbles, a picture's crosses, an essay's
+    /// frame with a little ink.
+    pub doubted: Doubted,
+}
+
+/// What a person decides on, beside the doubt's bubbles.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Doubted {
+    /// A row of bubbles (a choice question's, a grid's row): its bubbles.
+    Bubbles,
+    /// A picture's crosses, lettered A, B, … as the doubt's bubbles name them
+    /// (choice 1, 2, …), in the picture's pixels: the places a person picks
+    /// from (perhaps none, when ink that is no cross made it unsure).
+    Picture { places: Vec<(f32, f32)> },
+    /// An essay's frame with ink in it, too little to be sure it is writing (a
+    /// word or two in a large frame, or a smudge): its one bubble (A) is "a
+    /// short answer", picked to upload the frame; none, to leave it blank.
+    Essay { png: Vec<u8> },
 }
 
 /// An attempt's answers as read from its pages.

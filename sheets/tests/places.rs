@@ -14,7 +14,7 @@ use scoredesk_sheets::answers::ResolveError;
 use scoredesk_sheets::drawn::print_page as print;
 use scoredesk_sheets::layout::{lay_out, PageLayout, Rect, Shape, SheetQuestion};
 use scoredesk_sheets::{
-    assemble, read_batch_page, Answer, AttemptReading, DoubtReason, SheetCode, EDITION,
+    assemble, read_batch_page, Answer, AttemptReading, DoubtReason, Doubted, SheetCode, EDITION,
 };
 
 const DPI: f32 = 200.0;
@@ -244,7 +244,7 @@ fn ink_that_is_no_cross_is_never_dropped_without_a_person() {
             .find(|d| d.question == question)
             .unwrap();
         assert_eq!(doubt.reason, DoubtReason::Faint, "question {question}");
-        assert_eq!(doubt.places, Some(Vec::new()));
+        assert_eq!(doubt.doubted, Doubted::Picture { places: Vec::new() });
     }
     // Nothing to pick: the person says no place was marked.
     reading.resolve(2, Vec::new()).unwrap();

@@ -147,6 +147,9 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
         }
     }
     let (mut uploaded, mut held, mut failed) = (0, 0, 0);
+    // Decisions that no longer apply (a question no longer in doubt, one that
+    // has no such choice): each reported, and the run goes on.
+    let mut passed_over = 0;
     for (attempt, pages) in &by_attempt {
         let mut reading = match assemble(&questions, pages) {
             Ok(reading) => reading,
@@ -157,16 +160,21 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
             }
         };
         for (key, decision) in decisions.get(attempt).into_iter().flatten() {
-            let (question, part) = doubt_key(key).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "--decisions, attempt {attempt}: '{key}' is not a question (3) or a row of one (3.2)"
-                )
-            })?;
-            match decision {
+            let Some((question, part)) = doubt_key(key) else {
+                passed_over += 1;
+                println!(
+                    "attempt {attempt}: --decisions '{key}' passed over: not a question (3) or a row of one (3.2)"
+                );
+                continue;
+            };
+            let applied = match decision {
                 Decision::Choices(choices) => reading.resolve_part(question, part, choices.clone()),
                 Decision::Typed(words) => reading.transcribe_part(question, part, words),
+            };
+            if let Err(error) = applied {
+                passed_over += 1;
+                println!("attempt {attempt}: --decisions '{key}' passed over: {error}");
             }
-            .with_context(|| format!("--decisions, attempt {attempt}"))?;
         }
         if !reading.is_decided() {
             held += 1;
@@ -233,8 +241,13 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
             }
         }
     }
+    let passed = if passed_over > 0 {
+        format!("; {passed_over} decisions passed over")
+    } else {
+        String::new()
+    };
     println!(
-        "{} attempts: {uploaded} uploaded, {held} held for a person's decision, {failed} refused; {refused_pages} pages refused",
+        "{} attempts: {uploaded} uploaded, {held} held for a person's decision, {failed} refused; {refused_pages} pages refused{passed}",
         by_attempt.len()
     );
     if held + failed + refused_pages > 0 {
@@ -289,8 +302,15 @@ fn describe(doubt: &scoredesk_sheets::Doubt, questions: &[SheetQuestion]) -> Str
             })
             .collect()
     };
+    if let scoredesk_sheets::Doubted::Essay { .. } = &doubt.doubted {
+        let ink = doubt.bubbles.first().map_or(0.0, |b| b.darkness);
+        return format!(
+            "a little ink in the essay's frame ({:.2} % of it): an answer (choice 1: [1]) or blank ([])?",
+            ink * 100.0
+        );
+    }
     // A picture: its crosses, lettered left to right, where they are.
-    if let Some(places) = &doubt.places {
+    if let scoredesk_sheets::Doubted::Picture { places } = &doubt.doubted {
         let marks: Vec<String> = places
             .iter()
             .enumerate()

@@ -252,7 +252,7 @@ mod tests {
             most: 1,
             reason: DoubtReason::Faint,
             bubbles: Vec::new(),
-            places: None,
+            doubted: scoredesk_sheets::Doubted::Bubbles,
         });
         let error = upload_file(7, &doubtful).expect_err("refused");
         assert!(error.contains("question 2"), "{error}");

@@ -98,12 +98,40 @@ async fn scanned_folder(backend: Backend) {
     // The late page scanned, the foreign one taken out, the doubts decided.
     std::fs::rename(&kept_aside, &late).unwrap();
     std::fs::remove_file(&foreign).unwrap();
+    // The decisions file also holds two that no longer apply (issue 36): a
+    // question not in doubt and a key that names none. Each is reported and
+    // passed over; the run goes on and uploads both attempts.
     let decided = scans.path().join("decisions.json");
-    std::fs::write(&decided, serde_json::to_vec(&json!(decisions)).unwrap()).unwrap();
+    let mut file = json!(decisions);
+    let first_attempt = file
+        .as_object_mut()
+        .unwrap()
+        .entry(attempts[0].to_string())
+        .or_insert_with(|| json!({}));
+    first_attempt["99"] = json!([1]);
+    first_attempt["x"] = json!([1]);
+    std::fs::write(&decided, serde_json::to_vec(&file).unwrap()).unwrap();
     let second = run(&app, scans.path(), *batch, Some(&decided));
     let text = said(&second);
     assert!(second.status.success(), "{text}");
-    assert!(text.contains("2 attempts: 2 uploaded, 0 held"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "attempt {}: --decisions '99' passed over: question 99 is not in doubt",
+            attempts[0]
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "attempt {}: --decisions 'x' passed over: not a question (3) or a row of one (3.2)",
+            attempts[0]
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("2 attempts: 2 uploaded, 0 held for a person's decision, 0 refused; 0 pages refused; 2 decisions passed over"),
+        "{text}"
+    );
     assert_eq!(app.sql_i64(&results).await, 2);
 
     let third = run(&app, scans.path(), *batch, Some(&decided));

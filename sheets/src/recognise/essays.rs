@@ -2,7 +2,9 @@
 //! handwriting at, as a PNG the upload carries as the answer's image. A frame
 //! with next to no ink is left unanswered rather than sent as an empty picture.
 //! A short answer's box is cut out the same way; a person types what it holds, so
-//! any trace of ink in it is sent to them rather than read as blank.
+//! any trace of ink in it is sent to them rather than read as blank. An essay's
+//! frame with a trace of ink under the writing threshold (two letters in a large
+//! frame) is never dropped either: a person decides whether it is an answer.
 
 use std::io::Cursor;
 
@@ -24,7 +26,8 @@ const INK: f32 = 0.35;
 /// 30 mm stroke in a 40 mm frame is about 0.3 %).
 const WRITTEN: f32 = 0.001;
 /// A short answer's box is shown to a person from this share of ink (a single
-/// 4 mm stroke in the 100 × 14 mm box is about 0.15 %; a clean scan has none).
+/// 4 mm stroke in the 100 × 14 mm box is about 0.15 %; a clean scan has none),
+/// and so is an essay's frame with less ink than [`WRITTEN`].
 const TRACE: f32 = 0.0002;
 
 /// An essay's frame as read.
@@ -39,6 +42,11 @@ pub struct EssayCrop {
     pub ink: f32,
     /// Whether anything is written in it.
     pub written: bool,
+    /// An essay's frame with some ink, under what is surely writing but over a
+    /// clean scan's specks (a word or two in a large frame, or a smudge): a
+    /// person decides whether it is an answer. Never for a short answer's box,
+    /// which goes to a person from any trace.
+    pub faint: bool,
 }
 
 pub(crate) fn crop_essay(
@@ -67,5 +75,6 @@ pub(crate) fn crop_essay(
         png,
         ink,
         written: ink >= if area.typed { TRACE } else { WRITTEN },
+        faint: !area.typed && (TRACE..WRITTEN).contains(&ink),
     })
 }

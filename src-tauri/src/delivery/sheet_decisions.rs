@@ -157,7 +157,7 @@ impl HeldSheets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use scoredesk_sheets::{Answer, Doubt, DoubtReason, WrittenAnswer};
+    use scoredesk_sheets::{Answer, Doubt, DoubtReason, Doubted, WrittenAnswer};
 
     fn held() -> HeldSheets {
         let read = AttemptReading {
@@ -170,7 +170,7 @@ mod tests {
                 most: 1,
                 reason: DoubtReason::SeveralMarks,
                 bubbles: Vec::new(),
-                places: None,
+                doubted: Doubted::Bubbles,
             }],
             written: vec![WrittenAnswer {
                 question: 2,

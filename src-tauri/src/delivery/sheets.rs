@@ -16,8 +16,8 @@ use rayon::prelude::*;
 use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
 use scoredesk_server::documents::sheet_upload::upload_file;
 use scoredesk_sheets::{
-    assemble, layout::bubble_label, layout::Shape, read_batch_page, DoubtReason, PageReading,
-    SheetQuestion, Verdict,
+    assemble, layout::bubble_label, layout::Shape, read_batch_page, DoubtReason, Doubted,
+    PageReading, SheetQuestion, Verdict,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -62,6 +62,9 @@ pub struct SheetDoubt {
     /// ringed and lettered on the crop, of which the person picks those that
     /// count.
     pub picture: bool,
+    /// An essay's frame with a little ink (the crop): its one bubble (A) picked
+    /// sends it to a scorer as an answer; none leaves it blank.
+    pub essay: bool,
     /// `faint`, `severalMarks`, or `written`: a short answer's box with writing
     /// in it, for the coordinator to type (no bubbles).
     pub reason: String,
@@ -282,18 +285,22 @@ pub async fn read_sheet_scans(
                         blank: is_blank(doubt.question),
                         page: doubt.page,
                         single: doubt.most == 1,
-                        picture: doubt.places.is_some(),
+                        picture: matches!(doubt.doubted, Doubted::Picture { .. }),
+                        essay: matches!(doubt.doubted, Doubted::Essay { .. }),
                         reason: match doubt.reason {
                             DoubtReason::Faint => "faint",
                             DoubtReason::SeveralMarks => "severalMarks",
                         }
                         .into(),
                         bubbles: lettered(shape_of(doubt.question), &doubt.bubbles),
-                        crop: pages
-                            .iter()
-                            .find_map(|p| p.crops.get(&(doubt.question, doubt.part)))
-                            .map(|png| format!("data:image/png;base64,{}", STANDARD.encode(png)))
-                            .unwrap_or_default(),
+                        crop: match &doubt.doubted {
+                            Doubted::Essay { png } => Some(png),
+                            _ => pages
+                                .iter()
+                                .find_map(|p| p.crops.get(&(doubt.question, doubt.part))),
+                        }
+                        .map(|png| format!("data:image/png;base64,{}", STANDARD.encode(png)))
+                        .unwrap_or_default(),
                     })
                     .collect();
                 doubts.extend(reading.written.iter().map(|written| SheetDoubt {
@@ -304,6 +311,7 @@ pub async fn read_sheet_scans(
                     page: written.page,
                     single: false,
                     picture: false,
+                    essay: false,
                     reason: "written".into(),
                     bubbles: Vec::new(),
                     crop: format!("data:image/png;base64,{}", STANDARD.encode(&written.png)),

@@ -29,6 +29,9 @@ struct Question {
     essay: bool,
     /// A short answer's box (not on a page of edition 1).
     written: bool,
+    /// A picture to mark places on, `choices` + 1 by `max_score` wide and
+    /// high (in hundredths of its pixels, times 100).
+    picture: bool,
     max_score: i8,
 }
 
@@ -151,9 +154,17 @@ pub fn sheet_page(data: &[u8]) {
         Ok((page, reading)) => {
             assert_eq!(reading.bubbles.len(), page.bubbles.len());
             assert_eq!(reading.essays.len(), page.essays.len());
+            assert_eq!(reading.places.len(), page.pictures.len());
             let _ = assemble(&questions, std::slice::from_ref(&reading));
             if clean {
                 assert_eq!(reading.upside_down, scan.upside_down, "way up: {scan:?}");
+                // A picture's faint print is never a participant's cross.
+                for places in &reading.places {
+                    assert!(
+                        places.marks.is_empty() && !places.unsure,
+                        "{places:?}\n{scan:?}"
+                    );
+                }
                 for mark in &pencil {
                     let Some(read) = reading
                         .bubbles
@@ -186,7 +197,13 @@ fn questions(drawn: &[Question]) -> Vec<SheetQuestion> {
         .enumerate()
         .map(|(index, question)| SheetQuestion {
             order: index as i32 + 1,
-            shape: if question.written {
+            shape: if question.picture {
+                Shape::Picture {
+                    width: (u32::from(question.choices) + 1) * 100,
+                    height: u32::from(question.max_score.unsigned_abs()).max(1) * 100,
+                    most: usize::from(question.choices % 4),
+                }
+            } else if question.written {
                 Shape::Written
             } else if question.essay {
                 Shape::Essay {

@@ -8,7 +8,7 @@ const bubbles = [
   { choice: 2, label: "B", darkness: 0.31, verdict: "unsure" },
   { choice: 3, label: "C", darkness: 0.66, verdict: "marked" },
 ];
-const faint: SheetDoubt = { attemptId: 7, question: 4, part: 0, blank: false, page: 1, single: true, picture: false, reason: "faint", bubbles, crop: "" };
+const faint: SheetDoubt = { attemptId: 7, question: 4, part: 0, blank: false, page: 1, single: true, picture: false, essay: false, reason: "faint", bubbles, crop: "" };
 const several: SheetDoubt = {
   ...faint,
   reason: "severalMarks",
@@ -47,6 +47,10 @@ describe("unsure marks", () => {
     );
     expect(describeDoubt({ ...picture, reason: "faint", bubbles: [] })).toBe("Ink on the picture that is no cross: look, and confirm that no place is marked.");
     expect(toggleChoice(picture, [2], 3)).toEqual([2, 3]);
+  });
+  it("asks whether a little ink in an essay's frame is an answer", () => {
+    const essay: SheetDoubt = { ...faint, essay: true, bubbles: [{ choice: 1, label: "A", darkness: 0.00061, verdict: "unsure" }] };
+    expect(describeDoubt(essay)).toBe("A little ink in the essay's frame (0.06 % of it): a short answer for a scorer (A), or blank (Backspace)?");
   });
   it("tells a short answer's box from a mark, and says what was typed", () => {
     const written = { ...faint, reason: "written", bubbles: [] };

@@ -28,6 +28,10 @@ export const isWritten = (doubt: SheetDoubt) => doubt.reason === "written";
 /** Why the reader left the question to a person. */
 export function describeDoubt(doubt: SheetDoubt): string {
   if (isWritten(doubt)) return "A short answer: type what is written in the box (nothing, if you see nothing).";
+  if (doubt.essay) {
+    const ink = doubt.bubbles[0]?.darkness ?? 0;
+    return `A little ink in the essay's frame (${(ink * 100).toFixed(2)} % of it): a short answer for a scorer (A), or blank (Backspace)?`;
+  }
   if (doubt.picture) {
     const crosses = doubt.bubbles.map((b) => b.label);
     const lettered = crosses.length === 1 ? `the cross ${crosses[0]}` : `the crosses ${crosses.join(", ")}`;

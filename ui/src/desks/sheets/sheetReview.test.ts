@@ -14,6 +14,7 @@ const doubt = (attemptId: number, question: number, single = true, part = 0): Sh
   page: 1,
   single,
   picture: false,
+  essay: false,
   reason: "faint",
   bubbles: [bubble(1, "A"), bubble(2, "B"), bubble(3, "C")],
   crop: "data:image/png;base64,",

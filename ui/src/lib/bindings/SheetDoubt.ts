@@ -19,6 +19,11 @@ blank: boolean, page: number, single: boolean,
  */
 picture: boolean, 
 /**
+ * An essay's frame with a little ink (the crop): its one bubble (A) picked
+ * sends it to a scorer as an answer; none leaves it blank.
+ */
+essay: boolean, 
+/**
  * `faint`, `severalMarks`, or `written`: a short answer's box with writing
  * in it, for the coordinator to type (no bubbles).
  */
