@@ -5,13 +5,14 @@
 # PostgreSQL's server binaries for the test cluster; D-Bus for the keyring, and
 # GNOME Keyring so that the window tests can use a real Secret Service; xmllint to
 # validate served XML against its schema; Chromium and pdftotext to print pages;
-# libjpeg-turbo's cjpeg, a JPEG encoder other than ours for the upload checks.
+# libjpeg-turbo's cjpeg, a JPEG encoder other than ours for the upload checks;
+# img2pdf to make a scanner's PDF of a batch from scans, its JPEGs kept as they are.
 SYSTEM_PACKAGES=(
   build-essential pkg-config curl python3 python3-venv xauth xvfb
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev
   webkit2gtk-driver postgresql
   libdbus-1-dev dbus gnome-keyring
-  libxml2-utils chromium poppler-utils libjpeg-turbo-progs
+  libxml2-utils chromium poppler-utils libjpeg-turbo-progs img2pdf
 )
 
 # A cargo target directory that survives between runs (and between clones), so that

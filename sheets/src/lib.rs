@@ -4,7 +4,8 @@
 //! snapshot's order, a framed area for each essay and a box for each short
 //! answer. The layout is computed here, in millimetres on an A4 page, once for
 //! both sides of the paper: the server prints from it, and recognition reads a
-//! scanned page back through it. No database and no HTTP here.
+//! scanned page back through it; a scanner's PDF gives its page images through
+//! poppler's `pdfimages` (`pdf`). No database and no HTTP here.
 
 pub mod answers;
 pub mod batch;
@@ -12,6 +13,7 @@ pub mod code;
 #[cfg(feature = "drawn")]
 pub mod drawn;
 pub mod layout;
+pub mod pdf;
 mod reading;
 pub mod recognise;
 mod written;

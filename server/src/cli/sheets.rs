@@ -15,6 +15,7 @@ use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use scoredesk_sheets::layout::{bubble_label, Shape};
+use scoredesk_sheets::pdf::{is_pdf, page_images};
 use scoredesk_sheets::{
     assemble, read_batch_page, DoubtReason, PageReading, SheetQuestion, Verdict,
 };
@@ -27,8 +28,8 @@ use crate::uploads::{self, Refusal, SnapshotCache};
 
 #[derive(Subcommand)]
 pub enum SheetsCommand {
-    /// Read the scanned sheets in DIR (PNG, JPEG or TIFF, one page a file) and
-    /// upload each attempt's answers.
+    /// Read the scanned sheets in DIR (PNG, JPEG or TIFF, one page a file, and
+    /// scanners' PDFs), or in one PDF, and upload each attempt's answers.
     Scan {
         dir: PathBuf,
         #[arg(long)]
@@ -113,19 +114,24 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
 
-    let files = scans_in(&dir)?;
+    // A PDF's pages are taken out here, and go when the run ends.
+    let pdf_pages = tempfile::tempdir().context("a temporary folder for PDF pages")?;
+    let (files, unreadable) = scans_at(&dir, pdf_pages.path())?;
+    for refusal in &unreadable {
+        println!("{refusal}");
+    }
     let bar = ProgressBar::new(files.len() as u64).with_style(
         ProgressStyle::with_template("reading [{bar:40}] {pos}/{len} pages ({per_sec})")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let read: Vec<(PathBuf, Result<PageReading, String>)> = tokio::task::spawn_blocking({
+    let read: Vec<(ScanFile, Result<PageReading, String>)> = tokio::task::spawn_blocking({
         let bar = bar.clone();
         let questions = questions.clone();
         move || {
             files
                 .into_par_iter()
                 .map(|file| {
-                    let page = read_page(&file, &questions, area.id(), batch);
+                    let page = read_page(&file.path, &questions, area.id(), batch);
                     bar.inc(1);
                     (file, page)
                 })
@@ -135,14 +141,14 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
     .await?;
     bar.finish_and_clear();
 
-    let mut refused_pages = 0;
+    let mut refused_pages = unreadable.len();
     let mut by_attempt: BTreeMap<i32, Vec<PageReading>> = BTreeMap::new();
     for (file, page) in read {
         match page {
             Ok(page) => by_attempt.entry(page.code.attempt).or_default().push(page),
             Err(message) => {
                 refused_pages += 1;
-                println!("{}: refused: {message}", file.display());
+                println!("{}: refused: {message}", file.name);
             }
         }
     }
@@ -256,22 +262,61 @@ pub async fn run(store: &Store, command: SheetsCommand) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The scan files in `dir`, in name order.
-fn scans_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading {}", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| {
-            path.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| SCAN_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-        })
-        .collect();
-    files.sort();
-    if files.is_empty() {
-        bail!("{} holds no scans (PNG, JPEG or TIFF files)", dir.display());
+/// A scan to read: how messages name it, and its file.
+struct ScanFile {
+    name: String,
+    path: PathBuf,
+}
+
+/// The scans at `path`, a folder (its images and PDFs, in name order) or one
+/// PDF: each PDF's pages taken out into `pdf_pages` and named by their page
+/// ("batch.pdf, page 3"). The second list: each PDF that could not be read, as
+/// its refusal.
+fn scans_at(path: &Path, pdf_pages: &Path) -> anyhow::Result<(Vec<ScanFile>, Vec<String>)> {
+    let mut entries: Vec<PathBuf> = if path.is_dir() {
+        std::fs::read_dir(path)
+            .with_context(|| format!("reading {}", path.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|path| {
+                is_pdf(path)
+                    || path
+                        .extension()
+                        .and_then(|e| e.to_str())
+                        .is_some_and(|e| SCAN_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+            })
+            .collect()
+    } else if is_pdf(path) {
+        vec![path.to_owned()]
+    } else {
+        bail!("{} is neither a folder of scans nor a PDF", path.display());
+    };
+    entries.sort();
+    let (mut files, mut unreadable) = (Vec::new(), Vec::new());
+    for (index, entry) in entries.into_iter().enumerate() {
+        if !is_pdf(&entry) {
+            files.push(ScanFile {
+                name: entry.display().to_string(),
+                path: entry,
+            });
+            continue;
+        }
+        let into = pdf_pages.join(index.to_string());
+        std::fs::create_dir_all(&into).with_context(|| format!("creating {}", into.display()))?;
+        match page_images(&entry, &into) {
+            Ok(pages) => files.extend(pages.into_iter().map(|(page, path)| ScanFile {
+                name: format!("{}, page {page}", entry.display()),
+                path,
+            })),
+            Err(error) => unreadable.push(format!("{}: refused: {error}", entry.display())),
+        }
     }
-    Ok(files)
+    if files.is_empty() && unreadable.is_empty() {
+        bail!(
+            "{} holds no scans (PNG, JPEG or TIFF files, or PDFs)",
+            path.display()
+        );
+    }
+    Ok((files, unreadable))
 }
 
 /// One scan read against the batch's layout, or why it is refused.

@@ -15,6 +15,7 @@ mod purge_crash;
 mod purges_shared;
 mod scanning;
 mod several_processes;
+mod sheets_pdf;
 mod sheets_scan;
 mod sheets_short_answers;
 mod shutdown;

@@ -10,6 +10,7 @@ mod figures;
 mod results;
 mod results_admin;
 pub mod retire;
+mod scan_files;
 pub mod sheet_commands;
 mod sheet_decisions;
 pub mod sheets;

@@ -83,13 +83,14 @@ pub async fn upload_sheet_readings(
     delivery::sheets::upload_sheet_readings(&state.connected_client().await?, &held).await
 }
 
-/// Scans chosen in the system's dialog: image files, or a folder of them.
+/// Scans chosen in the system's dialog: image files or a scanner's PDFs, or a
+/// folder of them.
 #[tauri::command]
 pub async fn pick_scans(app: tauri::AppHandle, folder: bool) -> Vec<String> {
     let kind = FileKind {
         folder_title: "A folder of scans",
         files_title: "Scanned answer sheets",
-        extensions: &["png", "jpg", "jpeg", "tif", "tiff"],
+        extensions: &["png", "jpg", "jpeg", "tif", "tiff", "pdf"],
     };
     pick_paths(&app, folder, &kind).await
 }

@@ -20,6 +20,8 @@ use scoredesk_sheets::{
     PageReading, SheetQuestion, Verdict,
 };
 use serde::Serialize;
+
+use super::scan_files::scan_files;
 use ts_rs::TS;
 
 pub use super::sheet_decisions::HeldSheets;
@@ -30,7 +32,6 @@ use crate::literals::int64_key;
 
 /// A doubt's crop: about 200 dpi, enough to see a pencil's trace.
 const CROP_PX_PER_MM: f32 = 8.0;
-const SCAN_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "tif", "tiff"];
 
 #[derive(Debug, Clone, Serialize, PartialEq, TS)]
 #[serde(rename_all = "camelCase")]
@@ -108,29 +109,6 @@ struct ReadPage {
     reading: PageReading,
     /// By `(question, part)`: a choice question's row, or a grid's row.
     crops: BTreeMap<(i32, i32), Vec<u8>>,
-}
-
-/// The scans among `paths`: files as they are, folders for the images in them.
-fn scan_files(paths: &[String], refused: &mut Vec<String>) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for path in paths.iter().map(PathBuf::from) {
-        if path.is_dir() {
-            let mut inside: Vec<PathBuf> = std::fs::read_dir(&path)
-                .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-                .unwrap_or_default();
-            inside.sort();
-            files.extend(inside.into_iter().filter(|file| {
-                file.extension()
-                    .and_then(|e| e.to_str())
-                    .is_some_and(|e| SCAN_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-            }));
-        } else if path.is_file() {
-            files.push(path);
-        } else {
-            refused.push(format!("{}: no such file or folder", path.display()));
-        }
-    }
-    files
 }
 
 fn read_page(
@@ -221,18 +199,26 @@ pub async fn read_sheet_scans(
     let for_pages = questions.clone();
     let (pages, mut refused) = tokio::task::spawn_blocking(move || {
         let mut refused = Vec::new();
-        let files = scan_files(&paths, &mut refused);
+        // A PDF's pages are taken out here, and go once they are read.
+        let pdf_pages = tempfile::tempdir();
+        let files = match &pdf_pages {
+            Ok(dir) => scan_files(&paths, dir.path(), &mut refused),
+            Err(error) => {
+                refused.push(format!("A temporary folder for PDF pages: {error}"));
+                Vec::new()
+            }
+        };
         let total = files.len() as u32;
         let done = std::sync::atomic::AtomicU32::new(0);
-        let read: Vec<(PathBuf, Result<ReadPage, String>)> = files
+        let read: Vec<(String, Result<ReadPage, String>)> = files
             .into_par_iter()
-            .map(|file| {
+            .map(|(name, file)| {
                 let page = read_page(&file, &for_pages, area, batch);
                 progress(
                     done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
                     total,
                 );
-                (file, page)
+                (name, page)
             })
             .collect();
         (read, refused)
@@ -245,11 +231,7 @@ pub async fn read_sheet_scans(
         attempts: Vec::new(),
     };
     let mut by_attempt: BTreeMap<i32, Vec<ReadPage>> = BTreeMap::new();
-    for (file, page) in pages {
-        let name = file.file_name().map_or_else(
-            || file.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+    for (name, page) in pages {
         match page {
             Ok(page) => {
                 report.pages += 1;

@@ -1,0 +1,121 @@
+//! `sheets scan` reading a scanner's PDF of a whole batch (issue 36), on both
+//! databases: the batch's sheets printed through the real print path, pencilled
+//! and scanned with a scanner's damage, then bound into one PDF by img2pdf (which
+//! keeps each JPEG as it is, as a scanner's PDF does). The pages are taken out as
+//! the scanner wrote them (each JPEG byte for byte), read in page order, and with
+//! the coordinator's decisions both attempts are uploaded; a file named `.pdf`
+//! that is no PDF is refused by name beside it, and the rest goes in.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use scoredesk_e2e::paper::rng;
+use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts};
+use scoredesk_e2e::{Backend, TestApp};
+use serde_json::json;
+
+use crate::scanning::sheets_scan;
+
+fn said(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// `files` bound into `pdf` by img2pdf, in their order.
+fn bind(files: &[std::path::PathBuf], pdf: &Path) {
+    let status = Command::new("img2pdf")
+        .args(files)
+        .arg("-o")
+        .arg(pdf)
+        .status()
+        .expect("img2pdf runs (scripts/test installs it)");
+    assert!(status.success());
+}
+
+async fn scanners_pdf(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let delivery = deliver_paper(&app, 1).await;
+    let (batch, attempts) = &delivery.batches[0];
+    let print_dir = tempfile::tempdir().unwrap();
+    let pages = printed(&app, *batch, print_dir.path()).await;
+    let scans = tempfile::tempdir().unwrap();
+    let mut random = rng(36 + u64::from(backend == Backend::Postgres));
+    let (files, decisions) = scan_attempts(
+        &delivery,
+        &pages,
+        &attempts[..2],
+        300.0,
+        &mut random,
+        scans.path(),
+    );
+    assert_eq!(files.len(), 4, "two attempts of two pages");
+
+    let batch_dir = tempfile::tempdir().unwrap();
+    let pdf = batch_dir.path().join("batch.pdf");
+    bind(&files, &pdf);
+
+    // The pages as the PDF holds them: in order, each JPEG byte for byte.
+    let taken = tempfile::tempdir().unwrap();
+    let images = scoredesk_sheets::pdf::page_images(&pdf, taken.path()).unwrap();
+    assert_eq!(
+        images.iter().map(|(page, _)| *page).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    let mut jpegs = 0;
+    for ((_, image), file) in images.iter().zip(&files) {
+        let original = std::fs::read(file).unwrap();
+        if original.starts_with(&[0xFF, 0xD8]) {
+            jpegs += 1;
+            assert_eq!(
+                std::fs::read(image).unwrap(),
+                original,
+                "{}",
+                image.display()
+            );
+        }
+    }
+    assert!(jpegs > 0, "some scans are JPEG, kept as they are");
+
+    // The PDF alone, with the decisions: both attempts go in.
+    let decided = batch_dir.path().join("decisions.json");
+    std::fs::write(&decided, serde_json::to_vec(&json!(decisions)).unwrap()).unwrap();
+    let output = sheets_scan(&app, &pdf, *batch, Some(&decided))
+        .output()
+        .expect("the binary runs");
+    let text = said(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("2 attempts: 2 uploaded, 0 held"), "{text}");
+    let results = format!(
+        "SELECT COUNT(*) FROM attempts WHERE id IN ({}, {}) AND result_id IS NOT NULL",
+        attempts[0], attempts[1]
+    );
+    assert_eq!(app.sql_i64(&results).await, 2);
+
+    // A folder of the PDF and a file named .pdf that is none: refused by name,
+    // the rest read (already uploaded), the run says so and fails.
+    std::fs::write(batch_dir.path().join("broken.pdf"), b"not a PDF at all").unwrap();
+    let output = sheets_scan(&app, batch_dir.path(), *batch, Some(&decided))
+        .output()
+        .expect("the binary runs");
+    let text = said(&output);
+    assert!(!output.status.success(), "{text}");
+    assert!(
+        text.contains("broken.pdf: refused: not a PDF whose images can be read"),
+        "{text}"
+    );
+    assert_eq!(text.matches("already uploaded").count(), 2, "{text}");
+    assert!(text.contains("1 pages refused"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scanners_pdf_of_a_batch_is_read_page_by_page_on_sqlite() {
+    scanners_pdf(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scanners_pdf_of_a_batch_is_read_page_by_page_on_postgres() {
+    scanners_pdf(Backend::Postgres).await;
+}
