@@ -5,17 +5,18 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::io::Cursor;
 
-use image::{GrayImage, ImageFormat, Luma};
-use imageproc::drawing::draw_line_segment_mut;
+use common::{write, DPI};
+
+use image::ImageFormat;
 use scoredesk_sheets::drawn::print_page as print;
-use scoredesk_sheets::layout::{lay_out, Rect, Shape, SheetQuestion};
+use scoredesk_sheets::layout::{lay_out, Shape, SheetQuestion};
 use scoredesk_sheets::{
     assemble, read_batch_page, Answer, AttemptReading, DoubtReason, Doubted, SheetCode, EDITION,
 };
-
-const DPI: f32 = 200.0;
 
 fn questions() -> Vec<SheetQuestion> {
     [(1, 1), (2, 4), (3, 1)]
@@ -24,26 +25,6 @@ fn questions() -> Vec<SheetQuestion> {
             shape: Shape::Essay { max_score },
         })
         .to_vec()
-}
-
-/// A pencil stroke from one point to another, in millimetres from the frame's
-/// top left corner.
-type Stroke = ((f32, f32), (f32, f32));
-
-/// Pencil strokes, 0.4 mm wide.
-fn write(image: &mut GrayImage, frame: Rect, strokes: &[Stroke]) {
-    let px = |mm: f32| mm * DPI / 25.4;
-    for ((x0, y0), (x1, y1)) in strokes {
-        for offset in 0..3 {
-            let dy = offset as f32;
-            draw_line_segment_mut(
-                image,
-                (px(frame.x + x0), px(frame.y + y0) + dy),
-                (px(frame.x + x1), px(frame.y + y1) + dy),
-                Luma([70]),
-            );
-        }
-    }
 }
 
 /// Question 1's frame holds the drawn page's stroke (written); question 2's, a

@@ -5,16 +5,17 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::io::Cursor;
 
-use image::{GrayImage, ImageFormat, Luma};
-use imageproc::drawing::draw_line_segment_mut;
+use common::{write, DPI};
+
+use image::{GrayImage, ImageFormat};
 use scoredesk_sheets::answers::{AssembleError, ResolveError};
 use scoredesk_sheets::drawn::print_page as print;
-use scoredesk_sheets::layout::{lay_out, printed_in, Rect, Shape, SheetQuestion};
+use scoredesk_sheets::layout::{lay_out, printed_in, Shape, SheetQuestion};
 use scoredesk_sheets::{assemble, read_batch_page, Answer, SheetCode, EDITION};
-
-const DPI: f32 = 200.0;
 
 fn questions() -> Vec<SheetQuestion> {
     let choices = |order| SheetQuestion {
@@ -36,26 +37,6 @@ fn code(edition: u8) -> SheetCode {
         attempt: 9001,
         page: 1,
         pages: 1,
-    }
-}
-
-/// A pencil stroke from one point to another, in millimetres from the box's top
-/// left corner.
-type Stroke = ((f32, f32), (f32, f32));
-
-fn write(image: &mut GrayImage, frame: Rect, strokes: &[Stroke]) {
-    let px = |mm: f32| mm * DPI / 25.4;
-    for ((x0, y0), (x1, y1)) in strokes {
-        // A pencil line about 0.4 mm wide: three one-pixel lines side by side.
-        for offset in 0..3 {
-            let dy = offset as f32;
-            draw_line_segment_mut(
-                image,
-                (px(frame.x + x0), px(frame.y + y0) + dy),
-                (px(frame.x + x1), px(frame.y + y1) + dy),
-                Luma([70]),
-            );
-        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! tests share.
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output};
 
 use scoredesk_e2e::TestApp;
 
@@ -26,4 +26,13 @@ pub fn sheets_scan(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Pat
         command.arg("--decisions").arg(file);
     }
     command
+}
+
+/// What a run printed, its standard output then its errors.
+pub fn said(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
 }

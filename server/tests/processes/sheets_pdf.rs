@@ -7,22 +7,14 @@
 //! that is no PDF is refused by name beside it, and the rest goes in.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use scoredesk_e2e::paper::rng;
 use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts};
 use scoredesk_e2e::{Backend, TestApp};
 use serde_json::json;
 
-use crate::scanning::sheets_scan;
-
-fn said(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
+use crate::scanning::{said, sheets_scan};
 
 /// `files` bound into `pdf` by img2pdf, in their order.
 fn bind(files: &[std::path::PathBuf], pdf: &Path) {

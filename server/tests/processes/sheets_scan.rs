@@ -13,20 +13,12 @@ use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts};
 use scoredesk_e2e::{Backend, TestApp};
 use serde_json::json;
 
-use crate::scanning::sheets_scan;
+use crate::scanning::{said, sheets_scan};
 
 fn run(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Path>) -> Output {
     sheets_scan(app, dir, batch, decisions)
         .output()
         .expect("the binary runs")
-}
-
-fn said(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 async fn scanned_folder(backend: Backend) {

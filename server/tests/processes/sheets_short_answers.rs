@@ -20,15 +20,7 @@ use scoredesk_sheets::layout::{Shape, NUMBER_KEYS, WRITTEN_BOX};
 use scoredesk_sheets::EDITION;
 use serde_json::json;
 
-use crate::scanning::sheets_scan;
-
-fn said(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
+use crate::scanning::{said, sheets_scan};
 
 fn run(app: &TestApp, dir: &Path, batch: i64, decisions: Option<&Path>, crops: &Path) -> Output {
     sheets_scan(app, dir, batch, decisions)

@@ -27,6 +27,38 @@ fn essay_height(max_score: i32) -> f32 {
     (30.0 + 12.0 * max_score as f32).clamp(40.0, CONTENT.height - ESSAY_LABEL)
 }
 
+/// A frame `height` high at `(x, width)` under a label line that carries
+/// `question`'s number, from `y` (on the next page when this one cannot hold
+/// it): the page it is on, and the frame. `y` moves past it.
+fn labelled_frame<'p>(
+    question: i32,
+    (x, width): (f32, f32),
+    height: f32,
+    pages: &'p mut Vec<PageLayout>,
+    y: &mut f32,
+) -> (&'p mut PageLayout, Rect) {
+    if *y + ESSAY_LABEL + height > CONTENT.y + CONTENT.height {
+        pages.push(new_page(pages.len() as u16 + 1));
+        *y = CONTENT.y;
+    }
+    let page = pages.last_mut().expect("a page");
+    page.numbers.push((
+        question,
+        Point {
+            x: CONTENT.x,
+            y: *y + ESSAY_LABEL / 2.0,
+        },
+    ));
+    let frame = Rect {
+        x,
+        y: *y + ESSAY_LABEL,
+        width,
+        height,
+    };
+    *y += ESSAY_LABEL + height + ESSAY_GAP;
+    (page, frame)
+}
+
 /// A picture's size on the sheet, in millimetres: as large as
 /// [`PICTURE_MOST`] allows, its proportions kept.
 fn picture_size(width: u32, height: u32) -> (f32, f32) {
@@ -111,31 +143,19 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
             }
             Shape::Essay { max_score } => {
                 right_half_free = false;
-                let height = essay_height(max_score);
-                if y + ESSAY_LABEL + height > bottom {
-                    pages.push(new_page(pages.len() as u16 + 1));
-                    y = CONTENT.y;
-                }
-                let page = pages.last_mut().expect("a page");
-                page.numbers.push((
+                let (page, frame) = labelled_frame(
                     question.order,
-                    Point {
-                        x: CONTENT.x,
-                        y: y + ESSAY_LABEL / 2.0,
-                    },
-                ));
+                    (CONTENT.x, CONTENT.width),
+                    essay_height(max_score),
+                    &mut pages,
+                    &mut y,
+                );
                 page.essays.push(EssayArea {
                     question: question.order,
-                    frame: Rect {
-                        x: CONTENT.x,
-                        y: y + ESSAY_LABEL,
-                        width: CONTENT.width,
-                        height,
-                    },
+                    frame,
                     part: 0,
                     typed: false,
                 });
-                y += ESSAY_LABEL + height + ESSAY_GAP;
             }
             Shape::Written | Shape::Blanks { .. } => {
                 right_half_free = false;
@@ -144,28 +164,17 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
             Shape::Picture { width, height, .. } => {
                 right_half_free = false;
                 let (width, height) = picture_size(width, height);
-                if y + ESSAY_LABEL + height > bottom {
-                    pages.push(new_page(pages.len() as u16 + 1));
-                    y = CONTENT.y;
-                }
-                let page = pages.last_mut().expect("a page");
-                page.numbers.push((
+                let (page, frame) = labelled_frame(
                     question.order,
-                    Point {
-                        x: CONTENT.x,
-                        y: y + ESSAY_LABEL / 2.0,
-                    },
-                ));
+                    (CONTENT.x + NUMBER_WIDTH, width),
+                    height,
+                    &mut pages,
+                    &mut y,
+                );
                 page.pictures.push(PictureArea {
                     question: question.order,
-                    frame: Rect {
-                        x: CONTENT.x + NUMBER_WIDTH,
-                        y: y + ESSAY_LABEL,
-                        width,
-                        height,
-                    },
+                    frame,
                 });
-                y += ESSAY_LABEL + height + ESSAY_GAP;
             }
         }
     }

@@ -19,7 +19,9 @@ use scoredesk_sheets::layout::{Point, Shape};
 use scoredesk_sheets::{assemble, recognise, Answer, DoubtReason};
 
 use crate::content_import_matching::pdf_text;
-use crate::qti_packages::{imported, printed_paper, result_totals, sit, uploaded_scores};
+use crate::qti_packages::{
+    imported, printed_key, printed_paper, result_totals, sit, uploaded_scores,
+};
 
 on_both_backends! {
     places_marked_on_a_picture_are_printed_uploaded_and_scored_by_their_areas => delivered;
@@ -89,7 +91,7 @@ async fn delivered(backend: Backend) {
         assert!(text.contains(words), "{words} is printed:\n{text}");
     }
     assert!(!text.contains("radius"), "{text}");
-    let key = answer_key(&app, snapshot).await;
+    let key = printed_key(&app, snapshot).await;
     assert!(
         key.contains("a circle of radius 12 round (150, 235): 1"),
         "the key names the areas"
@@ -148,29 +150,6 @@ async fn delivered(backend: Backend) {
         stored.push(response.text().await.unwrap());
     }
     assert_eq!(stored, ["108 121", "118 184,150.5 236,152 230"]);
-}
-
-/// The printed answer key of `snapshot`, by its signed link.
-async fn answer_key(app: &TestApp, snapshot: i64) -> String {
-    let (status, links) = app
-        .get_json_with(
-            "northwind-coordinator",
-            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
-            &[],
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    let url = links["PrintableDocumentWithAnswersSourceUrl"]
-        .as_str()
-        .unwrap();
-    app.client
-        .get(url)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap()
 }
 
 /// The answer sheet: each picture printed faint in its frame (two pages, a

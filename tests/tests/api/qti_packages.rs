@@ -180,3 +180,27 @@ pub(crate) async fn result_totals(app: &TestApp, result: i64) -> (Option<i64>, O
     assert_eq!(status, StatusCode::OK, "{body}");
     (body["TotalScore"].as_i64(), body["MaxScore"].as_i64())
 }
+
+/// The printed answer key of `snapshot`, fetched by its signed link as a
+/// coordinator's browser would.
+pub(crate) async fn printed_key(app: &TestApp, snapshot: i64) -> String {
+    let (status, links) = app
+        .get_json_with(
+            "northwind-coordinator",
+            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
+            &[],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{links}");
+    let url = links["PrintableDocumentWithAnswersSourceUrl"]
+        .as_str()
+        .unwrap();
+    app.client
+        .get(url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}

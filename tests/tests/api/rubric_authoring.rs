@@ -168,26 +168,7 @@ async fn authored_and_scored(backend: Backend) {
             "SELECT CAST(a.snapshot_id AS BIGINT) FROM attempts a WHERE a.result_id = {result}"
         ))
         .await;
-    let (status, links) = app
-        .get_json_with(
-            "northwind-coordinator",
-            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
-            &[],
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    let key_url = links["PrintableDocumentWithAnswersSourceUrl"]
-        .as_str()
-        .unwrap();
-    let page = app
-        .client
-        .get(key_url)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = crate::qti_packages::printed_key(&app, snapshot).await;
     for words in [
         "Where is DNA kept in a plant cell?",
         "Explain osmosis.",
