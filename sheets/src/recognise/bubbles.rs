@@ -3,7 +3,9 @@
 //! marks' ink (0 is paper, 1 is as dark as the registration marks). The printed
 //! letter gives an empty bubble a little; a bubble filled in pencil reads well over
 //! half. Between the two thresholds nothing is guessed: the bubble is unsure and a
-//! person decides.
+//! person decides. A bubble that reads blank while ink reaches out around it (a
+//! tick or a cross over it covers too little of the disc to read as a mark) is
+//! unsure too: a marked bubble is never read as blank unseen.
 
 use image::GrayImage;
 
@@ -21,6 +23,20 @@ pub const BLANK: f32 = 0.20;
 const INNER_RADIUS: f32 = BUBBLE_RADIUS - 0.8;
 /// The disc is sampled at the scan's resolution, but never coarser than this.
 const MIN_PX_PER_MM: f32 = 6.0;
+/// Around a bubble that reads blank, the ring of paper from this far out (the
+/// printed ring ends 0.15 mm out, and a scan's registration may be a few tenths
+/// off) ...
+const SPILL_FROM: f32 = BUBBLE_RADIUS + 0.6;
+/// ... to this far (millimetres) is looked at too: a tick or a cross drawn over
+/// the bubble reaches out into it, while its strokes may cover too little of the
+/// disc to read as a mark. Nothing printed comes nearer than 4.5 mm to a
+/// bubble's centre (the next row's ring is 6.4 mm away; a box under a number's
+/// last row 4.5 mm), so the ring stops half a millimetre short of that.
+const SPILL_TO: f32 = BUBBLE_RADIUS + 1.4;
+/// A point of that ring is ink from this darkness, and this share of it in ink
+/// makes the bubble unsure instead of blank: never read as blank unseen.
+const SPILL_INK: f32 = 0.5;
+const SPILL_SHARE: f32 = 0.005;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -76,11 +92,38 @@ pub(crate) fn read_bubble(
         }
     }
     let darkness = if count == 0 { 0.0 } else { sum / count as f32 };
+    let verdict = match verdict(darkness) {
+        Verdict::Blank if spills(scan, geometry, levels, bubble) => Verdict::Unsure,
+        decided => decided,
+    };
     BubbleReading {
         question: bubble.question,
         part: bubble.part,
         choice: bubble.choice,
         darkness,
-        verdict: verdict(darkness),
+        verdict,
     }
+}
+
+/// Whether ink reaches out around the bubble (a tick's or a cross's strokes),
+/// sampled at [`MIN_PX_PER_MM`]: the ring from [`SPILL_FROM`] to [`SPILL_TO`].
+fn spills(scan: &GrayImage, geometry: &PageGeometry, levels: Levels, bubble: &Bubble) -> bool {
+    let square = Rect {
+        x: bubble.center.x - SPILL_TO,
+        y: bubble.center.y - SPILL_TO,
+        width: 2.0 * SPILL_TO,
+        height: 2.0 * SPILL_TO,
+    };
+    let crop = geometry.crop(scan, square, MIN_PX_PER_MM);
+    let (cx, cy) = (crop.width() as f32 / 2.0, crop.height() as f32 / 2.0);
+    let (from, to) = (SPILL_FROM * MIN_PX_PER_MM, SPILL_TO * MIN_PX_PER_MM);
+    let (mut ink, mut count) = (0u32, 0u32);
+    for (x, y, pixel) in crop.enumerate_pixels() {
+        let r = (x as f32 + 0.5 - cx).hypot(y as f32 + 0.5 - cy);
+        if (from..=to).contains(&r) {
+            count += 1;
+            ink += u32::from(levels.darkness(pixel.0[0]) >= SPILL_INK);
+        }
+    }
+    count > 0 && ink as f32 / count as f32 >= SPILL_SHARE
 }
