@@ -11,7 +11,7 @@ pub enum ScanError {
         "the image is {width}×{height} pixels; a page scanned at 150 dpi is at least 1240 wide"
     )]
     TooSmall { width: u32, height: u32 },
-    #[error("no registration mark found near the scan's {0} corner")]
+    #[error("no registration mark found near the scan's {0} corner: scan the whole page, flat on the glass, with the lid closed and even light (a shadow or a dark edge hides the mark), or print the sheet again if the corner is torn or written over")]
     Mark(&'static str),
     #[error("the registration marks found do not form an answer sheet's page")]
     Geometry,
