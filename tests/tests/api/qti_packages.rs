@@ -128,16 +128,28 @@ pub(crate) async fn answer_scores(app: &TestApp, attempt: i64) -> (i64, Vec<i64>
 
 /// The printed paper of `snapshot`, fetched by its signed link as a browser would.
 pub(crate) async fn printed_paper(app: &TestApp, snapshot: i64) -> String {
+    printed_link(
+        app,
+        snapshot,
+        "northwind-admin",
+        "PrintableDocumentSourceUrl",
+    )
+    .await
+}
+
+/// The page `user` reads `snapshot`'s link `field` to, fetched without
+/// credentials as a browser opens a signed link.
+async fn printed_link(app: &TestApp, snapshot: i64, user: &str, field: &str) -> String {
     let (status, read) = app
         .get_json_with(
-            "northwind-admin",
+            user,
             &format!("{}AssessmentSnapshots({snapshot})", app.root()),
             &[],
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{read}");
     app.client
-        .get(read["PrintableDocumentSourceUrl"].as_str().unwrap())
+        .get(read[field].as_str().unwrap())
         .send()
         .await
         .unwrap()
@@ -184,23 +196,11 @@ pub(crate) async fn result_totals(app: &TestApp, result: i64) -> (Option<i64>, O
 /// The printed answer key of `snapshot`, fetched by its signed link as a
 /// coordinator's browser would.
 pub(crate) async fn printed_key(app: &TestApp, snapshot: i64) -> String {
-    let (status, links) = app
-        .get_json_with(
-            "northwind-coordinator",
-            &format!("{}AssessmentSnapshots({snapshot})", app.root()),
-            &[],
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{links}");
-    let url = links["PrintableDocumentWithAnswersSourceUrl"]
-        .as_str()
-        .unwrap();
-    app.client
-        .get(url)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap()
+    printed_link(
+        app,
+        snapshot,
+        "northwind-coordinator",
+        "PrintableDocumentWithAnswersSourceUrl",
+    )
+    .await
 }
