@@ -211,6 +211,9 @@ pub mod limits {
     pub const MAX_TEXT_CHARS: usize = 100_000;
     /// Characters of a blank's words (one line).
     pub const MAX_BLANK_CHARS: usize = 1_000;
+    /// Points on a picture that takes any number of them: more is no answer a
+    /// participant marks, and each is tested against every area.
+    pub const MAX_POINTS: usize = 100;
     /// Characters of a number that an answer sheet's rows take (a minus, digits,
     /// a point): a text entry whose keys are numbers written so is asked that way
     /// on the sheet (the snapshot XML's `NumberCharacters`).

@@ -125,6 +125,23 @@ fn a_point_off_the_picture_or_one_too_many_is_refused_naming_it() {
         assert_eq!(problems[0].field, field, "{problems:?}");
         assert!(problems[0].message.contains(message), "{problems:?}");
     }
+    // Any number of places is still at most 100 in an upload.
+    let mut any = airports();
+    any[3].max_choices = None;
+    let problems = check_and_mark(&file(vec![points(4, &[(1.0, 1.0); 101])]), &any)
+        .into_result()
+        .unwrap_err();
+    assert!(
+        problems[0]
+            .message
+            .ends_with("101 points are marked on question 4; at most 100 are accepted"),
+        "{problems:?}"
+    );
+    assert!(
+        check_and_mark(&file(vec![points(4, &[(1.0, 1.0); 100])]), &any)
+            .into_result()
+            .is_ok()
+    );
     // One mark only: a single point question says "one".
     let mut questions = airports();
     questions[3].max_choices = Some(1);

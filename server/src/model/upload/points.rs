@@ -4,7 +4,7 @@
 
 use super::types::{answered_only_with, refuse, MarkedAnswer, UploadError, UploadedQuestion};
 use crate::model::points::{points_score, stored_points};
-use crate::model::snapshot::SnapshotQuestion;
+use crate::model::snapshot::{limits, SnapshotQuestion};
 
 pub(super) fn mark_points(
     question: &SnapshotQuestion,
@@ -36,6 +36,17 @@ pub(super) fn mark_points(
                 ),
             ));
         }
+    }
+    if uploaded.points.len() > limits::MAX_POINTS {
+        return Err(refuse(
+            at("Points"),
+            format!(
+                "{} points are marked on question {}; at most {} are accepted",
+                uploaded.points.len(),
+                question.order,
+                limits::MAX_POINTS
+            ),
+        ));
     }
     if let Some(most) = question.max_points() {
         if uploaded.points.len() > most {
