@@ -75,23 +75,12 @@ pub(crate) fn read_bubble(
     bubble: &Bubble,
 ) -> BubbleReading {
     let px_per_mm = geometry.px_per_mm.max(MIN_PX_PER_MM);
-    let square = Rect {
-        x: bubble.center.x - INNER_RADIUS,
-        y: bubble.center.y - INNER_RADIUS,
-        width: 2.0 * INNER_RADIUS,
-        height: 2.0 * INNER_RADIUS,
+    let disc = ring(scan, geometry, bubble, (0.0, INNER_RADIUS), px_per_mm);
+    let darkness = if disc.is_empty() {
+        0.0
+    } else {
+        disc.iter().map(|grey| levels.darkness(*grey)).sum::<f32>() / disc.len() as f32
     };
-    let crop = geometry.crop(scan, square, px_per_mm);
-    let (cx, cy) = (crop.width() as f32 / 2.0, crop.height() as f32 / 2.0);
-    let radius = INNER_RADIUS * px_per_mm;
-    let (mut sum, mut count) = (0.0f32, 0u32);
-    for (x, y, pixel) in crop.enumerate_pixels() {
-        if (x as f32 + 0.5 - cx).hypot(y as f32 + 0.5 - cy) <= radius {
-            sum += levels.darkness(pixel.0[0]);
-            count += 1;
-        }
-    }
-    let darkness = if count == 0 { 0.0 } else { sum / count as f32 };
     let verdict = match verdict(darkness) {
         Verdict::Blank if spills(scan, geometry, levels, bubble) => Verdict::Unsure,
         decided => decided,
@@ -108,22 +97,42 @@ pub(crate) fn read_bubble(
 /// Whether ink reaches out around the bubble (a tick's or a cross's strokes),
 /// sampled at [`MIN_PX_PER_MM`]: the ring from [`SPILL_FROM`] to [`SPILL_TO`].
 fn spills(scan: &GrayImage, geometry: &PageGeometry, levels: Levels, bubble: &Bubble) -> bool {
+    let around = ring(
+        scan,
+        geometry,
+        bubble,
+        (SPILL_FROM, SPILL_TO),
+        MIN_PX_PER_MM,
+    );
+    let ink = around
+        .iter()
+        .filter(|grey| levels.darkness(**grey) >= SPILL_INK)
+        .count();
+    !around.is_empty() && ink as f32 / around.len() as f32 >= SPILL_SHARE
+}
+
+/// The scan's greys from `from` to `to` millimetres from `bubble`'s centre (a
+/// disc from 0), straightened at `px_per_mm`.
+fn ring(
+    scan: &GrayImage,
+    geometry: &PageGeometry,
+    bubble: &Bubble,
+    (from, to): (f32, f32),
+    px_per_mm: f32,
+) -> Vec<u8> {
     let square = Rect {
-        x: bubble.center.x - SPILL_TO,
-        y: bubble.center.y - SPILL_TO,
-        width: 2.0 * SPILL_TO,
-        height: 2.0 * SPILL_TO,
+        x: bubble.center.x - to,
+        y: bubble.center.y - to,
+        width: 2.0 * to,
+        height: 2.0 * to,
     };
-    let crop = geometry.crop(scan, square, MIN_PX_PER_MM);
+    let crop = geometry.crop(scan, square, px_per_mm);
     let (cx, cy) = (crop.width() as f32 / 2.0, crop.height() as f32 / 2.0);
-    let (from, to) = (SPILL_FROM * MIN_PX_PER_MM, SPILL_TO * MIN_PX_PER_MM);
-    let (mut ink, mut count) = (0u32, 0u32);
-    for (x, y, pixel) in crop.enumerate_pixels() {
-        let r = (x as f32 + 0.5 - cx).hypot(y as f32 + 0.5 - cy);
-        if (from..=to).contains(&r) {
-            count += 1;
-            ink += u32::from(levels.darkness(pixel.0[0]) >= SPILL_INK);
-        }
-    }
-    count > 0 && ink as f32 / count as f32 >= SPILL_SHARE
+    let (from, to) = (from * px_per_mm, to * px_per_mm);
+    crop.enumerate_pixels()
+        .filter(|(x, y, _)| {
+            (from..=to).contains(&(*x as f32 + 0.5 - cx).hypot(*y as f32 + 0.5 - cy))
+        })
+        .map(|(_, _, pixel)| pixel.0[0])
+        .collect()
 }
