@@ -12,7 +12,7 @@ use crate::layout::{lay_out, printed_in, Shape, SheetQuestion};
 pub use crate::reading::{
     Answer, AssembleError, AttemptReading, Doubt, DoubtReason, Doubted, ResolveError, WrittenAnswer,
 };
-use crate::recognise::{BubbleReading, PageReading, Verdict};
+use crate::recognise::{BubbleReading, MarkKind, PageReading, Verdict};
 use crate::written::read_boxes;
 
 /// The answers on `pages`, all of one attempt, whose snapshot asks `questions`.
@@ -92,6 +92,7 @@ pub fn assemble(
                             choice: 1,
                             darkness: crop.ink,
                             verdict: Verdict::Unsure,
+                            kind: MarkKind::Faint,
                         }],
                         doubted: Doubted::Essay {
                             png: crop.png.clone(),
@@ -223,6 +224,7 @@ fn places_doubt(
                 choice,
                 darkness: 1.0,
                 verdict: Verdict::Marked,
+                kind: MarkKind::Cross,
             })
             .collect(),
         doubted: Doubted::Picture { places: marks },

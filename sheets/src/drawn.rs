@@ -85,6 +85,7 @@ pub fn print_page(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil
         draw_filled_circle_mut(&mut image, center, px(BUBBLE_RADIUS), Luma([INK]));
         let inside = px(BUBBLE_RADIUS - 0.3);
         draw_filled_circle_mut(&mut image, center, inside, Luma([PAPER]));
+        draw_label(&mut image, bubble, s);
         let mark = pencil.iter().find(|p| {
             p.question == bubble.question && p.part == bubble.part && p.choice == bubble.choice
         });
@@ -112,6 +113,31 @@ pub fn print_page(page: &PageLayout, code_text: &str, dpi: f32, pencil: &[Pencil
         draw_picture(&mut image, picture.frame, s);
     }
     image
+}
+
+/// A bubble's label as the sheet prints it: grey (#555), 1.8 mm high, in the
+/// middle of the bubble (the glyphs of the `font8x8` crate, scaled).
+fn draw_label(image: &mut GrayImage, bubble: &crate::layout::Bubble, s: f32) {
+    const LABEL_GREY: u8 = 0x55;
+    const HEIGHT: f32 = 1.8;
+    let glyph = font8x8::legacy::BASIC_LEGACY[usize::from(bubble.label as u8 & 0x7f)];
+    let cell = HEIGHT * s / 8.0;
+    let (left, top) = (
+        (bubble.center.x - HEIGHT / 2.0) * s,
+        (bubble.center.y - HEIGHT / 2.0) * s,
+    );
+    let side = (HEIGHT * s).ceil() as u32;
+    for v in 0..side {
+        for u in 0..side {
+            let (column, row) = ((u as f32 / cell) as usize, (v as f32 / cell) as usize);
+            if column < 8 && row < 8 && glyph[row] >> column & 1 == 1 {
+                let (x, y) = (left as u32 + u, top as u32 + v);
+                if let Some(pixel) = image.get_pixel_mut_checked(x, y) {
+                    pixel.0[0] = LABEL_GREY;
+                }
+            }
+        }
+    }
 }
 
 /// A picture as the sheet prints it: a frame around it, and the picture itself

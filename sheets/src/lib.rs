@@ -24,4 +24,4 @@ pub use code::{CodeError, ForeignPage, SheetCode, EDITION};
 pub use layout::{
     lay_out, printed_in, Bubble, EssayArea, Mark, PageLayout, Point, Rect, Shape, SheetQuestion,
 };
-pub use recognise::{BubbleReading, EssayCrop, PageReading, Scan, ScanError, Verdict};
+pub use recognise::{BubbleReading, EssayCrop, MarkKind, PageReading, Scan, ScanError, Verdict};

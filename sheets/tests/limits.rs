@@ -8,7 +8,8 @@
 
 use scoredesk_sheets::layout::{Shape, SheetQuestion};
 use scoredesk_sheets::{
-    assemble, Answer, BubbleReading, DoubtReason, PageReading, SheetCode, Verdict, EDITION,
+    assemble, Answer, BubbleReading, DoubtReason, MarkKind, PageReading, SheetCode, Verdict,
+    EDITION,
 };
 
 fn page(marked: &[i32]) -> PageReading {
@@ -32,6 +33,11 @@ fn page(marked: &[i32]) -> PageReading {
                     Verdict::Marked
                 } else {
                     Verdict::Blank
+                },
+                kind: if marked.contains(&choice) {
+                    MarkKind::Fill
+                } else {
+                    MarkKind::Nothing
                 },
             })
             .collect(),

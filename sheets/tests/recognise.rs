@@ -295,7 +295,8 @@ fn a_page_of_two_greys_only_is_read() {
         let mut greys: Vec<u8> = image.pixels().map(|p| p.0[0]).collect();
         greys.sort_unstable();
         greys.dedup();
-        assert!(greys.len() <= 4, "no smoothing: {greys:?}");
+        // Paper, the marks' ink, the labels' grey and the code's black and white.
+        assert!(greys.len() <= 5, "no smoothing: {greys:?}");
         let scan = recognise::find_page(image).expect("the page is found");
         let reading = scan.read(&pages[0]).expect("read");
         assert_eq!(reading.bubbles[0].verdict, Verdict::Blank, "{dpi} dpi");

@@ -1,8 +1,9 @@
 //! Ticks and crosses over bubbles (issue 36): their strokes cover a quarter of
-//! the disc or less, under the blank line, so the disc alone would read them as
-//! blank and the answer would be lost without a word. The ink they put around
-//! the bubble makes them unsure instead: a person decides. Blank bubbles stay
-//! blank and fills marked, on a clean page and on a JPEG turned a degree.
+//! the disc or less, under the blank line, so the disc's darkness alone read
+//! them as blank and the answer was lost without a word. Read by their shape
+//! (strokes that meet on clean paper, against the page's own printing of the
+//! label), they are marks, named as such; blank bubbles stay blank and fills
+//! marked, on a clean page and on a JPEG turned a degree.
 
 #![allow(clippy::unwrap_used)]
 
@@ -14,7 +15,7 @@ use imageproc::geometric_transformations::{rotate_about_center, Interpolation};
 use scoredesk_sheets::drawn::{print_page as print, Pencil, PAPER};
 use scoredesk_sheets::layout::{lay_out, Point, Shape, SheetQuestion};
 use scoredesk_sheets::recognise;
-use scoredesk_sheets::{SheetCode, Verdict};
+use scoredesk_sheets::{MarkKind, SheetCode, Verdict};
 
 const DPI: f32 = 200.0;
 
@@ -56,7 +57,7 @@ fn cross(image: &mut GrayImage, at: Point) {
 }
 
 #[test]
-fn a_tick_or_a_cross_is_never_read_as_blank() {
+fn a_tick_or_a_cross_is_read_as_a_mark() {
     let questions = questions();
     let layout = lay_out(&questions);
     let page = &layout[0];
@@ -113,9 +114,14 @@ fn a_tick_or_a_cross_is_never_read_as_blank() {
             };
             match drawn {
                 Some(verdict) => assert_eq!(bubble.verdict, verdict, "{name}: {bubble:?}"),
-                // A tick or a cross: marked, or a person's to decide; never blank.
+                // A tick or a cross: marked by its strokes, though the disc
+                // alone would not read it.
                 None => {
-                    assert_ne!(bubble.verdict, Verdict::Blank, "{name}: {bubble:?}");
+                    assert_eq!(bubble.verdict, Verdict::Marked, "{name}: {bubble:?}");
+                    assert!(
+                        matches!(bubble.kind, MarkKind::Tick | MarkKind::Cross),
+                        "{name}: {bubble:?}"
+                    );
                     assert!(
                         bubble.darkness < 0.47,
                         "{name}: the disc alone would not read it: {bubble:?}"

@@ -10,13 +10,15 @@ use std::collections::BTreeMap;
 
 use image::GrayImage;
 use reqwest::StatusCode;
-use scoredesk_paper::{
-    mark_bubble, print_pages, scan, write_essay, ChaCha8Rng, Damage, Pencil, Rng,
-};
+use scoredesk_paper::{print_pages, scan, ChaCha8Rng, Damage};
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
-use scoredesk_sheets::layout::{lay_out, PageLayout, Point, Shape, SheetQuestion};
-use scoredesk_sheets::{DoubtReason, SheetCode};
+use scoredesk_sheets::layout::{lay_out, PageLayout, SheetQuestion};
+use scoredesk_sheets::SheetCode;
 use serde_json::{json, Value};
+
+mod marking;
+
+pub use marking::{mark_sheet, mark_sheet_as, Expect, Marked, Style};
 
 use crate::qti::paper_package;
 use crate::TestApp;
@@ -210,144 +212,6 @@ pub fn sheet_codes(html: &str) -> Vec<SheetCode> {
         .skip(1)
         .map(|rest| SheetCode::decode(&rest[..rest.find('"').unwrap()]).unwrap())
         .collect()
-}
-
-/// What a reader must make of a question.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Expect {
-    Choices(Vec<i32>),
-    Doubt(DoubtReason),
-    /// Where the handwriting's ink centres, or nothing written.
-    Essay(Option<Point>),
-}
-
-/// Pencil on one attempt's pages: per question a way of answering drawn at random
-/// (left blank, marked fully or partly, erased and re-marked, marked lightly,
-/// rubbed out badly, marked twice), what a reader must make of each question, and
-/// each bubble's pencil.
-pub struct Marked {
-    pub pages: Vec<GrayImage>,
-    pub expect: BTreeMap<i32, Expect>,
-    pub pencil: BTreeMap<(i32, i32), Pencil>,
-}
-
-pub fn mark_sheet(
-    layout: &[PageLayout],
-    questions: &[SheetQuestion],
-    printed: &[GrayImage],
-    rng: &mut ChaCha8Rng,
-) -> Marked {
-    let mut pages: Vec<GrayImage> = printed.to_vec();
-    let mut expect = BTreeMap::new();
-    let mut pencil = BTreeMap::new();
-    for question in questions {
-        let Some((index, page)) = layout
-            .iter()
-            .enumerate()
-            .find(|(_, p)| p.numbers.iter().any(|(q, _)| *q == question.order))
-        else {
-            continue;
-        };
-        match question.shape {
-            // The paper test asks no matchings, short answers or pictures;
-            // content_import_matching.rs marks a grid's rows itself,
-            // sheet_short_answers.rs writes in the boxes, and
-            // content_import_points.rs crosses the pictures.
-            Shape::Grid { .. }
-            | Shape::Written
-            | Shape::Blanks { .. }
-            | Shape::Number { .. }
-            | Shape::Picture { .. } => {
-                panic!("mark_sheet marks choices and essays, not grids, short answers or pictures")
-            }
-            Shape::Essay { .. } => {
-                let area = page
-                    .essays
-                    .iter()
-                    .find(|e| e.question == question.order)
-                    .unwrap();
-                let written = rng
-                    .random_bool(0.7)
-                    .then(|| write_essay(&mut pages[index], area.frame, rng));
-                expect.insert(question.order, Expect::Essay(written));
-            }
-            Shape::Choices { count, most } => {
-                let single = most == 1;
-                let mut choices: Vec<i32> = (1..=count as i32).collect();
-                // Distinct choices in a random order.
-                for i in (1..choices.len()).rev() {
-                    choices.swap(i, rng.random_range(0..=i));
-                }
-                let (first, second, third) = (choices[0], choices[1], choices[2]);
-                let mut put = |choice: i32, kind: Pencil| {
-                    pencil.insert((question.order, choice), kind);
-                };
-                let outcome = match rng.random_range(0..100) {
-                    0..10 => Expect::Choices(vec![]),
-                    10..50 => {
-                        put(first, Pencil::Full);
-                        if !single && rng.random_bool(0.5) {
-                            put(third, Pencil::Full);
-                            Expect::Choices(sorted(vec![first, third]))
-                        } else {
-                            Expect::Choices(vec![first])
-                        }
-                    }
-                    50..60 => {
-                        put(first, Pencil::Partial);
-                        Expect::Choices(vec![first])
-                    }
-                    60..70 => {
-                        put(first, Pencil::Erased);
-                        put(second, Pencil::Full);
-                        Expect::Choices(vec![second])
-                    }
-                    70..80 => {
-                        put(first, Pencil::Light);
-                        Expect::Doubt(DoubtReason::Faint)
-                    }
-                    80..88 => {
-                        put(first, Pencil::Smudged);
-                        put(second, Pencil::Full);
-                        Expect::Doubt(DoubtReason::Faint)
-                    }
-                    _ => {
-                        put(first, Pencil::Full);
-                        put(second, Pencil::Full);
-                        if single {
-                            Expect::Doubt(DoubtReason::SeveralMarks)
-                        } else {
-                            Expect::Choices(sorted(vec![first, second]))
-                        }
-                    }
-                };
-                expect.insert(question.order, outcome);
-            }
-        }
-    }
-    for ((question, choice), kind) in &pencil {
-        let (index, bubble) = layout
-            .iter()
-            .enumerate()
-            .find_map(|(i, p)| {
-                p.bubbles
-                    .iter()
-                    .find(|b| b.question == *question && b.choice == *choice)
-                    .map(|b| (i, b))
-            })
-            .unwrap();
-        mark_bubble(&mut pages[index], bubble.center, *kind, rng);
-    }
-    Marked {
-        pages,
-        expect,
-        pencil,
-    }
-}
-
-fn sorted(mut choices: Vec<i32>) -> Vec<i32> {
-    choices.sort_unstable();
-    choices
 }
 
 /// What a coordinator decided for each attempt's doubts (attempt → question →

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use scoredesk_sheets::layout::{bubble_label, Shape};
 use scoredesk_sheets::pdf::{is_pdf, page_images};
 use scoredesk_sheets::{
-    assemble, read_batch_page, DoubtReason, PageReading, SheetQuestion, Verdict,
+    assemble, read_batch_page, DoubtReason, MarkKind, PageReading, SheetQuestion, Verdict,
 };
 
 use crate::documents::answer_sheets::sheet_questions;
@@ -336,17 +336,12 @@ fn describe(doubt: &scoredesk_sheets::Doubt, questions: &[SheetQuestion]) -> Str
         .find(|q| q.order == doubt.question)
         .map_or(&Shape::Written, |q| &q.shape);
     let first = doubt.bubbles.iter().map(|b| b.choice).min().unwrap_or(1);
-    let letters = |verdict: Verdict| -> Vec<String> {
-        doubt
-            .bubbles
-            .iter()
-            .filter(|b| b.verdict == verdict)
-            .map(|b| {
-                let label = bubble_label(shape, first, b.choice);
-                format!("{label} (choice {}, {:.2})", b.choice, b.darkness)
-            })
-            .collect()
+    let one = |b: &scoredesk_sheets::BubbleReading| {
+        let label = bubble_label(shape, first, b.choice);
+        format!("{label} (choice {}, {:.2})", b.choice, b.darkness)
     };
+    let of = |verdict: Verdict| doubt.bubbles.iter().filter(move |b| b.verdict == verdict);
+    let letters = |verdict: Verdict| -> Vec<String> { of(verdict).map(one).collect() };
     if let scoredesk_sheets::Doubted::Essay { .. } = &doubt.doubted {
         let ink = doubt.bubbles.first().map_or(0.0, |b| b.darkness);
         return format!(
@@ -378,7 +373,20 @@ fn describe(doubt: &scoredesk_sheets::Doubt, questions: &[SheetQuestion]) -> Str
         };
     }
     match doubt.reason {
-        DoubtReason::Faint => format!("a faint mark on {}", letters(Verdict::Unsure).join(", ")),
+        // A faint fill as before; a tick, a cross or strokes the reader could
+        // not be sure of by their name.
+        DoubtReason::Faint
+            if of(Verdict::Unsure)
+                .all(|b| matches!(b.kind, MarkKind::Faint | MarkKind::Nothing)) =>
+        {
+            format!("a faint mark on {}", letters(Verdict::Unsure).join(", "))
+        }
+        DoubtReason::Faint => {
+            let named: Vec<String> = of(Verdict::Unsure)
+                .map(|b| format!("{} on {}", b.kind.words(), one(b)))
+                .collect();
+            format!("not sure of {}", named.join(", "))
+        }
         DoubtReason::SeveralMarks => format!(
             "one choice allowed, marked {}",
             letters(Verdict::Marked).join(", ")

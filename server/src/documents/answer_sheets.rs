@@ -118,16 +118,6 @@ struct Sheet {
     pages: Vec<Page>,
 }
 
-/// The first choice number of a row of bubbles (a question's, or a part's).
-fn first_choice(page: &layout::PageLayout, question: i32, part: i32) -> i32 {
-    page.bubbles
-        .iter()
-        .filter(|b| b.question == question && b.part == part)
-        .map(|b| b.choice)
-        .min()
-        .unwrap_or(1)
-}
-
 /// The code of a page as an SVG QR code that fills its square, at the highest
 /// error correction (30 %): a 150 dpi JPEG scan blurs a module in a hundred, and
 /// the sheet is read back only through its code.
@@ -167,11 +157,7 @@ pub fn render(
                     question: b.question,
                     part: b.part,
                     choice: b.choice,
-                    label: layout::bubble_label(
-                        shape(b.question).unwrap_or(&Shape::Written),
-                        first_choice(page, b.question, b.part),
-                        b.choice,
-                    ),
+                    label: b.label.to_string(),
                     x: b.center.x - BUBBLE_RADIUS,
                     y: b.center.y - BUBBLE_RADIUS,
                 })

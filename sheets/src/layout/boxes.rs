@@ -5,9 +5,9 @@
 //! other blank by blank.
 
 use super::geometry::{
-    new_page, Bubble, EssayArea, PageLayout, Point, Rect, Shape, SheetQuestion, BUBBLE_PITCH,
-    BUBBLE_RADIUS, CONTENT, NUMBER_WIDTH, PART_INSET, ROW_CHOICES, ROW_HEIGHT, WRITTEN_BOX,
-    WRITTEN_GAP,
+    letter, new_page, Bubble, EssayArea, PageLayout, Point, Rect, Shape, SheetQuestion,
+    BUBBLE_PITCH, BUBBLE_RADIUS, CONTENT, NUMBER_WIDTH, PART_INSET, ROW_CHOICES, ROW_HEIGHT,
+    WRITTEN_BOX, WRITTEN_GAP,
 };
 
 /// What stands on one line of a short answer: its part (0: a text entry's one
@@ -81,6 +81,7 @@ pub(super) fn lay_out_lines(question: &SheetQuestion, pages: &mut Vec<PageLayout
                         question: question.order,
                         part: line.part,
                         choice: first + option as i32,
+                        label: letter(option as i32),
                         center: Point {
                             x: CONTENT.x + NUMBER_WIDTH + BUBBLE_PITCH * column as f32,
                             y: middle + ROW_HEIGHT * row as f32,

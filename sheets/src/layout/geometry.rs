@@ -47,15 +47,23 @@ pub const NUMBER_KEYS: [char; 12] = ['0', '1', '2', '3', '4', '5', '6', '7', '8'
 /// first choice number (a picked blank's options go on from the blanks before).
 pub fn bubble_label(shape: &Shape, first: i32, choice: i32) -> String {
     match shape {
-        Shape::Number { .. } => usize::try_from(choice - 1)
-            .ok()
-            .and_then(|index| NUMBER_KEYS.get(index))
-            .map_or_else(|| "?".to_owned(), char::to_string),
-        _ => {
-            let index = u8::try_from((choice - first).rem_euclid(26)).unwrap_or(0);
-            char::from(b'A' + index).to_string()
-        }
+        Shape::Number { .. } => number_key(choice).to_string(),
+        _ => letter(choice - first).to_string(),
     }
+}
+
+/// A number's row's character for `choice` (1 is `0`).
+pub(super) fn number_key(choice: i32) -> char {
+    usize::try_from(choice - 1)
+        .ok()
+        .and_then(|index| NUMBER_KEYS.get(index))
+        .copied()
+        .unwrap_or('?')
+}
+
+/// The letter of a row's `index`th bubble (0 is A), from A again after Z.
+pub(super) fn letter(index: i32) -> char {
+    char::from(b'A' + u8::try_from(index.rem_euclid(26)).unwrap_or(0))
 }
 
 /// A number's rows on the sheet: a sign, digits and a point, six in all.
@@ -137,6 +145,9 @@ pub struct Bubble {
     /// The snapshot's choice number (1, 2, …): the upload's ChoiceOrderNumber.
     pub choice: i32,
     pub center: Point,
+    /// What is printed inside it (A, B, …; a number's row its character): the
+    /// reader calibrates a bubble against the page's others of the same label.
+    pub label: char,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -20,7 +20,7 @@ pub use geometry::{
     NUMBER_POSITIONS, NUMBER_WIDTH, PAGE_HEIGHT, PAGE_WIDTH, PART_INSET, PICTURE_MOST, ROW_CHOICES,
     ROW_HEIGHT, WRITTEN_BOX,
 };
-use geometry::{new_page, ESSAY_GAP, ESSAY_LABEL, HALF_ROW_CHOICES};
+use geometry::{letter, new_page, number_key, ESSAY_GAP, ESSAY_LABEL, HALF_ROW_CHOICES};
 
 /// An essay's frame height: more room the more it is worth.
 fn essay_height(max_score: i32) -> f32 {
@@ -124,6 +124,7 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
                         question: question.order,
                         part: 0,
                         choice: choice as i32 + 1,
+                        label: letter(choice as i32),
                         center: Point {
                             x: x + NUMBER_WIDTH + BUBBLE_PITCH * column as f32,
                             y: middle + ROW_HEIGHT * row as f32,
@@ -134,11 +135,12 @@ pub fn lay_out(questions: &[SheetQuestion]) -> Vec<PageLayout> {
             }
             Shape::Grid { parts, options } => {
                 right_half_free = false;
-                rows::lay_out_rows(question.order, parts, options, &mut pages, &mut y);
+                rows::lay_out_rows(question.order, parts, (options, letter), &mut pages, &mut y);
             }
             Shape::Number { positions } => {
                 right_half_free = false;
-                let keys = NUMBER_KEYS.len();
+                let keys: (usize, fn(i32) -> char) =
+                    (NUMBER_KEYS.len(), |index| number_key(index + 1));
                 rows::lay_out_rows(question.order, positions, keys, &mut pages, &mut y);
             }
             Shape::Essay { max_score } => {

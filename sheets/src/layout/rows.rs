@@ -12,7 +12,7 @@ use super::geometry::{
 pub(super) fn lay_out_rows(
     question: i32,
     parts: usize,
-    options: usize,
+    (options, label): (usize, fn(i32) -> char),
     pages: &mut Vec<PageLayout>,
     y: &mut f32,
 ) {
@@ -51,6 +51,7 @@ pub(super) fn lay_out_rows(
                 question,
                 part,
                 choice: choice as i32 + 1,
+                label: label(choice as i32),
                 center: Point {
                     x: x + NUMBER_WIDTH + BUBBLE_PITCH * column as f32,
                     y: middle + ROW_HEIGHT * row as f32,

@@ -1,49 +1,129 @@
-//! Deciding each bubble. Its darkness is the mean, over the disc inside its
-//! printed ring, of how far each point lies from the paper's grey towards the
-//! marks' ink (0 is paper, 1 is as dark as the registration marks). The printed
-//! letter gives an empty bubble a little; a bubble filled in pencil reads well over
-//! half. Between the two thresholds nothing is guessed: the bubble is unsure and a
-//! person decides. A bubble that reads blank while ink reaches out around it (a
-//! tick or a cross over it covers too little of the disc to read as a mark) is
-//! unsure too: a marked bubble is never read as blank unseen.
+//! Deciding each bubble by what its ink looks like (docs/paper-sheets.md,
+//! "Marks read by their shape"). Its darkness is the mean, over the disc inside
+//! its printed ring, of how far each point lies from the paper's grey towards
+//! the marks' ink (0 is paper, 1 is as dark as the registration marks): a fill
+//! reads well over half. A tick, a cross or a ring drawn round the letter covers
+//! much less, so the participant's strokes are measured too, against the
+//! page's own printing of the bubble (`bubble_ink`): strokes that meet in the
+//! disc on clean paper are a tick or a cross, ink all round the ring a circled
+//! letter. What none of the rules decides, and anything between blank and
+//! marked, is unsure: a person decides, and a marked bubble is never read as
+//! blank unseen.
 
 use image::GrayImage;
 
-use crate::layout::{Bubble, Rect, BUBBLE_RADIUS};
+use crate::layout::Bubble;
 
+use super::bubble_ink::{self, measure, Ink, Patch, SECTORS};
 use super::geometry::PageGeometry;
 use super::levels::Levels;
 
-/// At least this dark: marked.
+/// At least this dark: filled, marked.
 pub const MARKED: f32 = 0.47;
-/// At most this dark: blank.
+/// At most this dark, and no strokes: blank.
 pub const BLANK: f32 = 0.20;
-/// The disc measured: inside the ring (0.3 mm thick), with room for blur and for
-/// the few tenths of a millimetre the marks' centres may be off.
-const INNER_RADIUS: f32 = BUBBLE_RADIUS - 0.8;
-/// The disc is sampled at the scan's resolution, but never coarser than this.
-const MIN_PX_PER_MM: f32 = 6.0;
-/// Around a bubble that reads blank, the ring of paper from this far out (the
-/// printed ring ends 0.15 mm out, and a scan's registration may be a few tenths
-/// off) ...
-const SPILL_FROM: f32 = BUBBLE_RADIUS + 0.6;
-/// ... to this far (millimetres) is looked at too: a tick or a cross drawn over
-/// the bubble reaches out into it, while its strokes may cover too little of the
-/// disc to read as a mark. Nothing printed comes nearer than 4.5 mm to a
-/// bubble's centre (the next row's ring is 6.4 mm away; a box under a number's
-/// last row 4.5 mm), so the ring stops half a millimetre short of that.
-const SPILL_TO: f32 = BUBBLE_RADIUS + 1.4;
-/// A point of that ring is ink from this darkness, and this share of it in ink
-/// makes the bubble unsure instead of blank: never read as blank unseen.
-const SPILL_INK: f32 = 0.5;
-const SPILL_SHARE: f32 = 0.005;
+/// A stroke is this share of the page's printed ring's darkness or darker ...
+const STROKE_OF_RING: f32 = 0.4;
+/// ... within these bounds.
+const STROKE_LEAST: f32 = 0.2;
+const STROKE_MOST: f32 = 0.5;
+/// Strokes over this share of the inside, with the rest of the disc paper and
+/// not a line passing through, are a tick or a cross.
+const STROKES_MARKED: f32 = 0.03;
+/// The disc between the strokes at most this dark is clean: paper, or
+/// paper greyed by a cross's blurred strokes (a light fill reads 0.23 or more,
+/// and its points stand out from its own grey by too little to be strokes).
+const REST_PAPER: f32 = 0.22;
+/// Ink narrower than this is one straight line.
+const LINE: f32 = 0.06;
+/// Ink in this many directions of [`SECTORS`] around the ring is a circle.
+const CIRCLE: usize = 10;
+/// Blank only under all of these: strokes inside, ink around, faint ink.
+const STROKES_BLANK: f32 = 0.006;
+const AROUND_BLANK: f32 = 0.005;
+const FAINT_BLANK: f32 = 0.05;
+/// ... and the inside's darkness beyond its own ground (a stroke too thin or
+/// too blurred to show a dark point still adds to it; a rubbed-out fill's even
+/// grey does not).
+const MASS_BLANK: f32 = 0.05;
+/// A cross's ink reaches every quarter around the centre with this share.
+const CROSS_QUARTER: f32 = 0.1;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     Marked,
     Blank,
-    /// Between the thresholds: a light mark, a poor erasure, a smudge.
+    /// A light mark, a poor erasure, a smudge, strokes the rules cannot tell.
     Unsure,
+}
+
+/// What a bubble's ink looks like: why it is marked, or what a person is asked
+/// to look at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MarkKind {
+    /// No ink of the participant's.
+    #[default]
+    Nothing,
+    /// The disc filled.
+    Fill,
+    Tick,
+    Cross,
+    /// A ring drawn round the letter.
+    Circle,
+    /// Grey over the disc: a light fill, or one rubbed out badly.
+    Faint,
+    /// Ink that is none of these: a line, a dot, a scribble.
+    Stray,
+}
+
+impl MarkKind {
+    /// In words, for the person deciding.
+    pub fn words(self) -> &'static str {
+        match self {
+            MarkKind::Nothing => "nothing",
+            MarkKind::Fill => "a fill",
+            MarkKind::Tick => "a tick",
+            MarkKind::Cross => "a cross",
+            MarkKind::Circle => "a circle round the letter",
+            MarkKind::Faint => "a faint fill",
+            MarkKind::Stray => "a stray stroke",
+        }
+    }
+}
+
+/// How a participant marked `bubbles` (those read as marked), in words: what
+/// a person deciding one of their doubts sees of their way of marking, e.g.
+/// "14 ticks and 1 fill" ("nothing marked" when none is).
+pub fn marking_in_words<'a>(bubbles: impl IntoIterator<Item = &'a BubbleReading>) -> String {
+    let kinds = [
+        (MarkKind::Fill, "fill", "fills"),
+        (MarkKind::Tick, "tick", "ticks"),
+        (MarkKind::Cross, "cross", "crosses"),
+        (
+            MarkKind::Circle,
+            "circle round a letter",
+            "circles round letters",
+        ),
+    ];
+    let mut counts = [0usize; 4];
+    for bubble in bubbles {
+        if bubble.verdict == Verdict::Marked {
+            if let Some(at) = kinds.iter().position(|(kind, ..)| *kind == bubble.kind) {
+                counts[at] += 1;
+            }
+        }
+    }
+    let parts: Vec<String> = kinds
+        .iter()
+        .zip(counts)
+        .filter(|(_, count)| *count > 0)
+        .map(|((_, one, many), count)| format!("{count} {}", if count == 1 { one } else { many }))
+        .collect();
+    match parts.as_slice() {
+        [] => "nothing marked".to_owned(),
+        [only] => only.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// One bubble as read.
@@ -53,11 +133,14 @@ pub struct BubbleReading {
     /// A grid's row (0 for a choice question).
     pub part: i32,
     pub choice: i32,
-    /// 0 (paper) to 1 (the marks' ink).
+    /// The disc's darkness: 0 (paper) to 1 (the marks' ink).
     pub darkness: f32,
     pub verdict: Verdict,
+    /// What the ink looks like.
+    pub kind: MarkKind,
 }
 
+/// The verdict on a disc's darkness alone (a fill, or nothing).
 pub fn verdict(darkness: f32) -> Verdict {
     if darkness >= MARKED {
         Verdict::Marked
@@ -68,71 +151,87 @@ pub fn verdict(darkness: f32) -> Verdict {
     }
 }
 
-pub(crate) fn read_bubble(
+/// Every bubble of a page, each measured against the page's printing of its
+/// label and against how dark this scan prints a ring.
+pub(crate) fn read_bubbles(
     scan: &GrayImage,
     geometry: &PageGeometry,
     levels: Levels,
-    bubble: &Bubble,
-) -> BubbleReading {
-    let px_per_mm = geometry.px_per_mm.max(MIN_PX_PER_MM);
-    let disc = ring(scan, geometry, bubble, (0.0, INNER_RADIUS), px_per_mm);
-    let darkness = if disc.is_empty() {
-        0.0
-    } else {
-        disc.iter().map(|grey| levels.darkness(*grey)).sum::<f32>() / disc.len() as f32
-    };
-    let verdict = match verdict(darkness) {
-        Verdict::Blank if spills(scan, geometry, levels, bubble) => Verdict::Unsure,
-        decided => decided,
-    };
-    BubbleReading {
-        question: bubble.question,
-        part: bubble.part,
-        choice: bubble.choice,
-        darkness,
-        verdict,
-    }
-}
-
-/// Whether ink reaches out around the bubble (a tick's or a cross's strokes),
-/// sampled at [`MIN_PX_PER_MM`]: the ring from [`SPILL_FROM`] to [`SPILL_TO`].
-fn spills(scan: &GrayImage, geometry: &PageGeometry, levels: Levels, bubble: &Bubble) -> bool {
-    let around = ring(
-        scan,
-        geometry,
-        bubble,
-        (SPILL_FROM, SPILL_TO),
-        MIN_PX_PER_MM,
-    );
-    let ink = around
+    bubbles: &[Bubble],
+) -> Vec<BubbleReading> {
+    let patches: Vec<(char, Patch)> = bubbles
         .iter()
-        .filter(|grey| levels.darkness(**grey) >= SPILL_INK)
-        .count();
-    !around.is_empty() && ink as f32 / around.len() as f32 >= SPILL_SHARE
+        .map(|bubble| (bubble.label, Patch::cut(scan, geometry, levels, bubble)))
+        .collect();
+    let mut rings: Vec<f32> = patches.iter().map(|(_, p)| p.ring_darkness()).collect();
+    let ring = if rings.is_empty() {
+        1.0
+    } else {
+        let middle = rings.len() / 2;
+        *rings.select_nth_unstable_by(middle, f32::total_cmp).1
+    };
+    let stroke = (STROKE_OF_RING * ring).clamp(STROKE_LEAST, STROKE_MOST);
+    let printing = bubble_ink::printing(&patches);
+    bubbles
+        .iter()
+        .zip(&patches)
+        .map(|(bubble, (label, patch))| {
+            let own = printing.get(&Some(*label));
+            let printed = own.or_else(|| printing.get(&None)).map(Vec::as_slice);
+            let ink = measure(patch, printed, own.is_some(), stroke);
+            let (verdict, kind) = decide(&ink);
+            BubbleReading {
+                question: bubble.question,
+                part: bubble.part,
+                choice: bubble.choice,
+                darkness: ink.disc,
+                verdict,
+                kind,
+            }
+        })
+        .collect()
 }
 
-/// The scan's greys from `from` to `to` millimetres from `bubble`'s centre (a
-/// disc from 0), straightened at `px_per_mm`.
-fn ring(
-    scan: &GrayImage,
-    geometry: &PageGeometry,
-    bubble: &Bubble,
-    (from, to): (f32, f32),
-    px_per_mm: f32,
-) -> Vec<u8> {
-    let square = Rect {
-        x: bubble.center.x - to,
-        y: bubble.center.y - to,
-        width: 2.0 * to,
-        height: 2.0 * to,
+/// The rules, in order: a fill; a circle round clean paper; strokes that meet
+/// on clean paper; nothing at all. Anything else goes to a person.
+pub(super) fn decide(ink: &Ink) -> (Verdict, MarkKind) {
+    let clean = ink.disc_rest <= REST_PAPER && ink.disc <= MARKED;
+    if ink.disc >= MARKED {
+        return (Verdict::Marked, MarkKind::Fill);
+    }
+    let strokes = stroke_kind(ink);
+    if clean && ink.sectors >= CIRCLE {
+        return (Verdict::Marked, MarkKind::Circle);
+    }
+    let passing = ink.through && ink.roundness < LINE;
+    if clean && ink.inside >= STROKES_MARKED && !passing {
+        return (Verdict::Marked, strokes);
+    }
+    let nothing = ink.inside < STROKES_BLANK
+        && ink.mass - ink.disc_rest.max(0.0) < MASS_BLANK
+        && ink.around < AROUND_BLANK
+        && ink.faint < FAINT_BLANK
+        && ink.sectors <= 1;
+    if ink.disc <= BLANK && nothing {
+        return (Verdict::Blank, MarkKind::Nothing);
+    }
+    let kind = if ink.sectors >= SECTORS / 4 && ink.inside < STROKES_BLANK {
+        MarkKind::Circle
+    } else if ink.inside >= STROKES_BLANK && !passing {
+        strokes
+    } else if ink.disc > BLANK {
+        MarkKind::Faint
+    } else {
+        MarkKind::Stray
     };
-    let crop = geometry.crop(scan, square, px_per_mm);
-    let (cx, cy) = (crop.width() as f32 / 2.0, crop.height() as f32 / 2.0);
-    let (from, to) = (from * px_per_mm, to * px_per_mm);
-    crop.enumerate_pixels()
-        .filter(|(x, y, _)| {
-            (from..=to).contains(&(*x as f32 + 0.5 - cx).hypot(*y as f32 + 0.5 - cy))
-        })
-        .map(|(_, _, pixel)| pixel.0[0])
-        .collect()
+    (Verdict::Unsure, kind)
+}
+
+/// A cross reaches every quarter round the centre; a tick does not.
+fn stroke_kind(ink: &Ink) -> MarkKind {
+    if ink.quarters.iter().all(|share| *share >= CROSS_QUARTER) {
+        MarkKind::Cross
+    } else {
+        MarkKind::Tick
+    }
 }

@@ -1,19 +1,22 @@
 //! Reading a scanned page back (docs/paper-sheets.md, "Recognition"):
 //!
 //! 1. decode the image (PNG, JPEG or TIFF, grey or colour) and go to grey;
-//! 2. find the four registration marks in the scan's corners ([`marks`]);
-//! 3. map the page's millimetres onto the scan through them ([`geometry`]);
-//! 4. read the code in its square; when none is there, take the page to be
+//! 2. even out the light where one end of the scan is darker ([`light`]);
+//! 3. find the four registration marks in the scan's corners ([`marks`]);
+//! 4. map the page's millimetres onto the scan through them ([`geometry`]);
+//! 5. read the code in its square; when none is there, take the page to be
 //!    upside down and read it again the other way round ([`code`]);
-//! 5. then, for the page's layout (which the caller finds from the code's attempt),
-//!    measure each bubble ([`bubbles`]), cut out each essay ([`essays`]) and
+//! 6. then, for the page's layout (which the caller finds from the code's attempt),
+//!    measure each bubble's ink and its shape ([`bubbles`]), cut out each essay ([`essays`]) and
 //!    find the places marked on each picture ([`places`]).
 
+mod bubble_ink;
 mod bubbles;
 mod code;
 mod essays;
 mod geometry;
 mod levels;
+mod light;
 mod marks;
 mod places;
 
@@ -25,7 +28,7 @@ use imageproc::contrast::otsu_level;
 use crate::code::SheetCode;
 use crate::layout::{PageLayout, PictureArea, Rect};
 
-pub use bubbles::{verdict, BubbleReading, Verdict, BLANK, MARKED};
+pub use bubbles::{marking_in_words, verdict, BubbleReading, MarkKind, Verdict, BLANK, MARKED};
 pub use essays::{EssayCrop, ESSAY_PX_PER_MM};
 pub use places::{PlacesReading, PLACE_PX_PER_MM};
 
@@ -80,11 +83,12 @@ pub fn open(bytes: &[u8]) -> Result<Scan, ScanError> {
 }
 
 /// Finds the page in a grey scan: its marks, its geometry, its way up and its code.
-pub fn find_page(image: GrayImage) -> Result<Scan, ScanError> {
+pub fn find_page(mut image: GrayImage) -> Result<Scan, ScanError> {
     let (width, height) = image.dimensions();
     if width < MIN_WIDTH || height < MIN_WIDTH {
         return Err(ScanError::TooSmall { width, height });
     }
+    light::even_out(&mut image);
     let threshold = ink_threshold(&image);
     let found = marks::find_marks(&image, threshold)?;
     let ink = found.iter().map(|mark| mark.ink).sum::<f32>() / 4.0;
@@ -161,11 +165,8 @@ impl Scan {
     /// The page read against its layout: every bubble measured, every essay cut
     /// out, every picture's marks found.
     pub fn read(&self, layout: &PageLayout) -> Result<PageReading, ScanError> {
-        let bubbles = layout
-            .bubbles
-            .iter()
-            .map(|bubble| bubbles::read_bubble(&self.image, &self.geometry, self.levels, bubble))
-            .collect();
+        let bubbles =
+            bubbles::read_bubbles(&self.image, &self.geometry, self.levels, &layout.bubbles);
         let essays = layout
             .essays
             .iter()

@@ -16,8 +16,8 @@ use rayon::prelude::*;
 use scoredesk_server::documents::answer_sheets::sheet_questions_of_snapshot;
 use scoredesk_server::documents::sheet_upload::upload_file;
 use scoredesk_sheets::{
-    assemble, layout::bubble_label, layout::Shape, read_batch_page, DoubtReason, Doubted,
-    PageReading, SheetQuestion, Verdict,
+    assemble, layout::bubble_label, layout::Shape, read_batch_page, recognise::marking_in_words,
+    DoubtReason, Doubted, PageReading, SheetQuestion, Verdict,
 };
 use serde::Serialize;
 
@@ -43,6 +43,8 @@ pub struct SheetBubble {
     pub darkness: f32,
     /// `marked`, `blank` or `unsure`.
     pub verdict: String,
+    /// What its ink looks like, in words: "a tick", "a faint fill", "nothing".
+    pub kind: String,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, TS)]
@@ -70,6 +72,9 @@ pub struct SheetDoubt {
     /// in it, for the coordinator to type (no bubbles).
     pub reason: String,
     pub bubbles: Vec<SheetBubble>,
+    /// How the participant marked the rest of the sheet ("14 ticks and 1
+    /// fill"): their way of marking, to judge this one by.
+    pub elsewhere: String,
     /// The question's row on the scan (a short answer: its box), straightened, as
     /// a `data:image/png` URL.
     pub crop: String,
@@ -275,6 +280,12 @@ pub async fn read_sheet_scans(
                         }
                         .into(),
                         bubbles: lettered(shape_of(doubt.question), &doubt.bubbles),
+                        elsewhere: marking_in_words(
+                            readings
+                                .iter()
+                                .flat_map(|r| &r.bubbles)
+                                .filter(|b| b.question != doubt.question),
+                        ),
                         crop: match &doubt.doubted {
                             Doubted::Essay { png } => Some(png),
                             _ => pages
@@ -296,6 +307,7 @@ pub async fn read_sheet_scans(
                     essay: false,
                     reason: "written".into(),
                     bubbles: Vec::new(),
+                    elsewhere: String::new(),
                     crop: format!("data:image/png;base64,{}", STANDARD.encode(&written.png)),
                 }));
                 // Down the sheet: question by question, a marks' row beside a box.
@@ -339,6 +351,7 @@ fn bubble(shape: &Shape, reading: &scoredesk_sheets::BubbleReading, first: i32) 
             Verdict::Unsure => "unsure",
         }
         .into(),
+        kind: reading.kind.words().into(),
     }
 }
 
@@ -386,6 +399,7 @@ mod tests {
             choice,
             darkness: 0.3,
             verdict: Verdict::Unsure,
+            kind: scoredesk_sheets::MarkKind::Faint,
         };
         // A picked blank's options 4 and 5 of the snapshot: A and B on the sheet.
         let grid = Shape::Grid {

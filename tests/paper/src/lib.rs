@@ -18,6 +18,8 @@ use rand::SeedableRng;
 pub use rand_chacha::ChaCha8Rng;
 use scoredesk_sheets::layout::{Point, Rect, BUBBLE_RADIUS};
 
+pub mod strokes;
+
 /// The resolution pages are printed at; 150 dpi scans are made from them.
 pub const PRINT_DPI: f32 = 300.0;
 /// The scanner's lid, seen around the page, and how far the bed reaches beyond
@@ -100,6 +102,14 @@ pub enum Pencil {
     Erased,
     /// Filled, then rubbed out badly: ambiguous.
     Smudged,
+    /// A tick over the bubble.
+    Tick,
+    /// A cross over the bubble.
+    Cross,
+    /// A ring drawn round the bubble's letter.
+    Circle,
+    /// A cross, then rubbed out: blank.
+    CrossErased,
 }
 
 impl Pencil {
@@ -107,8 +117,10 @@ impl Pencil {
     /// (`Some(false)`), or must not decide (`None`).
     pub fn clear(self) -> Option<bool> {
         match self {
-            Pencil::Full | Pencil::Partial => Some(true),
-            Pencil::Erased => Some(false),
+            Pencil::Full | Pencil::Partial | Pencil::Tick | Pencil::Cross | Pencil::Circle => {
+                Some(true)
+            }
+            Pencil::Erased | Pencil::CrossErased => Some(false),
             Pencil::Light | Pencil::Smudged => None,
         }
     }
@@ -116,10 +128,16 @@ impl Pencil {
 
 /// Pencil on the bubble centred at `center` (millimetres) of a 300 dpi page.
 pub fn mark_bubble(page: &mut GrayImage, center: Point, pencil: Pencil, rng: &mut ChaCha8Rng) {
-    let radius = px(BUBBLE_RADIUS - 0.1);
-    let (cx, cy) = (px(center.x), px(center.y));
+    let line = strokes::Line::random(rng);
     // Graphite's grey, and the share of the disc it covers.
     let (grey, cover, holes): (f32, f32, f64) = match pencil {
+        Pencil::Tick => return strokes::tick(page, center, line, rng),
+        Pencil::Cross => return strokes::cross(page, center, line, rng),
+        Pencil::Circle => return strokes::circle(page, center, line, rng),
+        Pencil::CrossErased => {
+            let rubbed = line.rubbed_out(rng);
+            return strokes::cross(page, center, rubbed, rng);
+        }
         Pencil::Full => (rng.random_range(70.0..105.0), 1.0, 0.06),
         Pencil::Partial => (
             rng.random_range(70.0..100.0),
@@ -130,6 +148,8 @@ pub fn mark_bubble(page: &mut GrayImage, center: Point, pencil: Pencil, rng: &mu
         Pencil::Erased => (rng.random_range(228.0..238.0), 1.05, 0.2),
         Pencil::Smudged => (rng.random_range(180.0..195.0), 1.05, 0.15),
     };
+    let radius = px(BUBBLE_RADIUS - 0.1);
+    let (cx, cy) = (px(center.x), px(center.y));
     // A partial mark leaves a side of the disc bare.
     let angle: f32 = rng.random_range(0.0..std::f32::consts::TAU);
     let (ax, ay) = (angle.cos(), angle.sin());
@@ -249,6 +269,9 @@ pub struct Damage {
     pub upside_down: bool,
     pub colour: bool,
     pub format: ScanFormat,
+    /// Uneven light: the scan's top row is this much darker (0.5: half as
+    /// bright), the light rising evenly to the bottom row.
+    pub shade: f32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -260,7 +283,8 @@ pub enum ScanFormat {
 
 impl Damage {
     /// Random damage within a scanner's bounds (5 degrees, 6 mm, 4 %), the page
-    /// always whole on the bed.
+    /// always whole on the bed; one page in five unevenly lit (a shade of 0.1 to
+    /// 0.5 from the top).
     pub fn random(rng: &mut ChaCha8Rng, dpi: f32) -> Damage {
         let format = match rng.random_range(0..10) {
             0..=4 => ScanFormat::Jpeg(rng.random_range(60..92)),
@@ -277,6 +301,11 @@ impl Damage {
             upside_down: rng.random_bool(0.15),
             colour: rng.random_bool(0.2),
             format,
+            shade: if rng.random_bool(0.2) {
+                rng.random_range(0.1..0.5)
+            } else {
+                0.0
+            },
         }
     }
 }
@@ -318,6 +347,12 @@ pub fn scan(page: &GrayImage, damage: Damage, seed: u64) -> Vec<u8> {
     let mut page = bed;
     if damage.blur > 0.0 {
         page = gaussian_blur_f32(&page, damage.blur);
+    }
+    if damage.shade > 0.0 {
+        for (_, y, pixel) in page.enumerate_pixels_mut() {
+            let light = 1.0 - damage.shade * (1.0 - y as f32 / h as f32);
+            pixel.0[0] = (f32::from(pixel.0[0]) * light) as u8;
+        }
     }
     gaussian_noise_mut(&mut page, 0.0, damage.noise, seed);
     if damage.upside_down {

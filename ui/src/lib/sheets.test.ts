@@ -4,11 +4,11 @@ import type { SheetScanReport } from "./bindings/SheetScanReport";
 import { choiceOfKey, decidedSummary, describeChoices, describeDoubt, describeTyped, isWritten, scanSummary, sheetUploadSummary, toggleChoice } from "./sheets";
 
 const bubbles = [
-  { choice: 1, label: "A", darkness: 0.04, verdict: "blank" },
-  { choice: 2, label: "B", darkness: 0.31, verdict: "unsure" },
-  { choice: 3, label: "C", darkness: 0.66, verdict: "marked" },
+  { choice: 1, label: "A", darkness: 0.04, verdict: "blank", kind: "nothing" },
+  { choice: 2, label: "B", darkness: 0.31, verdict: "unsure", kind: "a faint fill" },
+  { choice: 3, label: "C", darkness: 0.66, verdict: "marked", kind: "a fill" },
 ];
-const faint: SheetDoubt = { attemptId: 7, question: 4, part: 0, blank: false, page: 1, single: true, picture: false, essay: false, reason: "faint", bubbles, crop: "" };
+const faint: SheetDoubt = { attemptId: 7, question: 4, part: 0, blank: false, page: 1, single: true, picture: false, essay: false, reason: "faint", bubbles, elsewhere: "12 fills", crop: "" };
 const several: SheetDoubt = {
   ...faint,
   reason: "severalMarks",
@@ -32,11 +32,13 @@ describe("unsure marks", () => {
   it("says why the question is unsure and what was decided", () => {
     expect(describeDoubt(faint)).toBe("A faint mark on B (31 % dark): marked, or rubbed out?");
     expect(describeDoubt(several)).toBe("One choice allowed, and B (70 % dark) and C (66 % dark) are marked.");
+    const ticked = { ...faint, bubbles: bubbles.map((b) => (b.choice === 2 ? { ...b, darkness: 0.19, kind: "a tick" } : b)) };
+    expect(describeDoubt(ticked)).toBe("Not sure of a tick on B (19 % dark): a mark, or not?");
     expect(describeChoices(faint, [])).toBe("no choice");
     expect(describeChoices(faint, [2, 3])).toBe("B, C");
   });
   it("says what to pick on a picture: the crosses that count, by their letters", () => {
-    const crosses = ["A", "B", "C", "D"].map((label, i) => ({ choice: i + 1, label, darkness: 1, verdict: "marked" }));
+    const crosses = ["A", "B", "C", "D"].map((label, i) => ({ choice: i + 1, label, darkness: 1, verdict: "marked", kind: "a cross" }));
     const picture: SheetDoubt = { ...faint, picture: true, single: false, reason: "severalMarks", bubbles: crosses };
     expect(describeDoubt(picture)).toBe("More crosses on the picture than it takes: of the crosses A, B, C, D, pick the places that count.");
     expect(describeDoubt({ ...picture, single: true, bubbles: crosses.slice(0, 2) })).toBe(
@@ -49,7 +51,7 @@ describe("unsure marks", () => {
     expect(toggleChoice(picture, [2], 3)).toEqual([2, 3]);
   });
   it("asks whether a little ink in an essay's frame is an answer", () => {
-    const essay: SheetDoubt = { ...faint, essay: true, bubbles: [{ choice: 1, label: "A", darkness: 0.00061, verdict: "unsure" }] };
+    const essay: SheetDoubt = { ...faint, essay: true, bubbles: [{ choice: 1, label: "A", darkness: 0.00061, verdict: "unsure", kind: "a faint fill" }] };
     expect(describeDoubt(essay)).toBe("A little ink in the essay's frame (0.06 % of it): a short answer for a scorer (A), or blank (Backspace)?");
   });
   it("tells a short answer's box from a mark, and says what was typed", () => {

@@ -44,8 +44,15 @@ export function describeDoubt(doubt: SheetDoubt): string {
   const of = (verdict: string) =>
     doubt.bubbles.filter((b) => b.verdict === verdict).map((b) => `${b.label} (${Math.round(b.darkness * 100)} % dark)`);
   if (doubt.reason === "severalMarks") return `One choice allowed, and ${of("marked").join(" and ")} are marked.`;
-  const faint = of("unsure");
-  return `${faint.length === 1 ? "A faint mark" : "Faint marks"} on ${faint.join(", ")}: marked, or rubbed out?`;
+  const unsure = doubt.bubbles.filter((b) => b.verdict === "unsure");
+  // A faint fill (or a reader that named nothing) is asked as before; a tick,
+  // a cross or other strokes the reader could not be sure of are named.
+  if (unsure.every((b) => !b.kind || b.kind === "a faint fill")) {
+    const faint = of("unsure");
+    return `${faint.length === 1 ? "A faint mark" : "Faint marks"} on ${faint.join(", ")}: marked, or rubbed out?`;
+  }
+  const named = unsure.map((b) => `${b.kind} on ${b.label} (${Math.round(b.darkness * 100)} % dark)`).join(", ");
+  return `Not sure of ${named}: a mark, or not?`;
 }
 
 /** The decision, in words. */

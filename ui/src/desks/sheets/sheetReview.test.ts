@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { SheetReview, type ReviewCommands } from "./sheetReview.svelte";
 import type { SheetDoubt, SheetScanReport, SheetUpload } from "../../lib/api";
 
-const bubble = (choice: number, label: string, verdict = "unsure") => ({ choice, label, darkness: 0.3, verdict });
+const bubble = (choice: number, label: string, verdict = "unsure") => ({ choice, label, darkness: 0.3, verdict, kind: "a faint fill" });
 const doubt = (attemptId: number, question: number, single = true, part = 0): SheetDoubt => ({
   attemptId,
   question,
@@ -17,6 +17,7 @@ const doubt = (attemptId: number, question: number, single = true, part = 0): Sh
   essay: false,
   reason: "faint",
   bubbles: [bubble(1, "A"), bubble(2, "B"), bubble(3, "C")],
+  elsewhere: "nothing marked",
   crop: "data:image/png;base64,",
 });
 const report = (): SheetScanReport => ({

@@ -8,4 +8,8 @@ darkness: number,
 /**
  * `marked`, `blank` or `unsure`.
  */
-verdict: string, };
+verdict: string, 
+/**
+ * What its ink looks like, in words: "a tick", "a faint fill", "nothing".
+ */
+kind: string, };

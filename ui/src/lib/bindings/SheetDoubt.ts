@@ -29,6 +29,11 @@ essay: boolean,
  */
 reason: string, bubbles: Array<SheetBubble>, 
 /**
+ * How the participant marked the rest of the sheet ("14 ticks and 1
+ * fill"): their way of marking, to judge this one by.
+ */
+elsewhere: string, 
+/**
  * The question's row on the scan (a short answer: its box), straightened, as
  * a `data:image/png` URL.
  */
