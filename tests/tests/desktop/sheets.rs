@@ -213,6 +213,21 @@ async fn a_coordinator_prints_sheets_reads_the_scans_and_decides_unsure_marks_by
             matches!(marked.expect.get(&question), Some(Expect::Doubt(_))),
             "question {question} was not ambiguous"
         );
+        // What each unsure bubble looks like, and how the participant marked
+        // the rest of the sheet (every other fill read as one).
+        if !several {
+            let unsure = text_of(client, "#sheet-doubt .bubbles li.unsure").await;
+            assert!(unsure.contains("a faint fill"), "{unsure}");
+        }
+        let fills = marked
+            .pencil
+            .iter()
+            .filter(|((q, _), pencil)| {
+                *q != question && matches!(pencil, Pencil::Full | Pencil::Partial)
+            })
+            .count();
+        let elsewhere = text_of(client, "#sheet-elsewhere").await;
+        assert_eq!(elsewhere, format!("Elsewhere on this sheet: {fills} fills."));
         let keys = decision(&marked.pencil, question, several);
         if step == 0 {
             // A wrong letter first, then Backspace: no choice.
