@@ -229,6 +229,19 @@ pub fn scan_attempts(
     random: &mut ChaCha8Rng,
     dir: &std::path::Path,
 ) -> (Vec<std::path::PathBuf>, Decisions) {
+    scan_attempts_as(Style::Fill, delivery, pages, attempts, dpi, random, dir)
+}
+
+/// [`scan_attempts`], each participant marking in `style`.
+pub fn scan_attempts_as(
+    style: Style,
+    delivery: &PaperDelivery,
+    pages: &[(SheetCode, GrayImage)],
+    attempts: &[i64],
+    dpi: f32,
+    random: &mut ChaCha8Rng,
+    dir: &std::path::Path,
+) -> (Vec<std::path::PathBuf>, Decisions) {
     let mut decisions = Decisions::new();
     let mut files = Vec::new();
     for attempt in attempts {
@@ -237,7 +250,14 @@ pub fn scan_attempts(
             .filter(|(code, _)| i64::from(code.attempt) == *attempt)
             .map(|(_, page)| page.clone())
             .collect();
-        let marked = mark_sheet(&delivery.layout, &delivery.questions, &own, random);
+        let marked = mark_sheet_as(
+            style,
+            false,
+            &delivery.layout,
+            &delivery.questions,
+            &own,
+            random,
+        );
         for (question, expect) in &marked.expect {
             if let Expect::Doubt(_) = expect {
                 decisions

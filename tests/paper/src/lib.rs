@@ -18,6 +18,7 @@ use rand::SeedableRng;
 pub use rand_chacha::ChaCha8Rng;
 use scoredesk_sheets::layout::{Point, Rect, BUBBLE_RADIUS};
 
+pub mod pdf;
 pub mod strokes;
 
 /// The resolution pages are printed at; 150 dpi scans are made from them.

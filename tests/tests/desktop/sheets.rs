@@ -227,7 +227,10 @@ async fn a_coordinator_prints_sheets_reads_the_scans_and_decides_unsure_marks_by
             })
             .count();
         let elsewhere = text_of(client, "#sheet-elsewhere").await;
-        assert_eq!(elsewhere, format!("Elsewhere on this sheet: {fills} fills."));
+        assert_eq!(
+            elsewhere,
+            format!("Elsewhere on this sheet: {fills} fills.")
+        );
         let keys = decision(&marked.pencil, question, several);
         if step == 0 {
             // A wrong letter first, then Backspace: no choice.
