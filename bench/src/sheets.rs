@@ -2,7 +2,8 @@
 //! --sheets`): the recognition corpus's scans (written by the corpus test, with
 //! `questions.json`, the sheet's questions) read as `sheets scan` reads them,
 //! file read, decode, marks, code, bubbles and essay crops, on one thread and on
-//! as many as the machine has cores; per resolution, in pages per second.
+//! as many as the machine has cores; per resolution, in pages per second; and
+//! the 300 dpi scans from one PDF, as a school's scanner gives a batch.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -117,6 +118,53 @@ pub fn run(dir: &Path) -> anyhow::Result<String> {
             "| {dpi} dpi | {} | {one:.1} | {all:.1} ({cores} cores) |",
             files.len()
         )?;
+        if dpi == 300 {
+            let (one, all) = from_pdf(dir, &files, &layout, cores)?;
+            writeln!(
+                out,
+                "| {dpi} dpi, one PDF (img2pdf), its images taken out by pdfimages | {} | {one:.1} | {all:.1} ({cores} cores) |",
+                files.len()
+            )?;
+        }
     }
     Ok(out)
+}
+
+/// Pages per second from one PDF of `files` (bound by img2pdf, its JPEGs kept
+/// as they are, as a scanner's PDF holds them): its page images taken out by
+/// poppler's pdfimages as `sheets scan` takes them, then read; on one thread
+/// and on all cores, the taking out timed in both.
+fn from_pdf(
+    dir: &Path,
+    files: &[PathBuf],
+    layout: &[PageLayout],
+    cores: usize,
+) -> anyhow::Result<(f64, f64)> {
+    let work = dir.join("pdf");
+    std::fs::create_dir_all(&work)?;
+    let pdf = work.join("batch.pdf");
+    let status = std::process::Command::new("img2pdf")
+        .args(files)
+        .arg("-o")
+        .arg(&pdf)
+        .status()
+        .context("img2pdf (scripts/bench installs it)")?;
+    anyhow::ensure!(status.success(), "img2pdf failed");
+    let mut rates = Vec::new();
+    for threads in [cores, 1, cores] {
+        let taken = work.join(format!("taken-{threads}-{}", rates.len()));
+        std::fs::create_dir_all(&taken)?;
+        let started = Instant::now();
+        let images = scoredesk_sheets::pdf::page_images(&pdf, &taken)
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
+        let images: Vec<PathBuf> = images.into_iter().map(|(_, path)| path).collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
+        pool.install(|| images.par_iter().try_for_each(|file| read(file, layout)))?;
+        rates.push(images.len() as f64 / started.elapsed().as_secs_f64());
+        std::fs::remove_dir_all(&taken)?;
+    }
+    // The first run only warms the page cache.
+    Ok((rates[1], rates[2]))
 }
