@@ -6,13 +6,15 @@
 # GNOME Keyring so that the window tests can use a real Secret Service; xmllint to
 # validate served XML against its schema; Chromium and pdftotext to print pages;
 # libjpeg-turbo's cjpeg, a JPEG encoder other than ours for the upload checks;
-# img2pdf to make a scanner's PDF of a batch from scans, its JPEGs kept as they are.
+# img2pdf to make a scanner's PDF of a batch from scans, its JPEGs kept as they are
+# (and python3-pil, which it brings, to code black-and-white pages in CCITT Group 4);
+# sane-utils for scanimage, SANE's own front end, to write a scanner driver's PDF.
 SYSTEM_PACKAGES=(
   build-essential pkg-config curl python3 python3-venv xauth xvfb
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev
   webkit2gtk-driver postgresql
   libdbus-1-dev dbus gnome-keyring
-  libxml2-utils chromium poppler-utils libjpeg-turbo-progs img2pdf
+  libxml2-utils chromium poppler-utils libjpeg-turbo-progs img2pdf python3-pil sane-utils
 )
 
 # A cargo target directory that survives between runs (and between clones), so that

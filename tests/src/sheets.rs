@@ -222,18 +222,6 @@ pub type Decisions = BTreeMap<String, BTreeMap<String, Vec<i32>>>;
 /// random damage into `dir`, as `scan-<attempt>-<page>.jpg`: the files, in order,
 /// and the coordinator's decisions for every doubt (no clear mark, so nothing).
 pub fn scan_attempts(
-    delivery: &PaperDelivery,
-    pages: &[(SheetCode, GrayImage)],
-    attempts: &[i64],
-    dpi: f32,
-    random: &mut ChaCha8Rng,
-    dir: &std::path::Path,
-) -> (Vec<std::path::PathBuf>, Decisions) {
-    scan_attempts_as(Style::Fill, delivery, pages, attempts, dpi, random, dir)
-}
-
-/// [`scan_attempts`], each participant marking in `style`.
-pub fn scan_attempts_as(
     style: Style,
     delivery: &PaperDelivery,
     pages: &[(SheetCode, GrayImage)],

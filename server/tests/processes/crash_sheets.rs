@@ -7,7 +7,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use scoredesk_e2e::paper::rng;
-use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts};
+use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts, Style};
 use scoredesk_e2e::{Backend, TestApp};
 
 use crate::scanning::sheets_scan;
@@ -31,6 +31,7 @@ async fn killed_mid_scan(backend: Backend) {
     let pages = printed(&app, *batch, print_dir.path()).await;
     let scans = tempfile::tempdir().unwrap();
     let (_, decisions) = scan_attempts(
+        Style::Fill,
         &delivery,
         &pages,
         attempts,

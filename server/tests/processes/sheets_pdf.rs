@@ -6,14 +6,16 @@
 //! the coordinator's decisions both attempts are uploaded; a file named `.pdf`
 //! that is no PDF is refused by name beside it, and the rest goes in. Then a
 //! black-and-white scanner's PDFs of two more attempts: CCITT Group 4, read and
-//! uploaded; JBIG2, each page decoded, read or refused by name.
+//! uploaded; JBIG2, each page decoded, read or refused by name. Last, a scanner
+//! driver's PDFs: SANE's scanimage writing a PDF per page of two more attempts,
+//! the folder of them read and uploaded.
 
 use std::path::Path;
 use std::process::Command;
 
-use scoredesk_e2e::paper::pdf::{bilevel_pdf, Bilevel};
+use scoredesk_e2e::paper::pdf::{bilevel_pdf, sane_pdf, Bilevel};
 use scoredesk_e2e::paper::rng;
-use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts, scan_attempts_as, Style};
+use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts, Decisions, Style};
 use scoredesk_e2e::{Backend, TestApp};
 use serde_json::json;
 
@@ -30,6 +32,29 @@ fn bind(files: &[std::path::PathBuf], pdf: &Path) {
     assert!(status.success());
 }
 
+/// `sheets scan` of `scans` (a PDF or a folder) with `decisions` (written to
+/// `decided`): both `attempts` go in, and have their Results.
+async fn both_go_in(
+    app: &TestApp,
+    scans: &Path,
+    batch: i64,
+    (decisions, decided): (&Decisions, &Path),
+    attempts: &[i64],
+) {
+    std::fs::write(decided, serde_json::to_vec(&json!(decisions)).unwrap()).unwrap();
+    let output = sheets_scan(app, scans, batch, Some(decided))
+        .output()
+        .expect("the binary runs");
+    let text = said(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("2 attempts: 2 uploaded, 0 held"), "{text}");
+    let results = format!(
+        "SELECT COUNT(*) FROM attempts WHERE id IN ({}, {}) AND result_id IS NOT NULL",
+        attempts[0], attempts[1]
+    );
+    assert_eq!(app.sql_i64(&results).await, 2);
+}
+
 async fn scanners_pdf(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let delivery = deliver_paper(&app, 1).await;
@@ -39,6 +64,7 @@ async fn scanners_pdf(backend: Backend) {
     let scans = tempfile::tempdir().unwrap();
     let mut random = rng(36 + u64::from(backend == Backend::Postgres));
     let (files, decisions) = scan_attempts(
+        Style::Fill,
         &delivery,
         &pages,
         &attempts[..2],
@@ -76,18 +102,7 @@ async fn scanners_pdf(backend: Backend) {
 
     // The PDF alone, with the decisions: both attempts go in.
     let decided = batch_dir.path().join("decisions.json");
-    std::fs::write(&decided, serde_json::to_vec(&json!(decisions)).unwrap()).unwrap();
-    let output = sheets_scan(&app, &pdf, *batch, Some(&decided))
-        .output()
-        .expect("the binary runs");
-    let text = said(&output);
-    assert!(output.status.success(), "{text}");
-    assert!(text.contains("2 attempts: 2 uploaded, 0 held"), "{text}");
-    let results = format!(
-        "SELECT COUNT(*) FROM attempts WHERE id IN ({}, {}) AND result_id IS NOT NULL",
-        attempts[0], attempts[1]
-    );
-    assert_eq!(app.sql_i64(&results).await, 2);
+    both_go_in(&app, &pdf, *batch, (&decisions, &decided), &attempts[..2]).await;
 
     // A folder of the PDF and a file named .pdf that is none: refused by name,
     // the rest read (already uploaded), the run says so and fails.
@@ -109,7 +124,7 @@ async fn scanners_pdf(backend: Backend) {
     // poppler decodes each page's image into a PNG, nothing rendered again,
     // and both attempts go in.
     let scans = tempfile::tempdir().unwrap();
-    let (files, decisions) = scan_attempts_as(
+    let (files, decisions) = scan_attempts(
         Style::Cross,
         &delivery,
         &pages,
@@ -136,18 +151,14 @@ async fn scanners_pdf(backend: Backend) {
         assert_eq!(image.extension().unwrap(), "png", "decoded by poppler");
     }
     let decided = bilevel.path().join("decisions.json");
-    std::fs::write(&decided, serde_json::to_vec(&json!(decisions)).unwrap()).unwrap();
-    let output = sheets_scan(&app, &ccitt, *batch, Some(&decided))
-        .output()
-        .expect("the binary runs");
-    let text = said(&output);
-    assert!(output.status.success(), "{text}");
-    assert!(text.contains("2 attempts: 2 uploaded, 0 held"), "{text}");
-    let results = format!(
-        "SELECT COUNT(*) FROM attempts WHERE id IN ({}, {}) AND result_id IS NOT NULL",
-        attempts[2], attempts[3]
-    );
-    assert_eq!(app.sql_i64(&results).await, 2);
+    both_go_in(
+        &app,
+        &ccitt,
+        *batch,
+        (&decisions, &decided),
+        &attempts[2..4],
+    )
+    .await;
 
     // The same pages in JBIG2 (the Group 4 coding inside a generic region):
     // each page's image is taken out and decoded to a PNG of the scan's size,
@@ -181,6 +192,36 @@ async fn scanners_pdf(backend: Backend) {
         assert!(text.contains(&format!("attempt {attempt}: ")), "{text}");
     }
     assert!(matches!(output.status.code(), Some(0 | 1)), "{text}");
+
+    // A scanner driver's PDFs: two more attempts' pages scanned again by
+    // SANE's scanimage (its PNM reader backend), a PDF per page as it writes
+    // them; the folder of them read and both attempts uploaded.
+    let scans = tempfile::tempdir().unwrap();
+    let (files, decisions) = scan_attempts(
+        Style::Fill,
+        &delivery,
+        &pages,
+        &attempts[4..6],
+        300.0,
+        &mut random,
+        scans.path(),
+    );
+    let driver = tempfile::tempdir().unwrap();
+    for (index, file) in files.iter().enumerate() {
+        let page = image::load_from_memory(&std::fs::read(file).unwrap())
+            .unwrap()
+            .into_luma8();
+        sane_pdf(&page, 300, &driver.path().join(format!("scan-{index}.pdf")));
+    }
+    let decided = scans.path().join("decisions.json");
+    both_go_in(
+        &app,
+        driver.path(),
+        *batch,
+        (&decisions, &decided),
+        &attempts[4..6],
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Output;
 
 use scoredesk_e2e::paper::{rng, scan, Damage};
-use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts};
+use scoredesk_e2e::sheets::{deliver_paper, printed, scan_attempts, Style};
 use scoredesk_e2e::{Backend, TestApp};
 use serde_json::json;
 
@@ -34,6 +34,7 @@ async fn scanned_folder(backend: Backend) {
     let scans = tempfile::tempdir().unwrap();
     let mut random = rng(7);
     let (mut files, decisions) = scan_attempts(
+        Style::Fill,
         &delivery,
         &pages,
         &attempts[..2],

@@ -209,3 +209,33 @@ fn jbig2(width: u32, height: u32, coded: &[u8]) -> Vec<u8> {
     stream.extend(segment(1, 39, &region));
     stream
 }
+
+/// `page` (a scan at `dpi`) scanned again by SANE's own front end, `scanimage`
+/// (Debian's sane-utils), through its PNM file reader backend, to a PDF at
+/// `out`: a PDF as a scanner driver writes it (its page a colour JPEG).
+pub fn sane_pdf(page: &GrayImage, dpi: u32, out: &std::path::Path) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // The PNM backend is off in Debian's configuration; a configuration of its
+    // own turns it on.
+    std::fs::write(dir.path().join("dll.conf"), "pnm\n").expect("SANE's configuration");
+    // A PGM with its header on three lines, as the backend reads it.
+    let input = dir.path().join("page.pgm");
+    let mut pgm = format!("P5\n{} {}\n255\n", page.width(), page.height()).into_bytes();
+    pgm.extend(page.as_raw());
+    std::fs::write(&input, pgm).expect("the page as PGM");
+    let output = Command::new("scanimage")
+        .env("SANE_CONFIG_DIR", dir.path())
+        .args(["--device-name", "pnm:0", "--format=pdf"])
+        .arg(format!("--resolution={dpi}"))
+        .arg("--filename")
+        .arg(&input)
+        .arg("--output-file")
+        .arg(out)
+        .output()
+        .expect("scanimage runs (scripts/test installs sane-utils)");
+    assert!(
+        output.status.success(),
+        "scanimage: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
