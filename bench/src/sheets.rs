@@ -119,11 +119,17 @@ pub fn run(dir: &Path) -> anyhow::Result<String> {
             files.len()
         )?;
         if dpi == 300 {
-            let (one, all) = from_pdf(dir, &files, &layout, cores)?;
+            // A scanner's PDF holds JPEG pages: the corpus's JPEG scans, bound.
+            let jpegs: Vec<PathBuf> = files
+                .iter()
+                .filter(|file| file.extension().is_some_and(|e| e == "jpg"))
+                .cloned()
+                .collect();
+            let (one, all) = from_pdf(dir, &jpegs, &layout, cores)?;
             writeln!(
                 out,
-                "| {dpi} dpi, one PDF (img2pdf), its images taken out by pdfimages | {} | {one:.1} | {all:.1} ({cores} cores) |",
-                files.len()
+                "| {dpi} dpi JPEG scans, one PDF (img2pdf), taken out by pdfimages | {} | {one:.1} | {all:.1} ({cores} cores) |",
+                jpegs.len()
             )?;
         }
     }

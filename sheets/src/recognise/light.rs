@@ -71,16 +71,19 @@ fn paper_grey(image: &GrayImage) -> PaperGrey {
         width.div_ceil(cell) as usize,
         height.div_ceil(cell) as usize,
     );
-    // The brightest tenth of each cell, a row of cells at a time.
+    // The brightest tenth of each cell, a row of cells at a time, from every
+    // other point each way: a cell's histogram needs no more, and this runs
+    // over every page.
     let mut tenth = vec![0f32; columns * rows];
     let mut histograms = vec![[0u32; 256]; columns];
+    let raw = image.as_raw();
     for row in 0..rows {
         histograms.iter_mut().for_each(|h| *h = [0; 256]);
         let y_end = ((row as u32 + 1) * cell).min(height);
-        for y in row as u32 * cell..y_end {
-            for x in 0..width {
-                let column = (x / cell) as usize;
-                histograms[column][usize::from(image.get_pixel(x, y).0[0])] += 1;
+        for y in (row as u32 * cell..y_end).step_by(2) {
+            let line = &raw[(y * width) as usize..((y + 1) * width) as usize];
+            for (x, grey) in line.iter().enumerate().step_by(2) {
+                histograms[x / cell as usize][usize::from(*grey)] += 1;
             }
         }
         for (column, histogram) in histograms.iter().enumerate() {
