@@ -19,6 +19,8 @@ const NEAR: usize = 2;
 /// The paper's grey may vary this much (brightest over darkest) and the scan
 /// is read as it is: a lid's grey around the page, a cream paper's grain.
 const EVEN_ENOUGH: f32 = 1.12;
+/// The factors are worked out again every this many rows.
+const FACTOR_ROWS: usize = 4;
 
 /// The paper's grey in each cell: `columns` × `rows`, `cell` pixels square.
 struct PaperGrey {
@@ -39,15 +41,22 @@ pub(crate) fn even_out(image: &mut GrayImage) {
     let columns: Vec<(usize, usize, f32)> = (0..image.width())
         .map(|x| paper.between(x, paper.columns))
         .collect();
+    // Each point's factor, worked out afresh every few rows: the light changes
+    // over millimetres, not points.
+    let mut factors = vec![1f32; columns.len()];
     for (y, row) in image.rows_mut().enumerate() {
-        let (r0, r1, fy) = paper.between(y as u32, paper.rows);
-        let at = |r: usize, c: usize| paper.grey[r * paper.columns + c];
-        for (pixel, (c0, c1, fx)) in row.zip(&columns) {
-            let top = at(r0, *c0) + (at(r0, *c1) - at(r0, *c0)) * fx;
-            let bottom = at(r1, *c0) + (at(r1, *c1) - at(r1, *c0)) * fx;
-            let local = (top + (bottom - top) * fy).max(1.0);
-            let evened = f32::from(pixel.0[0]) * brightest / local;
-            pixel.0[0] = evened.round().min(255.0) as u8;
+        if y % FACTOR_ROWS == 0 {
+            let (r0, r1, fy) = paper.between(y as u32, paper.rows);
+            let at = |r: usize, c: usize| paper.grey[r * paper.columns + c];
+            for (factor, (c0, c1, fx)) in factors.iter_mut().zip(&columns) {
+                let top = at(r0, *c0) + (at(r0, *c1) - at(r0, *c0)) * fx;
+                let bottom = at(r1, *c0) + (at(r1, *c1) - at(r1, *c0)) * fx;
+                *factor = brightest / (top + (bottom - top) * fy).max(1.0);
+            }
+        }
+        for (pixel, factor) in row.zip(&factors) {
+            let evened = f32::from(pixel.0[0]) * factor + 0.5;
+            pixel.0[0] = evened.min(255.0) as u8;
         }
     }
 }
