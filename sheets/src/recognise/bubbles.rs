@@ -1,5 +1,5 @@
 //! Deciding each bubble by what its ink looks like (docs/paper-sheets.md,
-//! "Marks read by their shape"). Its darkness is the mean, over the disc inside
+//! "Recognition", steps 8 and 9). Its darkness is the mean, over the disc inside
 //! its printed ring, of how far each point lies from the paper's grey towards
 //! the marks' ink (0 is paper, 1 is as dark as the registration marks): a fill
 //! reads well over half. A tick, a cross or a ring drawn round the letter covers
