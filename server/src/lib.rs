@@ -155,8 +155,8 @@ impl App {
             header_timeout: Duration::from_secs(settings.header_timeout_seconds.max(1)),
         };
         tracing::info!(address = %listener.local_addr()?, "serving");
-        // The queue's runner stops with the server: the job in hand after its
-        // result in flight, given back to the queue.
+        // The queue's runner stops with the server: the job in hand after the
+        // group of results in flight, given back to the queue.
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let runner = tokio::spawn(jobs::run(
             self.state.store.clone(),

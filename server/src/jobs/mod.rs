@@ -2,9 +2,10 @@
 //! (docs/purges.md): the purges and replays the actions queue, and the daily
 //! retention purge. Every process runs one runner; on PostgreSQL any number of
 //! them drain the queue together, each job held by one at a time under a lease
-//! that it renews with every result, so that a job whose process died is taken up
+//! that it renews with every group of results, so that a job whose process died is taken up
 //! again once its lease runs out.
 
+mod groups;
 mod pace;
 mod run;
 mod schedule;
@@ -17,7 +18,7 @@ use tokio::sync::{watch, Notify};
 
 use crate::store::{now_millis, Store};
 
-/// Runs jobs until `stop` turns true: the job in hand stops after the result in
+/// Runs jobs until `stop` turns true: the job in hand stops after the group in
 /// flight and goes back to the queue at once, for this or another process.
 pub async fn run(store: Store, pace: Pace, queued: Arc<Notify>, mut stop: watch::Receiver<bool>) {
     let owner = uuid::Uuid::new_v4().to_string();

@@ -1,7 +1,10 @@
-//! One claimed job, result by result.
+//! One claimed job: a purge a group of results at a time, a replay result by result.
+
+use std::time::Instant;
 
 use tokio::sync::watch;
 
+use super::groups::GroupSize;
 use super::pace::Pace;
 use crate::model::area::CustomerArea;
 use crate::model::purge::JobTarget;
@@ -9,7 +12,7 @@ use crate::store::{now_millis, ClaimedJob, Lease, Store, StoreError};
 
 /// A job that keeps failing is closed as unsuccessful after this many tries.
 const MOST_ATTEMPTS: i32 = 5;
-/// How often the lease is checked between results (it is renewed with each).
+/// How often a replay checks its lease between results.
 const CHECK_LEASE_EVERY: usize = 100;
 
 enum Stopped {
@@ -87,9 +90,70 @@ async fn work(
     stop: &watch::Receiver<bool>,
 ) -> Result<(), Stopped> {
     let results = store.results_of_job(area, target).await?;
+    if target.purges() {
+        purge_in_groups(store, owner, pace, job, area, &results, stop).await?;
+    } else {
+        replay_each(store, owner, pace, job, area, &results, stop).await?;
+    }
+    if let JobTarget::ParticipantAndResults { name } = target {
+        store.purge_participants(area, name).await?;
+    }
+    Ok(())
+}
+
+/// Removes `results` a group at a time, each group in a transaction that also
+/// counts it to the job; the lease is checked (and the audit entry's progress
+/// written) before each group.
+async fn purge_in_groups(
+    store: &Store,
+    owner: &str,
+    pace: Pace,
+    job: &ClaimedJob,
+    area: CustomerArea,
+    results: &[(i32, Option<i32>)],
+    stop: &watch::Receiver<bool>,
+) -> Result<(), Stopped> {
+    let lease_ms = pace.lease.as_millis() as i64;
+    let mut size = GroupSize::new();
+    let mut rest = results;
+    while !rest.is_empty() {
+        if *stop.borrow() {
+            return Err(Stopped::ShuttingDown);
+        }
+        if !renew(store, job, owner, 0, lease_ms).await? {
+            return Err(Stopped::LostLease);
+        }
+        let (group, after) = rest.split_at(size.get().min(rest.len()));
+        let lease = Lease {
+            job_id: job.id,
+            owner,
+            until: now_millis() + lease_ms,
+        };
+        let started = Instant::now();
+        store.purge_results(area, &lease, group).await?;
+        size.after(group.len(), started.elapsed());
+        rest = after;
+    }
+    if !renew(store, job, owner, 0, lease_ms).await? {
+        return Err(Stopped::LostLease);
+    }
+    Ok(())
+}
+
+/// Replays `results` one at a time, each in its own transaction, counting them to
+/// the job as the lease is renewed.
+async fn replay_each(
+    store: &Store,
+    owner: &str,
+    pace: Pace,
+    job: &ClaimedJob,
+    area: CustomerArea,
+    results: &[(i32, Option<i32>)],
+    stop: &watch::Receiver<bool>,
+) -> Result<(), Stopped> {
     let lease_ms = pace.lease.as_millis() as i64;
     let mut replayed = 0;
-    for (done, (result_id, attempt_id)) in results.iter().enumerate() {
+    for (done, (result_id, _)) in results.iter().enumerate() {
         if *stop.borrow() {
             renew(store, job, owner, replayed, lease_ms).await?;
             return Err(Stopped::ShuttingDown);
@@ -100,24 +164,12 @@ async fn work(
             }
             replayed = 0;
         }
-        if target.purges() {
-            let lease = Lease {
-                job_id: job.id,
-                owner,
-                until: now_millis() + lease_ms,
-            };
-            store
-                .purge_result(area, &lease, *result_id, *attempt_id)
-                .await?;
-        } else if store.replay_result(area, *result_id).await? {
+        if store.replay_result(area, *result_id).await? {
             replayed += 1;
         }
     }
     if !renew(store, job, owner, replayed, lease_ms).await? {
         return Err(Stopped::LostLease);
-    }
-    if let JobTarget::ParticipantAndResults { name } = target {
-        store.purge_participants(area, name).await?;
     }
     Ok(())
 }

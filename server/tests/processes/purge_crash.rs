@@ -2,7 +2,9 @@
 //! (SIGKILL) part-way, a new process started on the same database. The job is taken
 //! up again once its lease runs out, completes by itself, and its audit log entry
 //! ends WasSuccessful with TotalResultsAffected 10,000; no table holds a row of a
-//! purged result, and at the moment of the crash no result was half purged.
+//! purged result, and at the moment of the crash no result was half purged and the
+//! job had counted exactly the results gone (a group is removed and counted in one
+//! transaction).
 
 use std::time::Duration;
 
@@ -127,6 +129,15 @@ async fn crash_and_resume(backend: Backend) {
     assert!(
         left > 0 && left < RESULTS as i64,
         "part of the results purged ({left} left)"
+    );
+    // Each group's count to the job committed with its removal: no more, no fewer.
+    let counted = sql
+        .scalar("SELECT CAST(MAX(results_done) AS BIGINT) FROM jobs")
+        .await;
+    assert_eq!(
+        counted,
+        RESULTS as i64 - left,
+        "the job's count at the crash"
     );
     // No result half purged: every one still there has all its answers, and no
     // row is left of one that is gone.

@@ -1,8 +1,8 @@
-//! What a queued job does to results (docs/purges.md): the results it covers; one
-//! result removed with everything that hangs from it, in a transaction of its own;
-//! the participants of a name removed; one result replayed.
+//! What a queued job does to results (docs/purges.md): the results it covers; a
+//! group of results removed with everything that hangs from them, in a transaction
+//! of its own; the participants of a name removed; one result replayed.
 
-use sea_query::{DeleteStatement, Expr, IntoIden, Order, Query, SimpleExpr};
+use sea_query::{Expr, IntoIden, Order, Query, SimpleExpr};
 
 use crate::model::area::CustomerArea;
 use crate::model::purge::JobTarget;
@@ -47,16 +47,21 @@ impl Store {
         .await
     }
 
-    /// Removes result `result_id` of `area` and everything that hangs from it, in
-    /// one transaction, and counts it to the job, while `lease` is still held:
-    /// otherwise (another process took the job over) it changes nothing.
-    pub async fn purge_result(
+    /// Removes the results of `group` (IDs with their attempts) of `area` and
+    /// everything that hangs from them, in one transaction of set-based
+    /// statements, and counts those still there to the job, while `lease` is
+    /// still held: otherwise (another process took the job over) it changes
+    /// nothing. A crash leaves each result of the group whole or gone.
+    pub async fn purge_results(
         &self,
         area: CustomerArea,
         lease: &Lease<'_>,
-        result_id: i32,
-        attempt_id: Option<i32>,
+        group: &[(i32, Option<i32>)],
     ) -> Result<(), StoreError> {
+        if group.is_empty() {
+            return Ok(());
+        }
+        let results = || group.iter().map(|(result, _)| *result);
         let held = || {
             Expr::exists(
                 Query::select()
@@ -67,108 +72,89 @@ impl Store {
                     .to_owned(),
             )
         };
+        let still_there = Query::select()
+            .expr(Expr::col(Results::Id).count())
+            .from(Results::Table)
+            .and_where(Expr::col(Results::CustomerId).eq(area.id()))
+            .and_where(Expr::col(Results::Id).is_in(results()))
+            .to_owned();
         let mut script = Script::new(self.backend());
         script.push(
             &Query::update()
                 .table(Jobs::Table)
                 .value(Jobs::LockedUntil, lease.until)
-                .value(Jobs::ResultsDone, Expr::col(Jobs::ResultsDone).add(1))
+                .value(
+                    Jobs::ResultsDone,
+                    Expr::col(Jobs::ResultsDone).add(SimpleExpr::SubQuery(
+                        None,
+                        Box::new(still_there.into_sub_query_statement()),
+                    )),
+                )
                 .and_where(Expr::col(Jobs::Id).eq(lease.job_id))
                 .and_where(Expr::col(Jobs::LeaseOwner).eq(lease.owner))
-                .and_where(Expr::exists(
-                    Query::select()
-                        .expr(Expr::val(1))
-                        .from(Results::Table)
-                        .and_where(Expr::col(Results::CustomerId).eq(area.id()))
-                        .and_where(Expr::col(Results::Id).eq(result_id))
-                        .to_owned(),
-                ))
                 .to_owned(),
         );
         // Children before parents: dimension scores hang from scoring results,
         // scoring results and events from tasks.
-        script.push(
-            &of_result(
-                DimensionScores::Table,
-                DimensionScores::CustomerId,
-                DimensionScores::ResultId,
-                area,
-                result_id,
-            )
-            .and_where(held())
-            .to_owned(),
-        );
-        script.push(
-            &of_result(
-                ScoringEvents::Table,
-                ScoringEvents::CustomerId,
-                ScoringEvents::ResultId,
-                area,
-                result_id,
-            )
-            .and_where(held())
-            .to_owned(),
-        );
-        script.push(
-            &of_result(
-                ScoringResults::Table,
-                ScoringResults::CustomerId,
-                ScoringResults::ResultId,
-                area,
-                result_id,
-            )
-            .and_where(held())
-            .to_owned(),
-        );
-        script.push(
-            &of_result(
-                ScoringTasks::Table,
-                ScoringTasks::CustomerId,
-                ScoringTasks::ResultId,
-                area,
-                result_id,
-            )
-            .and_where(held())
-            .to_owned(),
-        );
-        script.push(
-            &of_result(
-                Answers::Table,
-                Answers::CustomerId,
-                Answers::ResultId,
-                area,
-                result_id,
-            )
-            .and_where(held())
-            .to_owned(),
-        );
-        script.push(
-            &of_result(
-                TopicScores::Table,
-                TopicScores::CustomerId,
-                TopicScores::ResultId,
-                area,
-                result_id,
-            )
-            .and_where(held())
-            .to_owned(),
-        );
-        if let Some(attempt_id) = attempt_id {
+        for (table, customer, result) in [
+            (
+                DimensionScores::Table.into_iden(),
+                DimensionScores::CustomerId.into_iden(),
+                DimensionScores::ResultId.into_iden(),
+            ),
+            (
+                ScoringEvents::Table.into_iden(),
+                ScoringEvents::CustomerId.into_iden(),
+                ScoringEvents::ResultId.into_iden(),
+            ),
+            (
+                ScoringResults::Table.into_iden(),
+                ScoringResults::CustomerId.into_iden(),
+                ScoringResults::ResultId.into_iden(),
+            ),
+            (
+                ScoringTasks::Table.into_iden(),
+                ScoringTasks::CustomerId.into_iden(),
+                ScoringTasks::ResultId.into_iden(),
+            ),
+            (
+                Answers::Table.into_iden(),
+                Answers::CustomerId.into_iden(),
+                Answers::ResultId.into_iden(),
+            ),
+            (
+                TopicScores::Table.into_iden(),
+                TopicScores::CustomerId.into_iden(),
+                TopicScores::ResultId.into_iden(),
+            ),
+        ] {
+            script.push(
+                &Query::delete()
+                    .from_table(table)
+                    .and_where(Expr::col(customer).eq(area.id()))
+                    .and_where(Expr::col(result).is_in(results()))
+                    .and_where(held())
+                    .to_owned(),
+            );
+        }
+        let attempts: Vec<i32> = group.iter().filter_map(|(_, attempt)| *attempt).collect();
+        if !attempts.is_empty() {
             script.push(
                 &Query::delete()
                     .from_table(AnswerUploads::Table)
                     .and_where(Expr::col(AnswerUploads::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(AnswerUploads::AttemptId).eq(attempt_id))
+                    .and_where(Expr::col(AnswerUploads::AttemptId).is_in(attempts.iter().copied()))
                     .and_where(held())
                     .to_owned(),
             );
+            // The attempt stays, unlinked, and may be uploaded again.
             script.push(
                 &Query::update()
                     .table(Attempts::Table)
                     .value(Attempts::ResultId, Option::<i32>::None)
                     .and_where(Expr::col(Attempts::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(Attempts::Id).eq(attempt_id))
-                    .and_where(Expr::col(Attempts::ResultId).eq(result_id))
+                    .and_where(Expr::col(Attempts::Id).is_in(attempts.iter().copied()))
+                    .and_where(Expr::col(Attempts::ResultId).is_in(results()))
                     .and_where(held())
                     .to_owned(),
             );
@@ -177,7 +163,7 @@ impl Store {
             &Query::delete()
                 .from_table(Results::Table)
                 .and_where(Expr::col(Results::CustomerId).eq(area.id()))
-                .and_where(Expr::col(Results::Id).eq(result_id))
+                .and_where(Expr::col(Results::Id).is_in(results()))
                 .and_where(held())
                 .to_owned(),
         );
@@ -186,7 +172,7 @@ impl Store {
 
     /// Removes the participants of `area` named `name` with their attempts, the
     /// files uploaded for those, and their group memberships (their results are
-    /// gone first: [`Store::purge_result`]). Returns how many participants.
+    /// gone first: [`Store::purge_results`]). Returns how many participants.
     pub async fn purge_participants(
         &self,
         area: CustomerArea,
@@ -251,21 +237,6 @@ fn participants_named(area: CustomerArea, name: &str) -> sea_query::SelectStatem
         .from(Participants::Table)
         .and_where(Expr::col(Participants::CustomerId).eq(area.id()))
         .and_where(Expr::col(Participants::Name).eq(name))
-        .to_owned()
-}
-
-/// `DELETE FROM table WHERE customer = area AND result = result_id`.
-fn of_result(
-    table: impl IntoIden + 'static,
-    customer: impl IntoIden + 'static,
-    result: impl IntoIden + 'static,
-    area: CustomerArea,
-    result_id: i32,
-) -> DeleteStatement {
-    Query::delete()
-        .from_table(table)
-        .and_where(Expr::col(customer).eq(area.id()))
-        .and_where(Expr::col(result).eq(result_id))
         .to_owned()
 }
 
