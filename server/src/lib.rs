@@ -105,7 +105,7 @@ impl App {
             .time_to_live(Duration::from_secs(settings.account_cache_seconds))
             .build();
         Self {
-            state: AppState {
+            state: AppState::new(feeds::handler::state::Shared {
                 uploads: store::UploadWriter::new(store.clone()),
                 jobs_queued: Default::default(),
                 store,
@@ -123,7 +123,7 @@ impl App {
                 metrics: Default::default(),
                 link_key: Default::default(),
                 snapshots: moka::sync::Cache::builder().max_capacity(1_000).build(),
-            },
+            }),
         }
     }
 
@@ -144,7 +144,8 @@ impl App {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         if self.state.settings.allowed_hosts.is_empty() {
-            self.state.allowed_hosts = feeds::default_hosts(listener.local_addr()?).into();
+            self.state
+                .set_allowed_hosts(feeds::default_hosts(listener.local_addr()?).into());
         }
         let router = self.router();
         let settings = &self.state.settings;

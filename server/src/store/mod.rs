@@ -273,3 +273,27 @@ impl Store {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Pool, Store};
+
+    /// SQLite is built without STAT4 (.cargo/config.toml): with it, every statement
+    /// whose plan a bound value might change is compiled again at each execution.
+    #[tokio::test]
+    async fn sqlite_is_built_without_stat4() {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        let Pool::Sqlite(pool, _) = &store.pool else {
+            panic!("an in-memory SQLite store");
+        };
+        let options: Vec<String> = sqlx::query_scalar("PRAGMA compile_options")
+            .fetch_all(pool)
+            .await
+            .unwrap();
+        assert!(
+            options.iter().any(|o| o.starts_with("THREADSAFE")),
+            "{options:?}"
+        );
+        assert!(!options.iter().any(|o| o.contains("STAT4")), "{options:?}");
+    }
+}

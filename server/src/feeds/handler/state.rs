@@ -14,8 +14,36 @@ use crate::uploads::SnapshotCache;
 /// target without knowing the features that declare it.
 pub type SetLookup = fn(&str) -> Option<&'static EntitySet>;
 
+/// What every request handler shares, behind one `Arc`: axum clones the state for
+/// each request and each layer that takes it, and a clone of every cache and
+/// handle here was a third of a one-row request's CPU (docs/benchmarks.md,
+/// "Where a request's time went").
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> Self {
+        Self(Arc::new(shared))
+    }
+
+    /// The `Host` values answered to, set once before serving (a copy is made if
+    /// the state is already shared).
+    pub fn set_allowed_hosts(&mut self, hosts: Arc<[String]>) {
+        Arc::make_mut(&mut self.0).allowed_hosts = hosts;
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// The handles and caches in [`AppState`].
+#[derive(Clone)]
+pub struct Shared {
     pub store: Store,
     /// Every served entity set by name (`feeds::catalogue::by_name`).
     pub sets: SetLookup,
