@@ -18,11 +18,10 @@ mod wrk;
 
 use std::path::PathBuf;
 
-use std::alloc::System;
-
 use anyhow::Context;
 use clap::Parser;
-use peakmem_alloc::{PeakMemAlloc, INSTRUMENTED_SYSTEM};
+use mimalloc::MiMalloc;
+use peakmem_alloc::PeakMemAlloc;
 use secrecy::SecretString;
 
 use scoredesk_server::auth::hash_password;
@@ -98,10 +97,11 @@ struct Args {
     server: Option<PathBuf>,
 }
 
-/// The system's allocator, counting the heap's peak for large_pages.rs: two atomic
-/// operations an allocation, for our server and the bare handler alike.
+/// The server binary's allocator (mimalloc), counting the heap's peak for
+/// large_pages.rs: two atomic operations an allocation, for our server and the bare
+/// handler alike.
 #[global_allocator]
-static ALLOCATOR: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
+static ALLOCATOR: PeakMemAlloc<MiMalloc> = PeakMemAlloc::new(MiMalloc);
 
 const USER: &str = "bench-admin";
 const PASSWORD: &str = "bench-password";
