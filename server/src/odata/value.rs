@@ -1,6 +1,6 @@
 //! Property values as they travel from a row to a response.
 
-use chrono::DateTime;
+use chrono::{DateTime, Datelike, Timelike};
 use serde_json::{json, Value as Json};
 
 use super::format::Format;
@@ -52,11 +52,26 @@ impl Value {
 
 /// `2026-11-21T09:30:12.123`: UTC, milliseconds, no zone suffix.
 pub fn format_datetime(ms: i64) -> String {
-    DateTime::from_timestamp_millis(ms)
+    let at = DateTime::from_timestamp_millis(ms)
         .unwrap_or_default()
-        .naive_utc()
-        .format("%Y-%m-%dT%H:%M:%S%.3f")
-        .to_string()
+        .naive_utc();
+    // Written from the fields rather than through a strftime pattern, which chrono
+    // parses again on every call: that was 5 % of a 50-task page's CPU
+    // (docs/benchmarks.md, "Where a request's time went"). Years beyond four
+    // digits keep chrono's own form (`+10000`).
+    if !(0..=9999).contains(&at.year()) {
+        return at.format("%Y-%m-%dT%H:%M:%S%.3f").to_string();
+    }
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}",
+        at.year(),
+        at.month(),
+        at.day(),
+        at.hour(),
+        at.minute(),
+        at.second(),
+        at.nanosecond() / 1_000_000
+    )
 }
 
 #[cfg(test)]
@@ -70,6 +85,32 @@ mod tests {
             json!("2185231530264478")
         );
         assert_eq!(Value::Int32(7).to_json(Format::JsonLight), json!(7));
+    }
+
+    #[test]
+    fn datetimes_are_written_as_chronos_pattern_writes_them() {
+        let pattern = |ms: i64| {
+            DateTime::from_timestamp_millis(ms)
+                .unwrap_or_default()
+                .naive_utc()
+                .format("%Y-%m-%dT%H:%M:%S%.3f")
+                .to_string()
+        };
+        let mut ms: i64 = -62_167_219_200_000 - 5; // just before the year 0
+        let mut seen = 0;
+        while ms < 253_402_300_800_000 + 86_400_000 {
+            assert_eq!(format_datetime(ms), pattern(ms), "{ms}");
+            ms += 77_777_777_777 + ms.rem_euclid(997);
+            seen += 1;
+        }
+        assert!(seen > 3_000, "{seen}");
+        for ms in [0, 1, 999, -1, i64::MAX, i64::MIN, 1_795_253_412_123] {
+            assert_eq!(format_datetime(ms), pattern(ms), "{ms}");
+        }
+        assert_eq!(
+            format_datetime(1_795_253_412_123),
+            "2026-11-21T09:30:12.123"
+        );
     }
 
     #[test]
