@@ -2,8 +2,8 @@
 //! (docs/purges.md): the purges and replays the actions queue, and the daily
 //! retention purge. Every process runs one runner; on PostgreSQL any number of
 //! them drain the queue together, each job held by one at a time under a lease
-//! that it renews with every group of results, so that a job whose process died is taken up
-//! again once its lease runs out.
+//! that it renews with every group of results, so that a job whose process died
+//! is taken up again once its lease runs out.
 
 mod groups;
 mod pace;

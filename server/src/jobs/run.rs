@@ -80,6 +80,16 @@ pub async fn job(
     }
 }
 
+/// A claimed job being worked, with what every step of it needs.
+struct Worker<'a> {
+    store: &'a Store,
+    owner: &'a str,
+    job: &'a ClaimedJob,
+    area: CustomerArea,
+    lease_ms: i64,
+    stop: &'a watch::Receiver<bool>,
+}
+
 async fn work(
     store: &Store,
     owner: &str,
@@ -90,10 +100,18 @@ async fn work(
     stop: &watch::Receiver<bool>,
 ) -> Result<(), Stopped> {
     let results = store.results_of_job(area, target).await?;
+    let worker = Worker {
+        store,
+        owner,
+        job,
+        area,
+        lease_ms: pace.lease.as_millis() as i64,
+        stop,
+    };
     if target.purges() {
-        purge_in_groups(store, owner, pace, job, area, &results, stop).await?;
+        worker.purge_in_groups(&results).await?;
     } else {
-        replay_each(store, owner, pace, job, area, &results, stop).await?;
+        worker.replay_each(&results).await?;
     }
     if let JobTarget::ParticipantAndResults { name } = target {
         store.purge_participants(area, name).await?;
@@ -101,88 +119,66 @@ async fn work(
     Ok(())
 }
 
-/// Removes `results` a group at a time, each group in a transaction that also
-/// counts it to the job; the lease is checked (and the audit entry's progress
-/// written) before each group.
-async fn purge_in_groups(
-    store: &Store,
-    owner: &str,
-    pace: Pace,
-    job: &ClaimedJob,
-    area: CustomerArea,
-    results: &[(i32, Option<i32>)],
-    stop: &watch::Receiver<bool>,
-) -> Result<(), Stopped> {
-    let lease_ms = pace.lease.as_millis() as i64;
-    let mut size = GroupSize::new();
-    let mut rest = results;
-    while !rest.is_empty() {
-        if *stop.borrow() {
-            return Err(Stopped::ShuttingDown);
-        }
-        if !renew(store, job, owner, 0, lease_ms).await? {
-            return Err(Stopped::LostLease);
-        }
-        let (group, after) = rest.split_at(size.get().min(rest.len()));
-        let lease = Lease {
-            job_id: job.id,
-            owner,
-            until: now_millis() + lease_ms,
-        };
-        let started = Instant::now();
-        store.purge_results(area, &lease, group).await?;
-        size.after(group.len(), started.elapsed());
-        rest = after;
-    }
-    if !renew(store, job, owner, 0, lease_ms).await? {
-        return Err(Stopped::LostLease);
-    }
-    Ok(())
-}
-
-/// Replays `results` one at a time, each in its own transaction, counting them to
-/// the job as the lease is renewed.
-async fn replay_each(
-    store: &Store,
-    owner: &str,
-    pace: Pace,
-    job: &ClaimedJob,
-    area: CustomerArea,
-    results: &[(i32, Option<i32>)],
-    stop: &watch::Receiver<bool>,
-) -> Result<(), Stopped> {
-    let lease_ms = pace.lease.as_millis() as i64;
-    let mut replayed = 0;
-    for (done, (result_id, _)) in results.iter().enumerate() {
-        if *stop.borrow() {
-            renew(store, job, owner, replayed, lease_ms).await?;
-            return Err(Stopped::ShuttingDown);
-        }
-        if done % CHECK_LEASE_EVERY == CHECK_LEASE_EVERY - 1 {
-            if !renew(store, job, owner, replayed, lease_ms).await? {
+impl Worker<'_> {
+    /// Removes `results` a group at a time, each group in a transaction that also
+    /// counts it to the job; the lease is checked (and the audit entry's progress
+    /// written) before each group.
+    async fn purge_in_groups(&self, results: &[(i32, Option<i32>)]) -> Result<(), Stopped> {
+        let mut size = GroupSize::new();
+        let mut rest = results;
+        while !rest.is_empty() {
+            if *self.stop.borrow() {
+                return Err(Stopped::ShuttingDown);
+            }
+            if !self.renew(0).await? {
                 return Err(Stopped::LostLease);
             }
-            replayed = 0;
+            let (group, after) = rest.split_at(size.get().min(rest.len()));
+            let lease = Lease {
+                job_id: self.job.id,
+                owner: self.owner,
+                until: now_millis() + self.lease_ms,
+            };
+            let started = Instant::now();
+            self.store.purge_results(self.area, &lease, group).await?;
+            size.after(group.len(), started.elapsed());
+            rest = after;
         }
-        if store.replay_result(area, *result_id).await? {
-            replayed += 1;
+        if !self.renew(0).await? {
+            return Err(Stopped::LostLease);
         }
+        Ok(())
     }
-    if !renew(store, job, owner, replayed, lease_ms).await? {
-        return Err(Stopped::LostLease);
-    }
-    Ok(())
-}
 
-/// Renews the lease and adds `count` to the job's tally; whether it is still held.
-async fn renew(
-    store: &Store,
-    job: &ClaimedJob,
-    owner: &str,
-    count: i32,
-    lease_ms: i64,
-) -> Result<bool, StoreError> {
-    store
-        .renew_job(job, owner, count, now_millis() + lease_ms)
-        .await
+    /// Replays `results` one at a time, each in its own transaction, counting them
+    /// to the job as the lease is renewed.
+    async fn replay_each(&self, results: &[(i32, Option<i32>)]) -> Result<(), Stopped> {
+        let mut replayed = 0;
+        for (done, (result_id, _)) in results.iter().enumerate() {
+            if *self.stop.borrow() {
+                self.renew(replayed).await?;
+                return Err(Stopped::ShuttingDown);
+            }
+            if done % CHECK_LEASE_EVERY == CHECK_LEASE_EVERY - 1 {
+                if !self.renew(replayed).await? {
+                    return Err(Stopped::LostLease);
+                }
+                replayed = 0;
+            }
+            if self.store.replay_result(self.area, *result_id).await? {
+                replayed += 1;
+            }
+        }
+        if !self.renew(replayed).await? {
+            return Err(Stopped::LostLease);
+        }
+        Ok(())
+    }
+
+    /// Renews the lease and adds `count` to the job's tally; whether it is still held.
+    async fn renew(&self, count: i32) -> Result<bool, StoreError> {
+        self.store
+            .renew_job(self.job, self.owner, count, now_millis() + self.lease_ms)
+            .await
+    }
 }
