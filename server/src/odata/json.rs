@@ -2,8 +2,8 @@
 
 use serde_json::{json, Map, Value as Json};
 
-use super::edm::EdmType;
 use super::format::Format;
+pub use super::json_entity::EntityJson;
 use super::model::EntitySet;
 use super::value::Value;
 
@@ -93,96 +93,18 @@ impl EntityOut {
 
     /// The entity as a JSON object (without the `odata.metadata` annotation).
     pub fn to_json(&self, format: Format, root: &str) -> Json {
-        let mut object = Map::new();
-        let uri = self.relative_uri();
-        match format {
-            Format::JsonVerbose => {
-                let mut metadata = Map::new();
-                metadata.insert("uri".into(), json!(format!("{root}{uri}")));
-                metadata.insert("type".into(), json!(self.set.qualified_type()));
-                if let Some(media_type) = self.media_type() {
-                    metadata.insert("media_src".into(), json!(format!("{root}{uri}/$value")));
-                    metadata.insert("content_type".into(), json!(media_type));
-                }
-                if let Some(etag) = self.etag() {
-                    metadata.insert("etag".into(), json!(etag));
-                }
-                object.insert("__metadata".into(), Json::Object(metadata));
-            }
-            Format::JsonFullMetadata => {
-                object.insert("odata.type".into(), json!(self.set.qualified_type()));
-                object.insert("odata.id".into(), json!(format!("{root}{uri}")));
-                if let Some(etag) = self.etag() {
-                    object.insert("odata.etag".into(), json!(etag));
-                }
-                object.insert("odata.editLink".into(), json!(uri));
-            }
-            Format::JsonLight => {
-                if let Some(etag) = self.etag() {
-                    object.insert("odata.etag".into(), json!(etag));
-                }
-            }
-            Format::JsonNoMetadata | Format::Atom => {}
+        serde_json::to_value(self.in_json(format, root)).expect("an entity is valid JSON")
+    }
+
+    /// The entity as a JSON writer writes it: a feed writes its entities straight
+    /// into the response (a `serde_json::Value` for each was a quarter of a page's
+    /// CPU, docs/benchmarks.md).
+    pub fn in_json<'a>(&'a self, format: Format, root: &'a str) -> EntityJson<'a> {
+        EntityJson {
+            entity: self,
+            format,
+            root,
         }
-        if let Some(media_type) = self.media_type() {
-            let media = format!("{uri}/$value");
-            if matches!(format, Format::JsonLight | Format::JsonFullMetadata) {
-                object.insert("odata.mediaReadLink".into(), json!(media));
-            }
-            if format == Format::JsonFullMetadata {
-                object.insert("odata.mediaEditLink".into(), json!(media));
-            }
-            if matches!(format, Format::JsonLight | Format::JsonFullMetadata) {
-                object.insert("odata.mediaContentType".into(), json!(media_type));
-            }
-        }
-        for (name, value) in &self.properties {
-            if format == Format::JsonFullMetadata {
-                // A type JSON cannot tell from the value (Int64 and DateTime travel as
-                // strings) is annotated.
-                if let Some(edm) = self.set.property(name).map(|p| p.edm) {
-                    if matches!(edm, EdmType::Int64 | EdmType::DateTime)
-                        && *value != super::value::Value::Null
-                    {
-                        object.insert(format!("{name}@odata.type"), json!(edm.to_string()));
-                    }
-                }
-            }
-            object.insert((*name).into(), value.to_json(format));
-        }
-        for navigation in self.set.navigations {
-            let expanded = self
-                .expanded
-                .iter()
-                .find(|(name, _)| *name == navigation.name);
-            if format == Format::JsonFullMetadata {
-                object.insert(
-                    format!("{}@odata.associationLinkUrl", navigation.name),
-                    json!(format!("{uri}/$links/{}", navigation.name)),
-                );
-                object.insert(
-                    format!("{}@odata.navigationLinkUrl", navigation.name),
-                    json!(format!("{uri}/{}", navigation.name)),
-                );
-            }
-            let value = match (expanded, format) {
-                (Some((_, Expanded::One(entity))), _) => entity
-                    .as_ref()
-                    .map_or(Json::Null, |e| e.to_json(format, root)),
-                (Some((_, Expanded::Many(entities))), Format::JsonVerbose) => {
-                    json!({ "results": entities.iter().map(|e| e.to_json(format, root)).collect::<Vec<_>>() })
-                }
-                (Some((_, Expanded::Many(entities))), _) => {
-                    Json::Array(entities.iter().map(|e| e.to_json(format, root)).collect())
-                }
-                (None, Format::JsonVerbose) => {
-                    json!({ "__deferred": { "uri": format!("{root}{uri}/{}", navigation.name) } })
-                }
-                (None, _) => continue,
-            };
-            object.insert(navigation.name.into(), value);
-        }
-        Json::Object(object)
     }
 
     /// The media resource's type, for media link entries.
@@ -312,9 +234,8 @@ impl super::chunks::Pieces for FeedPieces {
                     if self.stage == Stage::Rest {
                         out.push(b',');
                     }
-                    let value = entity.to_json(self.format, &self.head.root);
-                    serde_json::to_writer(&mut *out, &value)
-                        .expect("a JSON value writes into memory");
+                    serde_json::to_writer(&mut *out, &entity.in_json(self.format, &self.head.root))
+                        .expect("an entity writes into memory");
                     self.stage = Stage::Rest;
                 }
                 None => {

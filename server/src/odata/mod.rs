@@ -18,6 +18,7 @@ pub mod filter;
 pub(crate) mod filter_properties;
 pub mod format;
 pub mod json;
+mod json_entity;
 pub mod key;
 pub mod links;
 pub mod metadata;

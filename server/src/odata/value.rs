@@ -1,7 +1,7 @@
 //! Property values as they travel from a row to a response.
 
 use chrono::{DateTime, Datelike, Timelike};
-use serde_json::{json, Value as Json};
+use serde_json::Value as Json;
 
 use super::format::Format;
 
@@ -23,19 +23,7 @@ impl Value {
     /// The value in JSON: Int64 as a string (both formats), DateTime without a zone
     /// in JSON light and as `/Date(ms)/` in verbose JSON.
     pub fn to_json(&self, format: Format) -> Json {
-        match self {
-            Value::Null => Json::Null,
-            Value::Boolean(b) => json!(b),
-            Value::Int16(n) => json!(n),
-            Value::Int32(n) => json!(n),
-            Value::Int64(n) => json!(n.to_string()),
-            Value::Double(x) => json!(x),
-            Value::String(s) => json!(s),
-            Value::DateTime(ms) => match format {
-                Format::JsonVerbose => json!(format!("/Date({ms})/")),
-                _ => json!(format_datetime(*ms)),
-            },
-        }
+        serde_json::to_value(InJson(self, format)).expect("a value is valid JSON")
     }
 
     /// The value as a URL literal, for key predicates in links.
@@ -50,33 +38,66 @@ impl Value {
     }
 }
 
+/// A value as a JSON writer writes it (see [`Value::to_json`]), so that a feed's
+/// entities go into the response without a `serde_json::Value` between.
+pub struct InJson<'a>(pub &'a Value, pub Format);
+
+impl serde::Serialize for InJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Value::Null => serializer.serialize_unit(),
+            Value::Boolean(b) => serializer.serialize_bool(*b),
+            Value::Int16(n) => serializer.serialize_i16(*n),
+            Value::Int32(n) => serializer.serialize_i32(*n),
+            Value::Int64(n) => serializer.collect_str(n),
+            Value::Double(x) => serializer.serialize_f64(*x),
+            Value::String(s) => serializer.serialize_str(s),
+            Value::DateTime(ms) => match self.1 {
+                Format::JsonVerbose => serializer.collect_str(&format_args!("/Date({ms})/")),
+                _ => serializer.collect_str(&DateTimeText(*ms)),
+            },
+        }
+    }
+}
+
 /// `2026-11-21T09:30:12.123`: UTC, milliseconds, no zone suffix.
 pub fn format_datetime(ms: i64) -> String {
-    let at = DateTime::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .naive_utc();
-    // Written from the fields rather than through a strftime pattern, which chrono
-    // parses again on every call: that was 5 % of a 50-task page's CPU
-    // (docs/benchmarks.md, "Where a request's time went"). Years beyond four
-    // digits keep chrono's own form (`+10000`).
-    if !(0..=9999).contains(&at.year()) {
-        return at.format("%Y-%m-%dT%H:%M:%S%.3f").to_string();
+    DateTimeText(ms).to_string()
+}
+
+/// A date as [`format_datetime`] writes it, written where it goes.
+pub struct DateTimeText(pub i64);
+
+impl std::fmt::Display for DateTimeText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = DateTime::from_timestamp_millis(self.0)
+            .unwrap_or_default()
+            .naive_utc();
+        // Written from the fields rather than through a strftime pattern, which
+        // chrono parses again on every call: that was 5 % of a 50-task page's CPU
+        // (docs/benchmarks.md, "Where a request's time went"). Years beyond four
+        // digits keep chrono's own form (`+10000`).
+        if !(0..=9999).contains(&at.year()) {
+            return write!(f, "{}", at.format("%Y-%m-%dT%H:%M:%S%.3f"));
+        }
+        write!(
+            f,
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}",
+            at.year(),
+            at.month(),
+            at.day(),
+            at.hour(),
+            at.minute(),
+            at.second(),
+            at.nanosecond() / 1_000_000
+        )
     }
-    format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}",
-        at.year(),
-        at.month(),
-        at.day(),
-        at.hour(),
-        at.minute(),
-        at.second(),
-        at.nanosecond() / 1_000_000
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn int64_values_are_json_strings_and_int32_values_are_numbers() {

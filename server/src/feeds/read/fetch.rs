@@ -102,11 +102,34 @@ pub async fn read(
             .iter()
             .map(|f| f.hidden[offset..offset + width].to_vec())
             .collect();
-        let children = Box::pin(expand_one(state, area, set, navigation, &keys, &nested)).await?;
-        for (parent, key) in fetched.iter_mut().zip(&keys) {
-            let mine = children.get(&group_key(key)).cloned().unwrap_or_default();
+        let mut children =
+            Box::pin(expand_one(state, area, set, navigation, &keys, &nested)).await?;
+        // Parents left for each key: the last one takes the children, the others
+        // a copy (tasks of one result share it), so a page of distinct parents
+        // copies nothing.
+        let mut parents_left: HashMap<String, usize> = HashMap::new();
+        let group_keys: Vec<String> = keys.iter().map(|key| group_key(key)).collect();
+        for key in &group_keys {
+            *parents_left.entry(key.clone()).or_default() += 1;
+        }
+        for (parent, key) in fetched.iter_mut().zip(&group_keys) {
+            let left = parents_left.get_mut(key).expect("counted above");
+            *left -= 1;
+            let wanted = if navigation.many {
+                EXPANDED_COLLECTION_LIMIT
+            } else {
+                1
+            };
+            let mine: Vec<EntityOut> = if *left == 0 {
+                children.remove(key).unwrap_or_default()
+            } else {
+                children
+                    .get(key)
+                    .map(|all| all.iter().take(wanted).cloned().collect())
+                    .unwrap_or_default()
+            };
             let value = if navigation.many {
-                Expanded::Many(mine.into_iter().take(EXPANDED_COLLECTION_LIMIT).collect())
+                Expanded::Many(mine.into_iter().take(wanted).collect())
             } else {
                 Expanded::One(mine.into_iter().next().map(Box::new))
             };
