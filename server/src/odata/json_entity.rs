@@ -225,7 +225,7 @@ mod tests {
         ];
         let text = serde_json::to_string(&first.in_json(format, "http://h/s/")).unwrap();
         assert_eq!(
-            serde_json::to_value(&first.in_json(format, "http://h/s/")).unwrap(),
+            serde_json::to_value(first.in_json(format, "http://h/s/")).unwrap(),
             first.to_json(format, "http://h/s/"),
             "to_json is the same object"
         );
