@@ -112,6 +112,21 @@ mod tests {
         assert_eq!(names.len(), count, "a name declared twice");
     }
 
+    /// An entity's JSON writer (`odata::json_entity`) writes each property and
+    /// navigation as a member of one object: a name used twice would be a
+    /// duplicate member, which JSON clients read differently.
+    #[test]
+    fn no_entity_type_names_a_property_and_a_navigation_alike() {
+        for set in all() {
+            let mut names: Vec<&str> = set.properties.iter().map(|p| p.name).collect();
+            names.extend(set.navigations.iter().map(|n| n.name));
+            let count = names.len();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), count, "{}: a member name used twice", set.name);
+        }
+    }
+
     /// A method a feed serves is one its declaration admits: otherwise routing
     /// would answer 405 before the handler is reached.
     #[test]

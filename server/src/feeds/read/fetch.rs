@@ -112,14 +112,14 @@ pub async fn read(
         for key in &group_keys {
             *parents_left.entry(key.clone()).or_default() += 1;
         }
+        let wanted = if navigation.many {
+            EXPANDED_COLLECTION_LIMIT
+        } else {
+            1
+        };
         for (parent, key) in fetched.iter_mut().zip(&group_keys) {
             let left = parents_left.get_mut(key).expect("counted above");
             *left -= 1;
-            let wanted = if navigation.many {
-                EXPANDED_COLLECTION_LIMIT
-            } else {
-                1
-            };
             let mine: Vec<EntityOut> = if *left == 0 {
                 children.remove(key).unwrap_or_default()
             } else {
