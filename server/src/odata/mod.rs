@@ -5,6 +5,8 @@
 pub mod action_params;
 pub mod atom;
 pub mod atom_body;
+#[cfg(test)]
+mod atom_written;
 mod atom_documents;
 pub mod batch;
 pub mod body;
