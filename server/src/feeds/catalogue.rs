@@ -127,6 +127,25 @@ mod tests {
         }
     }
 
+    /// The Atom writer (`odata::atom_entry`) writes set, type, property and
+    /// navigation names into the markup as they are, unescaped: each must be an
+    /// identifier (as CSDL requires), which has nothing XML would escape.
+    #[test]
+    fn every_name_the_atom_writer_writes_as_it_is_is_an_identifier() {
+        let identifier = |name: &str| {
+            name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        for set in all() {
+            let mut names = vec![set.name, set.type_name];
+            names.extend(set.properties.iter().map(|p| p.name));
+            names.extend(set.navigations.iter().map(|n| n.name));
+            for name in names {
+                assert!(identifier(name), "{}: {name:?} is not an identifier", set.name);
+            }
+        }
+    }
+
     /// A method a feed serves is one its declaration admits: otherwise routing
     /// would answer 405 before the handler is reached.
     #[test]

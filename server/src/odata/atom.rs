@@ -10,14 +10,11 @@
 //! `src`, with its properties beside it. A feed: its `id`, `title`, `updated`, a
 //! `self` link, `m:count` for `$inlinecount`, the entries, and the `next` link.
 
-use std::borrow::Cow;
-
-use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 
-use super::edm::EdmType;
-use super::json::{EntityOut, Expanded, FeedHead};
-use super::value::{format_datetime, Value};
+use super::atom_entry::Markup;
+use super::json::{EntityOut, FeedHead};
 
 pub use super::atom_documents::{error_document, service_document, value_document};
 
@@ -25,8 +22,8 @@ pub const ATOM: &str = "http://www.w3.org/2005/Atom";
 pub const APP: &str = "http://www.w3.org/2007/app";
 pub const DATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices";
 pub const METADATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata";
-const SCHEME: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme";
-const RELATED: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/";
+pub(super) const SCHEME: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme";
+pub(super) const RELATED: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/";
 
 pub(super) type Out<'a> = Writer<&'a mut Vec<u8>>;
 pub(super) type Written = std::io::Result<()>;
@@ -42,7 +39,10 @@ pub struct Context<'a> {
 
 /// A single-entity document.
 pub fn entry_document(entity: &EntityOut, context: Context<'_>) -> Vec<u8> {
-    document(|out| entry(out, entity, context, true))
+    document(|out| {
+        Markup(out.get_mut()).entry(entity, context, true);
+        Ok(())
+    })
 }
 
 /// A feed in Atom, written entry by entry (see [`super::chunks`]): the head with
@@ -74,27 +74,27 @@ impl FeedPieces {
         }
     }
 
-    fn write_head(&self, out: &mut Out<'_>) -> Written {
-        declaration(out)?;
-        let mut start = BytesStart::new("feed");
-        namespaces(&mut start, &self.head.root);
-        out.write_event(Event::Start(start))?;
+    fn write_head(&self, out: &mut Vec<u8>) {
+        let mut out = Markup(out);
+        out.raw(DECLARATION);
+        out.raw("<feed");
+        out.namespaces(&self.head.root);
+        out.raw(">");
         let name = self.head.set.name;
-        feed_head(out, name, name, self.context())?;
+        out.feed_head(name, &[name], self.context());
         if let Some(count) = self.head.count {
-            text_element(out, "m:count", &count.to_string())?;
+            out.element("m:count", &count.to_string());
         }
-        Ok(())
     }
 
-    fn write_tail(&self, out: &mut Out<'_>) -> Written {
+    fn write_tail(&self, out: &mut Vec<u8>) {
+        let mut out = Markup(out);
         if let Some(next) = &self.head.next {
-            let mut link = BytesStart::new("link");
-            link.push_attribute(("rel", "next"));
-            link.push_attribute(("href", next.as_str()));
-            out.write_event(Event::Empty(link))?;
+            out.raw("<link rel=\"next\"");
+            out.attribute("href", &[next]);
+            out.raw("/>");
         }
-        out.write_event(Event::End(BytesEnd::new("feed")))
+        out.raw("</feed>");
     }
 }
 
@@ -103,18 +103,15 @@ impl super::chunks::Pieces for FeedPieces {
         if self.finished {
             return false;
         }
-        let mut out = Writer::new(buffer);
-        let written = if !self.started {
+        if !self.started {
             self.started = true;
-            self.write_head(&mut out)
+            self.write_head(buffer);
         } else if let Some(entity) = self.entities.next() {
-            entry(&mut out, &entity, self.context(), false)
+            Markup(buffer).entry(&entity, self.context(), false);
         } else {
             self.finished = true;
-            self.write_tail(&mut out)
-        };
-        // Writing into memory cannot fail.
-        debug_assert!(written.is_ok());
+            self.write_tail(buffer);
+        }
         true
     }
 }
@@ -128,19 +125,12 @@ pub(super) fn document(body: impl FnOnce(&mut Out<'_>) -> Written) -> Vec<u8> {
     buffer
 }
 
-fn declaration(out: &mut Out<'_>) -> Written {
-    out.write_event(Event::Decl(BytesDecl::new(
-        "1.0",
-        Some("utf-8"),
-        Some("yes"),
-    )))
-}
+/// What quick-xml writes for `BytesDecl::new("1.0", Some("utf-8"), Some("yes"))`.
+const DECLARATION: &str = r#"<?xml version="1.0" encoding="utf-8" standalone="yes"?>"#;
 
-fn namespaces(start: &mut BytesStart<'_>, root: &str) {
-    start.push_attribute(("xml:base", root));
-    start.push_attribute(("xmlns", ATOM));
-    start.push_attribute(("xmlns:d", DATA));
-    start.push_attribute(("xmlns:m", METADATA));
+fn declaration(out: &mut Out<'_>) -> Written {
+    out.get_mut().extend_from_slice(DECLARATION.as_bytes());
+    Ok(())
 }
 
 pub(super) fn text_element(out: &mut Out<'_>, name: &str, text: &str) -> Written {
@@ -149,159 +139,4 @@ pub(super) fn text_element(out: &mut Out<'_>, name: &str, text: &str) -> Written
         crate::xml::escape_text(text),
     )))?;
     out.write_event(Event::End(BytesEnd::new(name)))
-}
-
-/// A feed's `id`, `title`, `updated` and `self` link; `href` relative to the root.
-fn feed_head(out: &mut Out<'_>, title: &str, href: &str, context: Context<'_>) -> Written {
-    text_element(out, "id", &format!("{}{href}", context.root))?;
-    let mut heading = BytesStart::new("title");
-    heading.push_attribute(("type", "text"));
-    out.write_event(Event::Start(heading))?;
-    out.write_event(Event::Text(BytesText::from_escaped(
-        crate::xml::escape_text(title),
-    )))?;
-    out.write_event(Event::End(BytesEnd::new("title")))?;
-    text_element(out, "updated", context.updated)?;
-    let mut link = BytesStart::new("link");
-    link.push_attribute(("rel", "self"));
-    link.push_attribute(("title", title));
-    link.push_attribute(("href", href));
-    out.write_event(Event::Empty(link))
-}
-
-fn entry(out: &mut Out<'_>, entity: &EntityOut, context: Context<'_>, top: bool) -> Written {
-    let uri = entity.relative_uri();
-    let mut start = BytesStart::new("entry");
-    if top {
-        namespaces(&mut start, context.root);
-    }
-    let etag = entity.etag();
-    if let Some(etag) = &etag {
-        start.push_attribute(("m:etag", etag.as_str()));
-    }
-    out.write_event(Event::Start(start))?;
-    text_element(out, "id", &format!("{}{uri}", context.root))?;
-    let mut category = BytesStart::new("category");
-    let type_name = entity.set.qualified_type();
-    category.push_attribute(("term", type_name.as_str()));
-    category.push_attribute(("scheme", SCHEME));
-    out.write_event(Event::Empty(category))?;
-    let mut edit = BytesStart::new("link");
-    edit.push_attribute(("rel", "edit"));
-    edit.push_attribute(("title", entity.set.type_name));
-    edit.push_attribute(("href", uri.as_str()));
-    out.write_event(Event::Empty(edit))?;
-    for navigation in entity.set.navigations {
-        let rel = format!("{RELATED}{}", navigation.name);
-        let kind = if navigation.many {
-            "application/atom+xml;type=feed"
-        } else {
-            "application/atom+xml;type=entry"
-        };
-        let href = format!("{uri}/{}", navigation.name);
-        let mut link = BytesStart::new("link");
-        link.push_attribute(("rel", rel.as_str()));
-        link.push_attribute(("type", kind));
-        link.push_attribute(("title", navigation.name));
-        link.push_attribute(("href", href.as_str()));
-        let expanded = entity
-            .expanded
-            .iter()
-            .find(|(name, _)| *name == navigation.name);
-        match expanded {
-            None => out.write_event(Event::Empty(link))?,
-            Some((_, expansion)) => {
-                out.write_event(Event::Start(link))?;
-                out.write_event(Event::Start(BytesStart::new("m:inline")))?;
-                match expansion {
-                    Expanded::One(Some(target)) => entry(out, target, context, false)?,
-                    Expanded::One(None) => {}
-                    Expanded::Many(targets) => {
-                        out.write_event(Event::Start(BytesStart::new("feed")))?;
-                        feed_head(out, navigation.name, &href, context)?;
-                        for target in targets {
-                            entry(out, target, context, false)?;
-                        }
-                        out.write_event(Event::End(BytesEnd::new("feed")))?;
-                    }
-                }
-                out.write_event(Event::End(BytesEnd::new("m:inline")))?;
-                out.write_event(Event::End(BytesEnd::new("link")))?;
-            }
-        }
-    }
-    out.write_event(Event::Empty(BytesStart::new("title")))?;
-    text_element(out, "updated", context.updated)?;
-    out.write_event(Event::Start(BytesStart::new("author")))?;
-    out.write_event(Event::Empty(BytesStart::new("name")))?;
-    out.write_event(Event::End(BytesEnd::new("author")))?;
-    match entity.media_type() {
-        Some(media_type) => {
-            // A media link entry: its content is the media resource; its
-            // properties stand beside it.
-            let media = format!("{uri}/$value");
-            let mut link = BytesStart::new("link");
-            link.push_attribute(("rel", "edit-media"));
-            link.push_attribute(("title", entity.set.type_name));
-            link.push_attribute(("href", media.as_str()));
-            out.write_event(Event::Empty(link))?;
-            let mut content = BytesStart::new("content");
-            content.push_attribute(("type", media_type));
-            content.push_attribute(("src", media.as_str()));
-            out.write_event(Event::Empty(content))?;
-            properties(out, entity)?;
-        }
-        None => {
-            let mut content = BytesStart::new("content");
-            content.push_attribute(("type", "application/xml"));
-            out.write_event(Event::Start(content))?;
-            properties(out, entity)?;
-            out.write_event(Event::End(BytesEnd::new("content")))?;
-        }
-    }
-    out.write_event(Event::End(BytesEnd::new("entry")))
-}
-
-fn properties(out: &mut Out<'_>, entity: &EntityOut) -> Written {
-    out.write_event(Event::Start(BytesStart::new("m:properties")))?;
-    // One buffer for every element's name: a page writes thousands of them.
-    let mut element = String::with_capacity(40);
-    for (name, value) in &entity.properties {
-        element.clear();
-        element.push_str("d:");
-        element.push_str(name);
-        let mut start = BytesStart::new(element.as_str());
-        let declared = entity.set.property(name).map(|p| p.edm);
-        if let Some(edm) = declared.filter(|edm| *edm != EdmType::String) {
-            start.push_attribute(("m:type", edm.name()));
-        }
-        match atom_text(value) {
-            None => {
-                start.push_attribute(("m:null", "true"));
-                out.write_event(Event::Empty(start))?;
-            }
-            Some(text) => {
-                out.write_event(Event::Start(start))?;
-                out.write_event(Event::Text(BytesText::from_escaped(
-                    crate::xml::escape_text(&text),
-                )))?;
-                out.write_event(Event::End(BytesEnd::new(element.as_str())))?;
-            }
-        }
-    }
-    out.write_event(Event::End(BytesEnd::new("m:properties")))
-}
-
-/// A value as Atom writes it: the XML Schema lexical form; `None` for null.
-fn atom_text(value: &Value) -> Option<Cow<'_, str>> {
-    Some(match value {
-        Value::Null => return None,
-        Value::String(s) => Cow::Borrowed(s.as_str()),
-        Value::Boolean(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
-        Value::Int16(n) => Cow::Owned(n.to_string()),
-        Value::Int32(n) => Cow::Owned(n.to_string()),
-        Value::Int64(n) => Cow::Owned(n.to_string()),
-        Value::Double(x) => Cow::Owned(x.to_string()),
-        Value::DateTime(ms) => Cow::Owned(format_datetime(*ms)),
-    })
 }

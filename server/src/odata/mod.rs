@@ -5,6 +5,7 @@
 pub mod action_params;
 pub mod atom;
 pub mod atom_body;
+mod atom_entry;
 #[cfg(test)]
 mod atom_written;
 mod atom_documents;
