@@ -141,7 +141,11 @@ mod tests {
             names.extend(set.properties.iter().map(|p| p.name));
             names.extend(set.navigations.iter().map(|n| n.name));
             for name in names {
-                assert!(identifier(name), "{}: {name:?} is not an identifier", set.name);
+                assert!(
+                    identifier(name),
+                    "{}: {name:?} is not an identifier",
+                    set.name
+                );
             }
         }
     }

@@ -1,6 +1,8 @@
 //! Entities, feeds and the service document in the OData version 3 Atom format
-//! (and AtomPub), written with quick-xml from the same [`EntityOut`] the JSON
-//! writers take, so that a feed cannot exist in one format and not the other.
+//! (and AtomPub), written from the same [`EntityOut`] the JSON writers take, so
+//! that a feed cannot exist in one format and not the other: entries and feeds
+//! straight into the response's buffer (`atom_entry`), the small documents with
+//! quick-xml.
 //!
 //! An entry: its `id` (the entity's URI), a `category` naming its type, an `edit`
 //! link, a link per navigation property (with `m:inline` holding the expansion when
@@ -18,24 +20,10 @@ use super::json::{EntityOut, FeedHead};
 
 pub use super::atom_documents::{error_document, service_document, value_document};
 
-pub const ATOM: &str = "http://www.w3.org/2005/Atom";
-pub const APP: &str = "http://www.w3.org/2007/app";
-pub const DATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices";
-pub const METADATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata";
-pub(super) const SCHEME: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme";
-pub(super) const RELATED: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/";
+pub use super::atom_entry::{Context, APP, ATOM, DATA, METADATA};
 
 pub(super) type Out<'a> = Writer<&'a mut Vec<u8>>;
 pub(super) type Written = std::io::Result<()>;
-
-/// What every document needs besides its entities: the service root (ending in
-/// `/`, the documents' `xml:base`) and the time written as `updated`.
-#[derive(Clone, Copy)]
-pub struct Context<'a> {
-    pub root: &'a str,
-    /// `2026-11-24T12:00:00Z`.
-    pub updated: &'a str,
-}
 
 /// A single-entity document.
 pub fn entry_document(entity: &EntityOut, context: Context<'_>) -> Vec<u8> {

@@ -8,12 +8,27 @@
 
 use std::io::Write as _;
 
-use super::atom::{Context, RELATED, SCHEME};
 use super::edm::EdmType;
 use super::json::{EntityOut, Expanded};
 use super::model::NAMESPACE;
 use super::value::{DateTimeText, Value};
 use crate::xml::{escape_attribute, escape_text};
+
+pub const ATOM: &str = "http://www.w3.org/2005/Atom";
+pub const APP: &str = "http://www.w3.org/2007/app";
+pub const DATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices";
+pub const METADATA: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata";
+const SCHEME: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/scheme";
+const RELATED: &str = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/";
+
+/// What every document needs besides its entities: the service root (ending in
+/// `/`, the documents' `xml:base`) and the time written as `updated`.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub root: &'a str,
+    /// `2026-11-24T12:00:00Z`.
+    pub updated: &'a str,
+}
 
 /// Markup written into a buffer. Writing into memory cannot fail, so nothing
 /// here returns an error.
@@ -52,7 +67,6 @@ impl Markup<'_> {
 
     /// The namespaces and base of a document's root element.
     pub fn namespaces(&mut self, root: &str) {
-        use super::atom::{ATOM, DATA, METADATA};
         self.attribute("xml:base", &[root]);
         self.attribute("xmlns", &[ATOM]);
         self.attribute("xmlns:d", &[DATA]);

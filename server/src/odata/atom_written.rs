@@ -41,7 +41,10 @@ static SCANS: EntitySet = EntitySet {
     type_name: "Scan",
     table: "scans",
     key: &["ID"],
-    properties: &[prop("ID", "id", Int32, false), prop("Label", "label", Text, true)],
+    properties: &[
+        prop("ID", "id", Int32, false),
+        prop("Label", "label", Text, true),
+    ],
     navigations: &[],
     concurrency: None,
     filterable: &[],
@@ -100,7 +103,8 @@ fn scan_entry(id: i32) -> String {
 /// document's root.
 fn sheet_entry(namespaces: &str) -> String {
     // The key's text, escaped once for an attribute and once for text.
-    let href = "Sheets(Code=&apos;O&apos;&apos;Neil &amp; &lt;Co&gt;&apos;,Number=9007199254740993L)";
+    let href =
+        "Sheets(Code=&apos;O&apos;&apos;Neil &amp; &lt;Co&gt;&apos;,Number=9007199254740993L)";
     let id = "Sheets(Code='O''Neil &amp; &lt;Co&gt;',Number=9007199254740993L)";
     let related = "http://schemas.microsoft.com/ado/2007/08/dataservices/related";
     [
@@ -171,7 +175,10 @@ fn a_feed_of_many_entries_is_every_entry_once_across_chunks() {
     let sheets = vec![sheet(); 40];
     let pieces = FeedPieces::new(head, sheets, CONTEXT.updated.into());
     let chunks: Vec<_> = Chunks::new(pieces).collect();
-    assert!(chunks.len() > 1, "a page this size is sent in several chunks");
+    assert!(
+        chunks.len() > 1,
+        "a page this size is sent in several chunks"
+    );
     let written = String::from_utf8(chunks.concat()).unwrap();
     let entry = sheet_entry("");
     assert_eq!(written.matches(&entry).count(), 40);

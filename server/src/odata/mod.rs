@@ -5,10 +5,10 @@
 pub mod action_params;
 pub mod atom;
 pub mod atom_body;
+mod atom_documents;
 mod atom_entry;
 #[cfg(test)]
 mod atom_written;
-mod atom_documents;
 pub mod batch;
 pub mod body;
 pub mod chunks;

@@ -216,6 +216,18 @@ impl EntitySet {
 }
 
 impl Navigation {
+    /// Whether `target` (this navigation's) can be read in its source's own
+    /// statement, through a LEFT JOIN: at most one entity, reached by equal columns
+    /// that are the target's whole key (so the join can never repeat a source row),
+    /// with no former members to leave out.
+    pub fn joinable(&self, target: &EntitySet) -> bool {
+        let mut far: Vec<&str> = self.on.iter().map(|(_, far)| *far).collect();
+        let mut key: Vec<&str> = target.key_properties().map(|p| p.column).collect();
+        far.sort_unstable();
+        key.sort_unstable();
+        !self.many && self.through.is_none() && self.current.is_none() && far == key
+    }
+
     /// The kinds of the values this navigation joins on, from `source`: as the source
     /// declares its column, or else as the target declares its own.
     pub fn join_kinds(

@@ -32,6 +32,7 @@ mod content_import_templates;
 mod delivery_retire;
 mod dimension_levels;
 mod dimension_score_put;
+mod expand_joined;
 mod exports;
 mod feeds;
 mod formats;

@@ -11,6 +11,7 @@ use scoredesk_server::feeds::catalogue::by_name;
 use scoredesk_server::feeds::scoring::SCORING_TASKS;
 use scoredesk_server::model::area::CustomerArea;
 use scoredesk_server::odata::filter::parse;
+use scoredesk_server::odata::model::Navigation;
 use scoredesk_server::odata::orderby;
 use scoredesk_server::odata::typed::Paths;
 use scoredesk_server::seed::scale::seed_scale;
@@ -68,15 +69,22 @@ const FORMS: &[Form] = &[
     },
 ];
 
-/// The plan's lines, joined, for messages and matching.
-async fn plans(app: &TestApp, area: CustomerArea, filter: &str) -> (String, String) {
+/// The plan's lines, joined, for messages and matching; `joined` read with each
+/// task in the same statement (an expansion, `Navigation::joinable`).
+async fn plans(
+    app: &TestApp,
+    area: CustomerArea,
+    filter: &str,
+    joined: &[&'static Navigation],
+) -> (String, String) {
     let paths = Paths::new(&SCORING_TASKS, by_name);
     let condition = paths.condition(&parse(filter).unwrap()).unwrap();
     let order = paths
         .order(&orderby::parse("Result/WhenFinished desc").unwrap())
         .unwrap();
     let scope = Scope::all(&SCORING_TASKS);
-    let read = RowsQuery::first_page(&scope, Some(&condition), &order, 51, by_name);
+    let mut read = RowsQuery::first_page(&scope, Some(&condition), &order, 51, by_name);
+    read.joined = joined;
     let rows = app.store.plan_of_rows(area, &read).await.unwrap();
     let count = app
         .store
@@ -121,7 +129,7 @@ async fn read_forms(backend: Backend) {
         .await;
     app.store.analyze().await.unwrap();
     for form in FORMS {
-        let (rows, count) = plans(&app, area, form.filter).await;
+        let (rows, count) = plans(&app, area, form.filter, &[]).await;
         let filter = form.filter;
         assert!(uses(&rows, form.rows_index), "{filter}: {rows}");
         assert!(!scans_the_table(&rows), "{filter}: {rows}");
@@ -132,4 +140,21 @@ async fn read_forms(backend: Backend) {
         );
         assert!(!scans_the_table(&count), "{filter} counted: {count}");
     }
+    // The queue with `$expand=Result` (the scorer's poll): each task's result is
+    // read in the same statement, by its key, and the page still comes from the
+    // queue's index in order.
+    let result = SCORING_TASKS
+        .navigations
+        .iter()
+        .find(|n| n.name == "Result")
+        .unwrap();
+    let (rows, _) = plans(&app, area, "Status eq 0", &[result]).await;
+    assert!(uses(&rows, "scoring_tasks_by_status"), "expanded: {rows}");
+    assert!(!scans_the_table(&rows) && !sorts(&rows), "expanded: {rows}");
+    let by_key = rows.contains("SEARCH x_Result USING INTEGER PRIMARY KEY")
+        || (rows
+            .lines()
+            .any(|l| l.contains("Index Scan using") && l.contains("\"x_Result\""))
+            && rows.contains("id = t.result_id"));
+    assert!(by_key, "each result by its key: {rows}");
 }

@@ -1,5 +1,7 @@
-//! Reading entities into [`EntityOut`]s, with `$expand` done as one query per
-//! expanded navigation and 500 parents (never one per entity), at most two levels deep.
+//! Reading entities into [`EntityOut`]s, with `$expand` at most two levels deep: a
+//! to-one target read in its parent's own statement where it can be (a LEFT JOIN,
+//! `Navigation::joinable`), any other as one query per expanded navigation and
+//! 500 parents (never one per entity).
 
 use std::collections::HashMap;
 
@@ -62,7 +64,12 @@ pub async fn read(
     prefix: &[(&'static str, EdmType)],
 ) -> Result<Vec<Fetched>, ApiError> {
     let set = read.scope.set;
-    let navigations = expand_navigations(state, set, read.expand)?;
+    let (joined, navigations): (Vec<_>, Vec<_>) = expand_navigations(state, set, read.expand)?
+        .into_iter()
+        .partition(|navigation| {
+            let target = (state.sets)(navigation.target).expect("navigation targets are declared");
+            navigation.joinable(target) && nested_of(read.expand, navigation).is_empty()
+        });
     let mut hidden: Vec<(&'static str, EdmType)> = prefix.to_vec();
     for navigation in &navigations {
         let kinds = navigation.join_kinds(set, state.sets);
@@ -78,26 +85,35 @@ pub async fn read(
         limit: read.limit,
         offset: read.offset,
         extra: &hidden,
+        joined: &joined,
         lookup: state.sets,
     };
     let rows = state.store.rows(area, &query).await?;
     let mut fetched: Vec<Fetched> = rows
         .into_iter()
-        .map(|row| Fetched {
-            entity: EntityOut::new(set, row.values, row.media_type),
-            order_values: row.order_values,
-            hidden: row.extra,
+        .map(|row| {
+            let mut entity = EntityOut::new(set, row.values, row.media_type);
+            // To-one targets read in the same statement (Navigation::joinable).
+            for (navigation, target) in joined.iter().zip(row.joined) {
+                let target_set =
+                    (state.sets)(navigation.target).expect("navigation targets are declared");
+                let target =
+                    target.map(|t| Box::new(EntityOut::new(target_set, t.values, t.media_type)));
+                entity
+                    .expanded
+                    .push((navigation.name, Expanded::One(target)));
+            }
+            Fetched {
+                entity,
+                order_values: row.order_values,
+                hidden: row.extra,
+            }
         })
         .collect();
     let mut offset = prefix.len();
     for navigation in navigations {
         let width = navigation.on.len();
-        let nested: Vec<Vec<String>> = read
-            .expand
-            .iter()
-            .filter(|p| p.len() == 2 && p[0] == navigation.name)
-            .map(|p| vec![p[1].clone()])
-            .collect();
+        let nested = nested_of(read.expand, navigation);
         let keys: Vec<Vec<Value>> = fetched
             .iter()
             .map(|f| f.hidden[offset..offset + width].to_vec())
@@ -138,6 +154,16 @@ pub async fn read(
         offset += width;
     }
     Ok(fetched)
+}
+
+/// The expansions asked for under `navigation` (`Result/Assessment` gives
+/// `Assessment` under `Result`).
+fn nested_of(expand: &[Vec<String>], navigation: &Navigation) -> Vec<Vec<String>> {
+    expand
+        .iter()
+        .filter(|p| p.len() == 2 && p[0] == navigation.name)
+        .map(|p| vec![p[1].clone()])
+        .collect()
 }
 
 /// Values as a map key (f64 has no `Hash`; the debug form is exact for our values).

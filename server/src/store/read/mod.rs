@@ -21,7 +21,7 @@ use crate::odata::typed::{Condition, Lookup};
 use crate::odata::value::Value;
 
 pub use plan::order_kinds;
-pub use query::{Constraint, MediaContent, Row, RowsQuery, Scope};
+pub use query::{Constraint, JoinedRow, MediaContent, Row, RowsQuery, Scope};
 
 impl Store {
     fn nulls_smallest(&self) -> bool {
@@ -41,6 +41,7 @@ impl Store {
         Ok(rows
             .into_iter()
             .map(|mut row| {
+                let joined_values = row.split_off(planned.joined_start);
                 let extra = row.split_off(planned.extra_start);
                 let order_values = row.split_off(planned.order_start);
                 let media_type = planned.media_type_index.and_then(|i| match row.remove(i) {
@@ -52,6 +53,11 @@ impl Store {
                     media_type,
                     order_values,
                     extra,
+                    joined: {
+                        let mut values = joined_values.into_iter();
+                        let joined = &planned.joined;
+                        joined.iter().map(|c| c.read(&mut values)).collect()
+                    },
                 }
             })
             .collect())

@@ -3,18 +3,19 @@
 //! column), the order is made total by appending the entity key, and continuation is
 //! by keyset (the last row's order values), never by OFFSET.
 
-use sea_query::{Alias, Expr, Order, Query, SelectStatement};
+use sea_query::{Alias, Expr, JoinType, Order, Query, SelectStatement};
 
 use super::condition;
 use super::counted;
 use super::keyset::{keyset_conditions, SortTerm};
 use super::planner::Planner;
-use super::query::{RowsQuery, Scope};
-use super::sql::{column, join_alias, AREA_COLUMN, BASE};
+use super::query::{JoinedRow, RowsQuery, Scope};
+use super::sql::{all_of, column, expansion_alias, join_alias, AREA_COLUMN, BASE};
 use crate::model::area::CustomerArea;
 use crate::odata::edm::EdmType;
 use crate::odata::model::{EntitySet, MediaType, Navigation, Property};
 use crate::odata::typed::{Condition, Lookup, OrderTerm};
+use crate::odata::value::Value;
 
 /// A planned read: the statement and how to read its columns back.
 pub struct PlannedRead {
@@ -27,6 +28,19 @@ pub struct PlannedRead {
     pub order_start: usize,
     /// Where the extra columns start.
     pub extra_start: usize,
+    /// Where the joined targets' columns start, and each target's columns.
+    pub joined_start: usize,
+    pub joined: Vec<JoinedColumns>,
+}
+
+/// One joined target's columns, in the order they follow `joined_start`.
+pub struct JoinedColumns {
+    /// Its stored properties' count.
+    pub width: usize,
+    /// Its key's first column among them: null when there is no target.
+    pub key_index: usize,
+    /// Its media type column, right after its properties, when stored per row.
+    pub media_type: bool,
 }
 
 /// The kinds of the order values of a read (what a continuation carries), in the
@@ -125,6 +139,15 @@ impl RowsQuery<'_> {
         }
         planner.apply_from(&mut select);
         planner.apply_joins(&mut select);
+        let joined_start = kinds.len();
+        let joined = self
+            .joined
+            .iter()
+            .map(|navigation| {
+                let target = planner.target(navigation);
+                join_target(&mut select, area, navigation, target, &mut kinds)
+            })
+            .collect();
         select.limit(self.limit);
         if let Some(offset) = self.offset.filter(|_| self.after.is_none()) {
             select.offset(offset);
@@ -135,6 +158,8 @@ impl RowsQuery<'_> {
             media_type_index,
             order_start,
             extra_start,
+            joined_start,
+            joined,
         }
     }
 
@@ -168,6 +193,66 @@ impl RowsQuery<'_> {
             });
         }
         terms
+    }
+}
+
+impl JoinedColumns {
+    /// The target in the next of a row's joined columns (taken in order); `None`
+    /// when the join found none.
+    pub fn read(&self, values: &mut impl Iterator<Item = Value>) -> Option<JoinedRow> {
+        let own: Vec<Value> = values.by_ref().take(self.width).collect();
+        let media_type = match self.media_type.then(|| values.next()).flatten() {
+            Some(Value::String(media_type)) => Some(media_type),
+            _ => None,
+        };
+        (own.get(self.key_index) != Some(&Value::Null)).then_some(JoinedRow {
+            values: own,
+            media_type,
+        })
+    }
+}
+
+/// LEFT JOINs `navigation`'s target (in the area) and selects its stored
+/// properties, and its media type where stored per row, after `kinds`' columns.
+fn join_target(
+    select: &mut SelectStatement,
+    area: CustomerArea,
+    navigation: &'static Navigation,
+    target: &'static EntitySet,
+    kinds: &mut Vec<EdmType>,
+) -> JoinedColumns {
+    let alias = expansion_alias(navigation);
+    let on = navigation.on.iter().map(|(near, far)| {
+        Expr::expr(column(&alias, far)).equals((Alias::new(BASE), Alias::new(*near)))
+    });
+    let in_area = Expr::expr(column(&alias, AREA_COLUMN)).eq(area.id());
+    select.join_as(
+        JoinType::LeftJoin,
+        Alias::new(target.table),
+        Alias::new(alias.as_str()),
+        all_of(on.chain([in_area])),
+    );
+    let stored = target.stored_properties();
+    let key_index = stored
+        .iter()
+        .position(|p| p.name == target.key[0])
+        .expect("a key is stored");
+    for property in &stored {
+        select.expr(column(&alias, property.column));
+        kinds.push(property.edm);
+    }
+    let media_type = match target.media.map(|m| m.media_type) {
+        Some(MediaType::Column(name)) => {
+            select.expr(column(&alias, name));
+            kinds.push(EdmType::String);
+            true
+        }
+        _ => false,
+    };
+    JoinedColumns {
+        width: stored.len(),
+        key_index,
+        media_type,
     }
 }
 

@@ -65,6 +65,10 @@ pub struct RowsQuery<'a> {
     /// Columns of the set's own table to return beside each row (join values that
     /// expansions group by), with their kinds.
     pub extra: &'a [(&'static str, EdmType)],
+    /// To-one navigations whose target is read in the same statement, through a
+    /// LEFT JOIN (see [`Navigation::joinable`]): an expansion without a second
+    /// statement.
+    pub joined: &'a [&'static Navigation],
     pub lookup: Lookup,
 }
 
@@ -86,6 +90,7 @@ impl<'a> RowsQuery<'a> {
             limit,
             offset: None,
             extra: &[],
+            joined: &[],
             lookup,
         }
     }
@@ -102,6 +107,15 @@ pub struct Row {
     pub order_values: Vec<Value>,
     /// The `extra` columns asked for.
     pub extra: Vec<Value>,
+    /// The target of each `joined` navigation, in order; `None` where there is none.
+    pub joined: Vec<Option<JoinedRow>>,
+}
+
+/// A navigation's target read with its source's row.
+pub struct JoinedRow {
+    /// The target's stored properties, in declaration order.
+    pub values: Vec<Value>,
+    pub media_type: Option<String>,
 }
 
 /// A media resource as stored.

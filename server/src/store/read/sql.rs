@@ -21,6 +21,13 @@ pub fn join_alias(navigation: &Navigation) -> String {
     format!("n_{}", navigation.name)
 }
 
+/// The alias of a navigation's table when its target is read with the row (an
+/// expansion, [`super::query::RowsQuery::joined`]); apart from [`join_alias`], so
+/// that a filter's inner join through the same navigation is left as it is.
+pub fn expansion_alias(navigation: &Navigation) -> String {
+    format!("x_{}", navigation.name)
+}
+
 /// `a AND b AND ...`; `1 = 1` only when there is nothing to join. Conditions are
 /// built without constant terms because SQLite's planner does not see through them
 /// (an OR of `1 = 1 AND id = ?` is a scan, an IN list is index lookups).
