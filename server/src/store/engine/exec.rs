@@ -185,6 +185,15 @@ statement_runner!(Store, [&self], self, StoreParts::Sqlite(pool) => pool, StoreP
 statement_runner!(Tx, [&mut self], self, TxParts::Sqlite(conn) => conn, TxParts::Postgres(conn) => conn);
 
 impl Tx {
+    /// The PostgreSQL connection, for statements only it has (arrays, `UNNEST`);
+    /// `None` on SQLite.
+    pub(in crate::store) fn postgres(&mut self) -> Option<&mut sqlx::PgConnection> {
+        match self.executor_parts() {
+            TxParts::Postgres(conn) => Some(conn),
+            TxParts::Sqlite(_) => None,
+        }
+    }
+
     /// Takes PostgreSQL's transaction-scoped advisory lock `key`, held until the
     /// transaction ends (SQLite's `BEGIN IMMEDIATE` already serialises writers).
     /// For work that must not run twice at once anywhere, such as content imports

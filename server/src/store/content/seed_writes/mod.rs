@@ -6,6 +6,7 @@
 
 mod catalogue;
 mod results;
+mod unnest;
 
 use crate::model::area::CustomerArea;
 use crate::model::finalise::FinalisedAnswer;

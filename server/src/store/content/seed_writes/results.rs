@@ -1,9 +1,10 @@
 //! Results as delivered: the results themselves, their answers, the scoring tasks
-//! finalising them creates, and their topic scores.
+//! finalising them creates, and their topic scores. Multi-row `VALUES` on SQLite;
+//! on PostgreSQL `UNNEST` of arrays (`unnest.rs`).
 
 use sea_query::{Query, SimpleExpr};
 
-use super::{NewAnswer, NewResult, NewTopicScore, BATCH_ROWS};
+use super::{unnest, NewAnswer, NewResult, NewTopicScore, BATCH_ROWS};
 use crate::model::finalise::NewScoringTask;
 use crate::store::schema::*;
 use crate::store::{StoreError, Tx};
@@ -12,6 +13,12 @@ impl Tx {
     /// Inserts results in batches and returns their generated IDs, in input order.
     pub async fn insert_results(&mut self, results: &[NewResult]) -> Result<Vec<i32>, StoreError> {
         let mut ids = Vec::with_capacity(results.len());
+        if let Some(conn) = self.postgres() {
+            for chunk in results.chunks(BATCH_ROWS) {
+                ids.extend(unnest::results(conn, chunk).await?);
+            }
+            return Ok(ids);
+        }
         for chunk in results.chunks(BATCH_ROWS) {
             let mut insert = Query::insert()
                 .into_table(Results::Table)
@@ -82,6 +89,12 @@ impl Tx {
         } else {
             BATCH_ROWS
         };
+        if let Some(conn) = self.postgres() {
+            for chunk in answers.chunks(rows) {
+                unnest::answers(conn, chunk).await?;
+            }
+            return Ok(());
+        }
         for chunk in answers.chunks(rows) {
             let mut insert = Query::insert()
                 .into_table(Answers::Table)
@@ -123,6 +136,12 @@ impl Tx {
         &mut self,
         tasks: &[NewScoringTask],
     ) -> Result<(), StoreError> {
+        if let Some(conn) = self.postgres() {
+            for chunk in tasks.chunks(BATCH_ROWS) {
+                unnest::scoring_tasks(conn, chunk).await?;
+            }
+            return Ok(());
+        }
         for chunk in tasks.chunks(BATCH_ROWS) {
             let mut insert = Query::insert()
                 .into_table(ScoringTasks::Table)
@@ -160,6 +179,12 @@ impl Tx {
         &mut self,
         scores: &[NewTopicScore],
     ) -> Result<(), StoreError> {
+        if let Some(conn) = self.postgres() {
+            for chunk in scores.chunks(BATCH_ROWS) {
+                unnest::topic_scores(conn, chunk).await?;
+            }
+            return Ok(());
+        }
         for chunk in scores.chunks(BATCH_ROWS) {
             let mut insert = Query::insert()
                 .into_table(TopicScores::Table)
