@@ -6,6 +6,8 @@ mod batches;
 mod retire;
 mod snapshot_reads;
 mod snapshots;
+mod upload_arrays;
+mod upload_attempts;
 mod upload_writer;
 mod uploads;
 

@@ -1,9 +1,9 @@
 //! Answer uploads (spec, "AnswerUpload"): what an upload is checked against, and
 //! the one transaction that turns a checked upload into a scored Result.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use sea_query::{CaseStatement, Cond, Expr, Order, Query};
+use sea_query::{Expr, Query};
 
 use crate::model::area::CustomerArea;
 use crate::model::finalise::{scoring_tasks_for, FinalisedResult};
@@ -12,6 +12,8 @@ use crate::model::upload::MarkedAnswer;
 use crate::store::schema::{AnswerUploads, Attempts, Groups, Participants, PrintBatches};
 use crate::store::seed_writes::{NewAnswer, NewResult, NewTopicScore, BATCH_ROWS};
 use crate::store::{Store, StoreError, Tx};
+
+use super::upload_arrays;
 
 /// An attempt as an upload needs it.
 #[derive(Debug, Clone)]
@@ -200,69 +202,6 @@ impl Tx {
         Ok(outcomes)
     }
 
-    /// For each upload, whether its attempt is still without a result and no upload
-    /// before it in `uploads` is for the same attempt. Takes the attempts' row locks
-    /// (PostgreSQL), in ID order so that two processes never wait for each other.
-    async fn free_attempts(&mut self, uploads: &[CheckedUpload]) -> Result<Vec<bool>, StoreError> {
-        let mut condition = Cond::any();
-        for upload in uploads {
-            condition = condition.add(
-                Expr::col(Attempts::CustomerId)
-                    .eq(upload.area.id())
-                    .and(Expr::col(Attempts::Id).eq(upload.attempt_id)),
-            );
-        }
-        let rows: Vec<(i32, i32, Option<i32>)> = self
-            .fetch_all(
-                &Query::select()
-                    .columns([Attempts::CustomerId, Attempts::Id, Attempts::ResultId])
-                    .from(Attempts::Table)
-                    .cond_where(condition)
-                    .order_by(Attempts::Id, Order::Asc)
-                    .lock(sea_query::LockType::Update)
-                    .to_owned(),
-            )
-            .await?;
-        let mut free: HashSet<(i32, i32)> = rows
-            .into_iter()
-            .filter(|(_, _, result)| result.is_none())
-            .map(|(area, id, _)| (area, id))
-            .collect();
-        Ok(uploads
-            .iter()
-            .map(|upload| free.remove(&(upload.area.id(), upload.attempt_id)))
-            .collect())
-    }
-
-    /// Sets each claimed attempt's ResultID, in one statement.
-    async fn claim_attempts(
-        &mut self,
-        claiming: &[&CheckedUpload],
-        result_ids: &[i32],
-    ) -> Result<(), StoreError> {
-        let mut result = CaseStatement::new();
-        let mut modified = CaseStatement::new();
-        let mut which = Cond::any();
-        for (upload, result_id) in claiming.iter().zip(result_ids) {
-            let this = Expr::col(Attempts::CustomerId)
-                .eq(upload.area.id())
-                .and(Expr::col(Attempts::Id).eq(upload.attempt_id));
-            result = result.case(this.clone(), *result_id);
-            modified = modified.case(this.clone(), upload.at);
-            which = which.add(this);
-        }
-        self.execute(
-            &Query::update()
-                .table(Attempts::Table)
-                .value(Attempts::ResultId, result)
-                .value(Attempts::LastModifiedAt, modified)
-                .cond_where(which)
-                .to_owned(),
-        )
-        .await?;
-        Ok(())
-    }
-
     async fn insert_upload_files(&mut self, claiming: &[&CheckedUpload]) -> Result<(), StoreError> {
         // Files may be megabytes (images in them): a statement each when they are.
         let rows = if claiming.iter().any(|u| u.file.len() > 64 * 1024) {
@@ -270,6 +209,17 @@ impl Tx {
         } else {
             BATCH_ROWS
         };
+        if let Some(conn) = self.postgres() {
+            for chunk in claiming.chunks(rows) {
+                let ids: Vec<i32> = chunk.iter().map(|u| u.attempt_id).collect();
+                let areas: Vec<i32> = chunk.iter().map(|u| u.area.id()).collect();
+                let types: Vec<&str> = chunk.iter().map(|u| u.content_type).collect();
+                let at: Vec<i64> = chunk.iter().map(|u| u.at).collect();
+                let files: Vec<&[u8]> = chunk.iter().map(|u| &u.file[..]).collect();
+                upload_arrays::insert_files(conn, &ids, &areas, &types, &at, &files).await?;
+            }
+            return Ok(());
+        }
         for chunk in claiming.chunks(rows) {
             let mut insert = Query::insert()
                 .into_table(AnswerUploads::Table)
