@@ -8,19 +8,18 @@ use sqlx::PgConnection;
 
 use crate::store::StoreError;
 
-/// `(area, attempt, result)` of the attempts `(areas[i], ids[i])`, locked for
-/// update in ID order (so that two writers never wait for each other).
+/// `(area, attempt, result)` of the attempts with `ids`, locked for update in ID
+/// order (so that two writers never wait for each other). IDs are unique across
+/// areas: the caller matches each row's area with its upload's. `id = ANY` is read
+/// through the primary key whatever the planner knows of the table (a semi-join
+/// with `UNNEST` was planned as a scan of a table whose rows were just written).
 pub(super) async fn lock_attempts(
     conn: &mut PgConnection,
-    areas: &[i32],
     ids: &[i32],
 ) -> Result<Vec<(i32, i32, Option<i32>)>, StoreError> {
     Ok(sqlx::query_as(
-        "SELECT customer_id, id, result_id FROM attempts \
-         WHERE (customer_id, id) IN (SELECT * FROM UNNEST($1::int4[], $2::int4[])) \
-         ORDER BY id FOR UPDATE",
+        "SELECT customer_id, id, result_id FROM attempts WHERE id = ANY($1) ORDER BY id FOR UPDATE",
     )
-    .bind(areas)
     .bind(ids)
     .fetch_all(conn)
     .await?)

@@ -20,9 +20,8 @@ impl Tx {
     ) -> Result<Vec<bool>, StoreError> {
         let rows = match self.postgres() {
             Some(conn) => {
-                let areas: Vec<i32> = uploads.iter().map(|u| u.area.id()).collect();
                 let ids: Vec<i32> = uploads.iter().map(|u| u.attempt_id).collect();
-                upload_arrays::lock_attempts(conn, &areas, &ids).await?
+                upload_arrays::lock_attempts(conn, &ids).await?
             }
             None => self.attempts_of(uploads).await?,
         };
