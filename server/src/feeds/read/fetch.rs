@@ -89,14 +89,19 @@ pub async fn read(
         lookup: state.sets,
     };
     let rows = state.store.rows(area, &query).await?;
+    // Looked up once for the page, not per row.
+    let joined_sets: Vec<&'static EntitySet> = joined
+        .iter()
+        .map(|n| (state.sets)(n.target).expect("navigation targets are declared"))
+        .collect();
     let mut fetched: Vec<Fetched> = rows
         .into_iter()
         .map(|row| {
             let mut entity = EntityOut::new(set, row.values, row.media_type);
             // To-one targets read in the same statement (Navigation::joinable).
-            for (navigation, target) in joined.iter().zip(row.joined) {
-                let target_set =
-                    (state.sets)(navigation.target).expect("navigation targets are declared");
+            for ((navigation, target_set), target) in
+                joined.iter().zip(&joined_sets).zip(row.joined)
+            {
                 let target =
                     target.map(|t| Box::new(EntityOut::new(target_set, t.values, t.media_type)));
                 entity
