@@ -104,6 +104,19 @@ impl Store {
             let pool = PgPoolOptions::new()
                 .max_connections(POSTGRES_CONNECTIONS)
                 .acquire_timeout(acquire.min(Duration::from_secs(10)))
+                // sqlx pings every connection before handing it out by default: a
+                // round trip to the server per request. A connection in use moments
+                // ago is alive; one that sat idle (across a restart, say) is pinged.
+                .test_before_acquire(false)
+                .before_acquire(|connection, meta| {
+                    Box::pin(async move {
+                        use sqlx::Connection;
+                        if meta.idle_for >= PING_AFTER_IDLE {
+                            connection.ping().await?;
+                        }
+                        Ok(true)
+                    })
+                })
                 .connect_with(options)
                 .await?;
             let writers = POSTGRES_CONNECTIONS as usize / 2;
@@ -262,6 +275,9 @@ async fn release_whole(connection: &mut sqlx::SqliteConnection) -> Result<bool, 
 pub fn now_millis() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
+
+/// How long a PostgreSQL connection may sit idle before it is pinged when taken.
+const PING_AFTER_IDLE: Duration = Duration::from_secs(1);
 
 impl Store {
     /// A trivial query: is the database answering?
