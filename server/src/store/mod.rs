@@ -32,8 +32,8 @@ pub use delivery::{
 };
 pub use engine::schema;
 pub use engine::{
-    BackupError, BackupMade, MediaColumn, PoolUse, Record, Scalar, StoreError, TasksInStatus, Tx,
-    WriteScope,
+    BackupError, BackupMade, Built, MediaColumn, PoolUse, Record, Scalar, StoreError,
+    TasksInStatus, Tx, WriteScope,
 };
 pub use results::{AuditRequest, ClaimedJob, Lease};
 pub use scoring::{
@@ -67,6 +67,8 @@ pub struct Store {
     /// Bumped by every change to an account made through this store, so that what
     /// the process remembers of accounts is dropped at once (auth::CredentialCache).
     accounts_changed: Arc<AtomicU64>,
+    /// Read statements built before (read/memo.rs).
+    statements: read::memo::Statements,
 }
 
 impl Store {
@@ -143,6 +145,7 @@ impl Store {
         Ok(Self {
             pool,
             accounts_changed: Arc::default(),
+            statements: Default::default(),
         })
     }
 

@@ -3,6 +3,7 @@
 //! known at run time, the schema's names, errors, and what operators watch.
 
 mod backup;
+mod built;
 mod error;
 mod exec;
 mod observed;
@@ -12,6 +13,7 @@ mod values;
 mod write_scope;
 
 pub use backup::{BackupError, BackupMade};
+pub use built::Built;
 pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
 pub use observed::{PoolUse, TasksInStatus};

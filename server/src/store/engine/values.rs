@@ -7,7 +7,7 @@ use sqlx::Row;
 
 use crate::odata::edm::EdmType;
 use crate::odata::value::Value;
-use crate::store::{Pool, Store, StoreError};
+use crate::store::{Built, Pool, Store, StoreError};
 
 /// Decodes column `index` of a row of either backend as `kind`.
 macro_rules! decode_column {
@@ -40,11 +40,20 @@ impl Store {
         select: &SelectStatement,
         kinds: &[EdmType],
     ) -> Result<Vec<Vec<Value>>, StoreError> {
+        self.fetch_values_built(&self.build(select), kinds).await
+    }
+
+    /// Runs a statement this store built and decodes each row's columns as `kinds`.
+    pub(in crate::store) async fn fetch_values_built(
+        &self,
+        built: &Built,
+        kinds: &[EdmType],
+    ) -> Result<Vec<Vec<Value>>, StoreError> {
         let mut out = Vec::new();
+        let (sql, values) = (built.sql.as_str(), built.values.clone());
         match &self.pool {
             Pool::Sqlite(pool, _) => {
-                let (sql, values) = select.build_sqlx(SqliteQueryBuilder);
-                for row in sqlx::query_with(&sql, values).fetch_all(pool).await? {
+                for row in sqlx::query_with(sql, values).fetch_all(pool).await? {
                     let mut decoded = Vec::with_capacity(kinds.len());
                     for (index, kind) in kinds.iter().enumerate() {
                         decoded.push(decode_column!(&row, index, *kind));
@@ -53,8 +62,7 @@ impl Store {
                 }
             }
             Pool::Postgres(pool, _) => {
-                let (sql, values) = select.build_sqlx(PostgresQueryBuilder);
-                for row in sqlx::query_with(&sql, values).fetch_all(pool).await? {
+                for row in sqlx::query_with(sql, values).fetch_all(pool).await? {
                     let mut decoded = Vec::with_capacity(kinds.len());
                     for (index, kind) in kinds.iter().enumerate() {
                         decoded.push(decode_column!(&row, index, *kind));

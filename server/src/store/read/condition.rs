@@ -232,77 +232,12 @@ mod tests {
     use sea_query::{Alias, PostgresQueryBuilder, Query, SqliteQueryBuilder};
 
     use super::super::planner::Planner;
+    use super::super::test_sets::{lookup, THINGS};
     use super::*;
     use crate::model::area::CustomerArea;
-    use crate::odata::edm::EdmType::{Boolean, DateTime, Double, Int32, Int64, String as Str};
     use crate::odata::filter::parse;
     use crate::odata::filter_properties::{filter as any_filter, non_null_literals};
-    use crate::odata::model::{many, one, prop, EntitySet, READ_ONLY};
     use crate::odata::typed::Paths;
-
-    /// A set with a property of every type the generators use, and `Result/WhenFinished`.
-    static THINGS: EntitySet = EntitySet {
-        name: "Things",
-        type_name: "Thing",
-        table: "things",
-        key: &["QuestionID"],
-        properties: &[
-            prop("QuestionID", "question_id", Int64, false),
-            prop("Status", "status", Int32, false),
-            prop("ParticipantName", "participant_name", Str, true),
-            prop("StillGoing", "still_going", Boolean, false),
-            prop("PercentageScore", "percentage_score", Double, false),
-        ],
-        navigations: &[
-            one("Result", "Results", &[("result_id", "id")], true),
-            one("Reviewed", "Results", &[("reviewed_id", "id")], false),
-        ],
-        concurrency: None,
-        filterable: &[
-            "QuestionID",
-            "Status",
-            "ParticipantName",
-            "StillGoing",
-            "PercentageScore",
-        ],
-        media: None,
-        writes: READ_ONLY,
-    };
-
-    static RESULTS: EntitySet = EntitySet {
-        name: "Results",
-        type_name: "Result",
-        table: "results",
-        key: &["ID"],
-        properties: &[
-            prop("ID", "id", Int32, false),
-            prop("WhenFinished", "when_finished", DateTime, true),
-        ],
-        navigations: &[many("Answers", "Answers", &[("id", "result_id")])],
-        concurrency: None,
-        filterable: &["ID", "WhenFinished"],
-        media: None,
-        writes: READ_ONLY,
-    };
-
-    static ANSWERS: EntitySet = EntitySet {
-        name: "Answers",
-        type_name: "Answer",
-        table: "answers",
-        key: &["ResultID"],
-        properties: &[prop("ResultID", "result_id", Int32, false)],
-        navigations: &[],
-        concurrency: None,
-        filterable: &["ResultID"],
-        media: None,
-        writes: READ_ONLY,
-    };
-
-    fn lookup(name: &str) -> Option<&'static EntitySet> {
-        [&THINGS, &RESULTS, &ANSWERS]
-            .into_iter()
-            .find(|set| set.name == name)
-    }
 
     fn sql(text: &str) -> (String, sea_query::Values) {
         let typed = Paths::new(&THINGS, lookup)

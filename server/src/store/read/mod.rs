@@ -6,10 +6,13 @@
 mod condition;
 mod counted;
 mod keyset;
+pub(super) mod memo;
 pub(super) mod plan;
 mod planner;
 mod query;
 mod sql;
+#[cfg(test)]
+mod test_sets;
 
 use sea_query::SqliteQueryBuilder;
 
@@ -34,10 +37,13 @@ impl Store {
         area: CustomerArea,
         query: &RowsQuery<'_>,
     ) -> Result<Vec<Row>, StoreError> {
-        let planned = query.plan(area, self.nulls_smallest());
-        let rows = self
-            .fetch_values(&planned.statement, &planned.kinds)
-            .await?;
+        let key = memo::rows_key(area, query, self.nulls_smallest());
+        let kept = self.statements.rows.get_or_build(key, || {
+            let planned = query.plan(area, self.nulls_smallest());
+            (self.build(&planned.statement), planned.layout)
+        });
+        let (built, planned) = &*kept;
+        let rows = self.fetch_values_built(built, &planned.kinds).await?;
         Ok(rows
             .into_iter()
             .map(|mut row| {
@@ -71,8 +77,11 @@ impl Store {
         filter: Option<&Condition>,
         lookup: Lookup,
     ) -> Result<i64, StoreError> {
-        self.fetch_scalar(&plan::count(scope, area, filter, lookup))
-            .await
+        let key = memo::count_key(area, scope, filter, lookup);
+        let built = self.statements.counts.get_or_build(key, || {
+            self.build(&plan::count(scope, area, filter, lookup))
+        });
+        self.fetch_scalar_built(&built).await
     }
 
     /// The database's plan of the read `query` (see [`Store::explain`]).

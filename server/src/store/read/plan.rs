@@ -20,6 +20,11 @@ use crate::odata::value::Value;
 /// A planned read: the statement and how to read its columns back.
 pub struct PlannedRead {
     pub statement: SelectStatement,
+    pub layout: ReadLayout,
+}
+
+/// Where each part of a planned read's rows is among its columns.
+pub struct ReadLayout {
     /// The kinds of every selected column, in order.
     pub kinds: Vec<EdmType>,
     /// Where the media type column is, for media-link entries.
@@ -154,12 +159,14 @@ impl RowsQuery<'_> {
         }
         PlannedRead {
             statement: select,
-            kinds,
-            media_type_index,
-            order_start,
-            extra_start,
-            joined_start,
-            joined,
+            layout: ReadLayout {
+                kinds,
+                media_type_index,
+                order_start,
+                extra_start,
+                joined_start,
+                joined,
+            },
         }
     }
 
