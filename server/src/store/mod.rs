@@ -57,6 +57,9 @@ pub(crate) enum Pool {
     Postgres(PgPool, Arc<Semaphore>),
 }
 
+/// The `application_name` of the server's PostgreSQL sessions.
+pub const APPLICATION_NAME: &str = "scoredesk-server";
+
 /// Connections in a PostgreSQL pool.
 const POSTGRES_CONNECTIONS: u32 = 16;
 
@@ -96,6 +99,11 @@ impl Store {
     ) -> Result<Self, StoreError> {
         let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let mut options = PgConnectOptions::from_str(url)?;
+            // Named in pg_stat_activity (an operator's view, and the crash tests'
+            // wait for a killed server's sessions), unless the URL names it.
+            if options.get_application_name().is_none() {
+                options = options.application_name(APPLICATION_NAME);
+            }
             if let Some(timeout) = statement_timeout {
                 options =
                     options.options([("statement_timeout", format!("{}ms", timeout.as_millis()))]);

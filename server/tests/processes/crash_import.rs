@@ -138,6 +138,7 @@ async fn killed_mid_import(backend: Backend) {
     child.kill().unwrap();
     let status = child.wait().unwrap();
     assert!(!status.success(), "killed, not finished");
+    sql.wait_for_servers_transactions_to_end().await;
     assert_eq!(
         sql.scalar(&questions).await,
         before,

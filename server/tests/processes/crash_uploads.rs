@@ -69,6 +69,7 @@ async fn killed_mid_upload(backend: Backend) {
     for client in clients {
         client.await.unwrap();
     }
+    sql.wait_for_servers_transactions_to_end().await;
     let (present, absent) = whole_or_absent(&sql, area, "crash-").await;
     assert!(
         !present.is_empty() && !absent.is_empty(),

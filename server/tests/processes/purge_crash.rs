@@ -117,6 +117,7 @@ async fn crash_and_resume(backend: Backend) {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     first.kill().await;
+    sql.wait_for_servers_transactions_to_end().await;
     assert!(
         done > 0 && done < RESULTS as i64,
         "killed part-way ({done} done)"

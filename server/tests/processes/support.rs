@@ -160,6 +160,29 @@ impl Sql {
         }
     }
 
+    /// Waits until no session of a `scoredesk-server` on this PostgreSQL database
+    /// is running a statement or has a transaction open (at most 20 s). A process
+    /// killed after sending COMMIT leaves PostgreSQL to finish that transaction:
+    /// until then, what a check reads may change between two statements. Idle
+    /// sessions (the test's own store's) cannot commit anything. Nothing to wait
+    /// for on SQLite.
+    pub async fn wait_for_servers_transactions_to_end(&self) {
+        let Sql::Postgres(pool) = self else { return };
+        let busy = format!(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() \
+             AND application_name = '{}' AND state <> 'idle'",
+            scoredesk_server::store::APPLICATION_NAME
+        );
+        for _ in 0..200 {
+            let sessions: i64 = sqlx::query_scalar(&busy).fetch_one(pool).await.unwrap();
+            if sessions == 0 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("a killed server's PostgreSQL transactions still open after 20 s");
+    }
+
     pub async fn execute(&self, sql: &str) {
         match self {
             Sql::Sqlite(pool) => drop(sqlx::query(sql).execute(pool).await.expect(sql)),
