@@ -37,11 +37,19 @@ impl Store {
         area: CustomerArea,
         query: &RowsQuery<'_>,
     ) -> Result<Vec<Row>, StoreError> {
-        let key = memo::rows_key(area, query, self.nulls_smallest());
-        let kept = self.statements.rows.get_or_build(key, || {
+        let build = || {
             let planned = query.plan(area, self.nulls_smallest());
             (self.build(&planned.statement), planned.layout)
-        });
+        };
+        // A page after a continuation is read once as a client walks a feed: kept,
+        // thousands of them would only push out the reads that are polled.
+        let kept = match query.after {
+            Some(_) => std::sync::Arc::new(build()),
+            None => {
+                let key = memo::rows_key(area, query, self.nulls_smallest());
+                self.statements.rows.get_or_build(key, build)
+            }
+        };
         let (built, planned) = &*kept;
         let rows = self.fetch_values_built(built, &planned.kinds).await?;
         Ok(rows
