@@ -23,6 +23,7 @@ mod content_import_hostile;
 mod content_import_hostile_readers;
 mod content_import_hotspot;
 mod content_import_kinds;
+mod content_import_large;
 mod content_import_matching;
 mod content_import_moodle;
 mod content_import_picked_blanks;

@@ -3,18 +3,19 @@
 //! question list and score bands, and where each came from (`content_sources`), so
 //! that the next import of the same package finds them.
 
+use std::collections::HashMap;
+
 use sea_query::{Expr, Func, Query};
 
+use super::import_rows::QuestionRow;
+use super::import_sources::SourceRow;
 use crate::model::area::CustomerArea;
 use crate::model::content::{
-    question_fate, AssessmentFate, ContentPlan, ImportOutcome, ImportedBefore, PlannedQuestion,
-    QuestionFate,
+    question_fate, AssessmentFate, ContentPlan, ImportOutcome, ImportedBefore, QuestionFate,
 };
 use crate::store::schema::{
-    AssessmentQuestions, Assessments, Choices, ContentSources, Questions, ScoreBands, TextKeys,
-    Topics,
+    AssessmentQuestions, Assessments, ContentSources, Questions, ScoreBands, Topics,
 };
-use crate::store::seed_writes::NewQuestion;
 use crate::store::{StoreError, Tx};
 
 /// The advisory lock imports hold on PostgreSQL: new question IDs are chosen as
@@ -48,12 +49,16 @@ impl Tx {
     ) -> Result<ImportOutcome, StoreError> {
         self.advisory_lock(IMPORT_LOCK).await?;
         let mut next_id = self.next_content_id().await?;
+        let keys: Vec<&str> = plan.questions.iter().map(|q| q.key.as_str()).collect();
+        let mut before = self.imported_questions(area, QUESTION, &keys).await?;
+        let mut topics: HashMap<&str, i32> = HashMap::new();
         let mut topics_created = 0;
         let mut questions = Vec::with_capacity(plan.questions.len());
+        let mut written = Vec::new();
+        let mut sources: Vec<SourceRow> = Vec::new();
         for planned in &plan.questions {
             let fingerprint = planned.fingerprint();
-            let before = self.imported_question(area, &planned.key).await?;
-            let fate = question_fate(before.as_ref(), &fingerprint, next_id);
+            let fate = question_fate(before.get(&planned.key), &fingerprint, next_id);
             let revision = match fate {
                 QuestionFate::Unchanged { .. } => {
                     questions.push(fate);
@@ -63,20 +68,44 @@ impl Tx {
                 QuestionFate::Revised { revision, .. } => revision,
             };
             next_id += 1;
-            let topic = match &planned.topic {
-                Some(path) => {
-                    let (id, made) = self.topic_by_path(area, path).await?;
-                    topics_created += made;
-                    Some(id)
-                }
+            let topic = match planned.topic.as_deref() {
+                Some(path) => Some(match topics.get(path) {
+                    Some(id) => *id,
+                    None => {
+                        let (id, made) = self.topic_by_path(area, path).await?;
+                        topics_created += made;
+                        topics.insert(path, id);
+                        id
+                    }
+                }),
                 None => None,
             };
-            self.insert_imported_question(area, fate.id(), revision, topic, planned, at)
-                .await?;
-            self.record_source(area, QUESTION, &planned.key, fate.id(), &fingerprint, at)
-                .await?;
+            written.push(QuestionRow {
+                id: fate.id(),
+                revision,
+                topic,
+                question: planned,
+            });
+            // A key the plan repeats is what this import just wrote, as it would
+            // be had the two been imported one after the other.
+            before.insert(
+                planned.key.clone(),
+                ImportedBefore {
+                    id: fate.id(),
+                    revision,
+                    fingerprint: fingerprint.clone(),
+                },
+            );
+            sources.retain(|source| source.key != planned.key);
+            sources.push(SourceRow {
+                key: &planned.key,
+                target: fate.id(),
+                fingerprint,
+            });
             questions.push(fate);
         }
+        self.insert_imported_questions(area, &written, at).await?;
+        self.record_sources(area, QUESTION, &sources, at).await?;
 
         let fingerprint = plan.fingerprint();
         let before = self.imported_source(area, ASSESSMENT, &plan.key).await?;
@@ -104,8 +133,12 @@ impl Tx {
             }
         };
         if assessment != AssessmentFate::Unchanged {
-            self.record_source(area, ASSESSMENT, &plan.key, assessment_id, &fingerprint, at)
-                .await?;
+            let source = SourceRow {
+                key: &plan.key,
+                target: assessment_id,
+                fingerprint,
+            };
+            self.record_sources(area, ASSESSMENT, &[source], at).await?;
         }
         Ok(ImportOutcome {
             assessment_id,
@@ -145,74 +178,6 @@ impl Tx {
         .await
     }
 
-    async fn imported_question(
-        &mut self,
-        area: CustomerArea,
-        key: &str,
-    ) -> Result<Option<ImportedBefore>, StoreError> {
-        let Some((id, fingerprint)) = self.imported_source(area, QUESTION, key).await? else {
-            return Ok(None);
-        };
-        let revision: i32 = self
-            .fetch_scalar(
-                &Query::select()
-                    .column(Questions::Revision)
-                    .from(Questions::Table)
-                    .and_where(Expr::col(Questions::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(Questions::Id).eq(id))
-                    .to_owned(),
-            )
-            .await?;
-        Ok(Some(ImportedBefore {
-            id,
-            revision,
-            fingerprint,
-        }))
-    }
-
-    async fn record_source(
-        &mut self,
-        area: CustomerArea,
-        kind: &str,
-        key: &str,
-        target: i64,
-        fingerprint: &str,
-        at: i64,
-    ) -> Result<(), StoreError> {
-        self.execute(
-            &Query::delete()
-                .from_table(ContentSources::Table)
-                .and_where(Expr::col(ContentSources::CustomerId).eq(area.id()))
-                .and_where(Expr::col(ContentSources::Kind).eq(kind))
-                .and_where(Expr::col(ContentSources::SourceKey).eq(key))
-                .to_owned(),
-        )
-        .await?;
-        self.execute(
-            &Query::insert()
-                .into_table(ContentSources::Table)
-                .columns([
-                    ContentSources::CustomerId,
-                    ContentSources::Kind,
-                    ContentSources::SourceKey,
-                    ContentSources::TargetId,
-                    ContentSources::Fingerprint,
-                    ContentSources::ImportedAt,
-                ])
-                .values_panic([
-                    area.id().into(),
-                    kind.into(),
-                    key.into(),
-                    target.into(),
-                    fingerprint.into(),
-                    at.into(),
-                ])
-                .to_owned(),
-        )
-        .await
-        .map(drop)
-    }
-
     /// The topic at `path` (`A/B`) in `area`, made with its parents if missing;
     /// with how many were made.
     async fn topic_by_path(
@@ -250,92 +215,6 @@ impl Tx {
         parent
             .map(|id| (id, made))
             .ok_or_else(|| StoreError::Corrupt(format!("empty topic path '{path}'")))
-    }
-
-    pub(super) async fn insert_imported_question(
-        &mut self,
-        area: CustomerArea,
-        id: i64,
-        revision: i32,
-        topic: Option<i32>,
-        question: &PlannedQuestion,
-        at: i64,
-    ) -> Result<(), StoreError> {
-        self.insert_question(&NewQuestion {
-            id,
-            area,
-            revision,
-            question_type: question.kind.as_str(),
-            description: &question.title,
-            language: question.language.as_deref(),
-            max_score: question.max_score,
-            topic_id: topic,
-            markup: &question.markup,
-            shuffle_choices: question.shuffle_choices,
-            rule: &question.rule,
-            at,
-        })
-        .await?;
-        if !question.choices.is_empty() {
-            let mut insert = Query::insert()
-                .into_table(Choices::Table)
-                .columns([
-                    Choices::CustomerId,
-                    Choices::QuestionId,
-                    Choices::ChoiceOrder,
-                    Choices::Text,
-                    Choices::IsCorrect,
-                    Choices::MappedValue,
-                    Choices::Fixed,
-                    Choices::PartNumber,
-                ])
-                .to_owned();
-            for choice in &question.choices {
-                insert.values_panic([
-                    area.id().into(),
-                    id.into(),
-                    choice.order.into(),
-                    choice.text.as_str().into(),
-                    choice.correct.into(),
-                    choice.mapped_value.into(),
-                    choice.fixed.into(),
-                    choice.part.into(),
-                ]);
-            }
-            self.execute(&insert).await?;
-        }
-        if !question.text_keys.is_empty() {
-            let mut insert = Query::insert()
-                .into_table(TextKeys::Table)
-                .columns([
-                    TextKeys::CustomerId,
-                    TextKeys::QuestionId,
-                    TextKeys::KeyOrder,
-                    TextKeys::Text,
-                    TextKeys::CaseSensitive,
-                    TextKeys::MappedValue,
-                    TextKeys::NumericLow,
-                    TextKeys::NumericHigh,
-                    TextKeys::PartNumber,
-                ])
-                .to_owned();
-            for (order, key) in question.text_keys.iter().enumerate() {
-                insert.values_panic([
-                    area.id().into(),
-                    id.into(),
-                    (order as i32 + 1).into(),
-                    key.text.as_str().into(),
-                    key.case_sensitive.into(),
-                    key.mapped_value.into(),
-                    key.numeric.map(|range| range.low).into(),
-                    key.numeric.map(|range| range.high).into(),
-                    key.part.into(),
-                ]);
-            }
-            self.execute(&insert).await?;
-        }
-        self.keep_extras(area, id, question).await?;
-        self.insert_parts(area, id, &question.parts).await
     }
 
     /// An assessment imported before, brought up to `plan`: its name, language,
@@ -384,10 +263,8 @@ impl Tx {
         plan: &ContentPlan,
         questions: &[QuestionFate],
     ) -> Result<(), StoreError> {
-        for (position, fate) in questions.iter().enumerate() {
-            self.insert_assessment_question(area, id, position as i32 + 1, fate.id())
-                .await?;
-        }
+        self.list_questions(area, id, questions.iter().map(|fate| fate.id()))
+            .await?;
         for (min, title) in &plan.score_bands {
             self.insert_score_band(area, id, *min, title).await?;
         }

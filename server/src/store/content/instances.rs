@@ -5,6 +5,7 @@
 use sea_query::{Expr, Query};
 
 use super::import::IMPORT_LOCK;
+use super::import_rows::QuestionRow;
 use crate::model::area::CustomerArea;
 use crate::model::content::PlannedQuestion;
 use crate::store::schema::Questions;
@@ -34,8 +35,13 @@ impl Tx {
             )
             .await?
             .ok_or_else(|| StoreError::Corrupt(format!("template question {template_id}")))?;
-        self.insert_imported_question(area, id, 1, topic, instance, at)
-            .await?;
+        let row = QuestionRow {
+            id,
+            revision: 1,
+            topic,
+            question: instance,
+        };
+        self.insert_imported_questions(area, &[row], at).await?;
         self.execute(
             &Query::update()
                 .table(Questions::Table)

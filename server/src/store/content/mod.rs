@@ -3,9 +3,10 @@
 
 mod class_list;
 mod import;
+mod import_rows;
+mod import_sources;
 mod instances;
 mod people;
-mod question_extras;
 mod question_parts;
 pub(crate) mod question_rows;
 mod retire;

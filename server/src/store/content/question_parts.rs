@@ -1,6 +1,6 @@
 //! A matching's parts and the pairs that score it (`question_parts`,
 //! `pair_keys`): read with the question wherever it is marked or shown, written
-//! when it is imported.
+//! when it is imported (`import_rows.rs`).
 
 use sea_query::{Expr, Order, Query};
 
@@ -8,7 +8,7 @@ use crate::model::area::CustomerArea;
 use crate::model::matching::{PairKey, Parts};
 use crate::model::question_kind::QuestionKind;
 use crate::store::schema::{PairKeys, QuestionParts};
-use crate::store::{Store, StoreError, Tx};
+use crate::store::{Store, StoreError};
 
 impl Store {
     /// A matching's parts and pairs, a fill-in-the-blanks question's blanks
@@ -62,61 +62,5 @@ impl Store {
                 })
                 .collect(),
         })
-    }
-}
-
-impl Tx {
-    /// The parts and pairs of question `id`, new (nothing written for none).
-    pub(in crate::store) async fn insert_parts(
-        &mut self,
-        area: CustomerArea,
-        id: i64,
-        parts: &Parts,
-    ) -> Result<(), StoreError> {
-        if !parts.texts.is_empty() {
-            let mut insert = Query::insert()
-                .into_table(QuestionParts::Table)
-                .columns([
-                    QuestionParts::CustomerId,
-                    QuestionParts::QuestionId,
-                    QuestionParts::PartNumber,
-                    QuestionParts::Text,
-                ])
-                .to_owned();
-            for (index, text) in parts.texts.iter().enumerate() {
-                insert.values_panic([
-                    area.id().into(),
-                    id.into(),
-                    (index as i32 + 1).into(),
-                    text.as_str().into(),
-                ]);
-            }
-            self.execute(&insert).await?;
-        }
-        if !parts.keys.is_empty() {
-            let mut insert = Query::insert()
-                .into_table(PairKeys::Table)
-                .columns([
-                    PairKeys::CustomerId,
-                    PairKeys::QuestionId,
-                    PairKeys::PartNumber,
-                    PairKeys::ChoiceOrder,
-                    PairKeys::IsCorrect,
-                    PairKeys::MappedValue,
-                ])
-                .to_owned();
-            for key in &parts.keys {
-                insert.values_panic([
-                    area.id().into(),
-                    id.into(),
-                    key.part.into(),
-                    key.choice.into(),
-                    key.correct.into(),
-                    key.mapped_value.into(),
-                ]);
-            }
-            self.execute(&insert).await?;
-        }
-        Ok(())
     }
 }
