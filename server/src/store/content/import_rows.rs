@@ -6,6 +6,7 @@
 
 use sea_query::{Iden, IntoIden, Query, SimpleExpr};
 
+use super::seed_writes::catalogue::QUESTION_COLUMNS;
 use crate::model::area::CustomerArea;
 use crate::model::content::PlannedQuestion;
 use crate::store::schema::{
@@ -95,28 +96,7 @@ impl Tx {
             .collect();
         self.insert_many(
             Questions::Table,
-            [
-                Questions::Id,
-                Questions::CustomerId,
-                Questions::Revision,
-                Questions::Language,
-                Questions::Description,
-                Questions::QuestionType,
-                Questions::MaxScore,
-                Questions::TopicId,
-                Questions::Markup,
-                Questions::ShuffleChoices,
-                Questions::ScoringRule,
-                Questions::MapDefault,
-                Questions::MapLower,
-                Questions::MapUpper,
-                Questions::CreatedAt,
-                Questions::ModifiedAt,
-                Questions::TemplateXml,
-                Questions::MaxChoices,
-                Questions::PictureWidth,
-                Questions::PictureHeight,
-            ],
+            imported_question_columns(),
             questions,
             QUESTION_ROWS,
         )
@@ -264,7 +244,20 @@ impl Tx {
     }
 }
 
-/// A question's row, in `insert_imported_questions`' column order.
+/// The seeds' question columns and what an import keeps beside them.
+fn imported_question_columns() -> [Questions; 20] {
+    let mut columns = [Questions::Id; 20];
+    columns[..16].copy_from_slice(&QUESTION_COLUMNS);
+    columns[16..].copy_from_slice(&[
+        Questions::TemplateXml,
+        Questions::MaxChoices,
+        Questions::PictureWidth,
+        Questions::PictureHeight,
+    ]);
+    columns
+}
+
+/// A question's row, in `imported_question_columns`' order.
 fn question_values(area: CustomerArea, row: &QuestionRow<'_>, at: i64) -> [SimpleExpr; 20] {
     let question = row.question;
     let (map_default, map_lower, map_upper) = question.rule.map_columns();

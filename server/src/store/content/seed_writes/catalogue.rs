@@ -8,6 +8,27 @@ use crate::model::area::CustomerArea;
 use crate::store::schema::*;
 use crate::store::{StoreError, Tx};
 
+/// A question's columns as `insert_question` writes them (an import adds what it
+/// keeps beside them: `content/import_rows.rs`).
+pub(in crate::store) const QUESTION_COLUMNS: [Questions; 16] = [
+    Questions::Id,
+    Questions::CustomerId,
+    Questions::Revision,
+    Questions::Language,
+    Questions::Description,
+    Questions::QuestionType,
+    Questions::MaxScore,
+    Questions::TopicId,
+    Questions::Markup,
+    Questions::ShuffleChoices,
+    Questions::ScoringRule,
+    Questions::MapDefault,
+    Questions::MapLower,
+    Questions::MapUpper,
+    Questions::CreatedAt,
+    Questions::ModifiedAt,
+];
+
 impl Tx {
     async fn insert_returning_id(&mut self, insert: InsertStatement) -> Result<i32, StoreError> {
         self.fetch_scalar(&insert).await
@@ -164,24 +185,7 @@ impl Tx {
         let (map_default, map_lower, map_upper) = question.rule.map_columns();
         let insert = Query::insert()
             .into_table(Questions::Table)
-            .columns([
-                Questions::Id,
-                Questions::CustomerId,
-                Questions::Revision,
-                Questions::Language,
-                Questions::Description,
-                Questions::QuestionType,
-                Questions::MaxScore,
-                Questions::TopicId,
-                Questions::Markup,
-                Questions::ShuffleChoices,
-                Questions::ScoringRule,
-                Questions::MapDefault,
-                Questions::MapLower,
-                Questions::MapUpper,
-                Questions::CreatedAt,
-                Questions::ModifiedAt,
-            ])
+            .columns(QUESTION_COLUMNS)
             .values_panic([
                 question.id.into(),
                 question.area.id().into(),

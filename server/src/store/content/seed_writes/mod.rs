@@ -4,7 +4,7 @@
 //! questions, rubrics), `results` the results with their answers, tasks and topic
 //! scores.
 
-mod catalogue;
+pub(in crate::store) mod catalogue;
 mod results;
 mod unnest;
 
