@@ -55,7 +55,8 @@ impl Tx {
         let mut topics_created = 0;
         let mut questions = Vec::with_capacity(plan.questions.len());
         let mut written = Vec::new();
-        let mut sources: Vec<SourceRow> = Vec::new();
+        // By key, so that a key the plan repeats is recorded once, as its last.
+        let mut sources: HashMap<&str, SourceRow> = HashMap::new();
         for planned in &plan.questions {
             let fingerprint = planned.fingerprint();
             let fate = question_fate(before.get(&planned.key), &fingerprint, next_id);
@@ -96,15 +97,18 @@ impl Tx {
                     fingerprint: fingerprint.clone(),
                 },
             );
-            sources.retain(|source| source.key != planned.key);
-            sources.push(SourceRow {
-                key: &planned.key,
-                target: fate.id(),
-                fingerprint,
-            });
+            sources.insert(
+                &planned.key,
+                SourceRow {
+                    key: &planned.key,
+                    target: fate.id(),
+                    fingerprint,
+                },
+            );
             questions.push(fate);
         }
         self.insert_imported_questions(area, &written, at).await?;
+        let sources: Vec<SourceRow> = sources.into_values().collect();
         self.record_sources(area, QUESTION, &sources, at).await?;
 
         let fingerprint = plan.fingerprint();
