@@ -32,7 +32,7 @@ pub use delivery::{
 };
 pub use engine::schema;
 pub use engine::{
-    BackupError, BackupMade, Built, MediaColumn, PoolUse, Record, Scalar, StoreError,
+    BackupError, BackupMade, Built, MediaColumn, PlansMade, PoolUse, Record, Scalar, StoreError,
     TasksInStatus, Tx, WriteScope,
 };
 pub use results::{AuditRequest, ClaimedJob, Lease};

@@ -7,6 +7,7 @@ mod condition;
 mod counted;
 mod keyset;
 pub(super) mod memo;
+mod paged;
 pub(super) mod plan;
 mod planner;
 mod query;
@@ -99,6 +100,18 @@ impl Store {
         query: &RowsQuery<'_>,
     ) -> Result<Vec<String>, StoreError> {
         self.explain(&query.plan(area, self.nulls_smallest()).statement)
+            .await
+    }
+
+    /// How PostgreSQL planned `runs` executions of the read `query` on one
+    /// connection (see [`Store::plans_made`]); `None` on SQLite.
+    pub async fn plans_made_for_rows(
+        &self,
+        area: CustomerArea,
+        query: &RowsQuery<'_>,
+        runs: usize,
+    ) -> Result<Option<super::PlansMade>, StoreError> {
+        self.plans_made(&query.plan(area, self.nulls_smallest()).statement, runs)
             .await
     }
 

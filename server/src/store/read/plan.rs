@@ -8,6 +8,7 @@ use sea_query::{Alias, Expr, JoinType, Order, Query, SelectStatement};
 use super::condition;
 use super::counted;
 use super::keyset::{keyset_conditions, SortTerm};
+use super::paged::PagedSelect;
 use super::planner::Planner;
 use super::query::{JoinedRow, RowsQuery, Scope};
 use super::sql::{all_of, column, expansion_alias, join_alias, AREA_COLUMN, BASE};
@@ -19,7 +20,7 @@ use crate::odata::value::Value;
 
 /// A planned read: the statement and how to read its columns back.
 pub struct PlannedRead {
-    pub statement: SelectStatement,
+    pub statement: PagedSelect,
     pub layout: ReadLayout,
 }
 
@@ -153,12 +154,12 @@ impl RowsQuery<'_> {
                 join_target(&mut select, area, navigation, target, &mut kinds)
             })
             .collect();
-        select.limit(self.limit);
-        if let Some(offset) = self.offset.filter(|_| self.after.is_none()) {
-            select.offset(offset);
-        }
         PlannedRead {
-            statement: select,
+            statement: PagedSelect {
+                select,
+                limit: self.limit,
+                offset: self.offset.filter(|_| self.after.is_none()),
+            },
             layout: ReadLayout {
                 kinds,
                 media_type_index,
