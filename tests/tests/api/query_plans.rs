@@ -13,7 +13,7 @@ use scoredesk_server::model::area::CustomerArea;
 use scoredesk_server::odata::filter::parse;
 use scoredesk_server::odata::model::Navigation;
 use scoredesk_server::odata::orderby;
-use scoredesk_server::odata::typed::Paths;
+use scoredesk_server::odata::typed::{Condition, OrderTerm, Paths};
 use scoredesk_server::seed::scale::seed_scale;
 use scoredesk_server::store::read::{RowsQuery, Scope};
 
@@ -69,6 +69,35 @@ const FORMS: &[Form] = &[
     },
 ];
 
+/// A scorer's queue: the tasks `filter` selects, latest finished first.
+struct Queue {
+    scope: Scope,
+    condition: Condition,
+    order: Vec<OrderTerm>,
+}
+
+impl Queue {
+    fn new(filter: &str) -> Self {
+        let paths = Paths::new(&SCORING_TASKS, by_name);
+        Self {
+            scope: Scope::all(&SCORING_TASKS),
+            condition: paths.condition(&parse(filter).unwrap()).unwrap(),
+            order: paths
+                .order(&orderby::parse("Result/WhenFinished desc").unwrap())
+                .unwrap(),
+        }
+    }
+
+    /// Its first page of 50 (51 read, to know whether there is more), with
+    /// `joined` read in the same statement.
+    fn page<'a>(&'a self, joined: &'a [&'static Navigation]) -> RowsQuery<'a> {
+        let mut read =
+            RowsQuery::first_page(&self.scope, Some(&self.condition), &self.order, 51, by_name);
+        read.joined = joined;
+        read
+    }
+}
+
 /// The plan's lines, joined, for messages and matching; `joined` read with each
 /// task in the same statement (an expansion, `Navigation::joinable`).
 async fn plans(
@@ -77,18 +106,15 @@ async fn plans(
     filter: &str,
     joined: &[&'static Navigation],
 ) -> (String, String) {
-    let paths = Paths::new(&SCORING_TASKS, by_name);
-    let condition = paths.condition(&parse(filter).unwrap()).unwrap();
-    let order = paths
-        .order(&orderby::parse("Result/WhenFinished desc").unwrap())
+    let queue = Queue::new(filter);
+    let rows = app
+        .store
+        .plan_of_rows(area, &queue.page(joined))
+        .await
         .unwrap();
-    let scope = Scope::all(&SCORING_TASKS);
-    let mut read = RowsQuery::first_page(&scope, Some(&condition), &order, 51, by_name);
-    read.joined = joined;
-    let rows = app.store.plan_of_rows(area, &read).await.unwrap();
     let count = app
         .store
-        .plan_of_count(area, &scope, Some(&condition), by_name)
+        .plan_of_count(area, &queue.scope, Some(&queue.condition), by_name)
         .await
         .unwrap();
     (rows.join("\n"), count.join("\n"))
@@ -175,15 +201,12 @@ async fn planned_once(
     filter: &str,
     joined: &[&'static Navigation],
 ) {
-    let paths = Paths::new(&SCORING_TASKS, by_name);
-    let condition = paths.condition(&parse(filter).unwrap()).unwrap();
-    let order = paths
-        .order(&orderby::parse("Result/WhenFinished desc").unwrap())
+    let queue = Queue::new(filter);
+    let made = app
+        .store
+        .plans_made_for_rows(area, &queue.page(joined), 8)
+        .await
         .unwrap();
-    let scope = Scope::all(&SCORING_TASKS);
-    let mut read = RowsQuery::first_page(&scope, Some(&condition), &order, 51, by_name);
-    read.joined = joined;
-    let made = app.store.plans_made_for_rows(area, &read, 8).await.unwrap();
     match app.backend {
         Backend::Sqlite => assert_eq!(made, None),
         Backend::Postgres => {
