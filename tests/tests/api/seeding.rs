@@ -185,4 +185,22 @@ async fn scale_seed(backend: Backend) {
                      WHERE t.customer_id = $AREA AND (t.group_id <> r.group_id OR t.group_id IS NULL)"))
         .await;
     assert_eq!(mismatched, 0);
+    // Results come in the order they were finished, as on a real service (and so
+    // the indexes by finish time are written at their ends): no result finished
+    // before one with a smaller ID, and they span most of the last year.
+    let out_of_order = app
+        .sql_i64(&q(
+            "SELECT COUNT(*) FROM results a JOIN results b \
+                     ON b.customer_id = a.customer_id AND b.id > a.id \
+                     WHERE a.customer_id = $AREA AND b.when_finished < a.when_finished",
+        ))
+        .await;
+    assert_eq!(out_of_order, 0);
+    let span_days = app
+        .sql_i64(&q(
+            "SELECT (MAX(when_finished) - MIN(when_finished)) / 86400000 \
+                     FROM results WHERE customer_id = $AREA",
+        ))
+        .await;
+    assert!((360..=365).contains(&span_days), "{span_days} days");
 }
