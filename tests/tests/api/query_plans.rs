@@ -18,7 +18,7 @@ use scoredesk_server::seed::scale::seed_scale;
 use scoredesk_server::store::read::{RowsQuery, Scope};
 
 on_both_backends! {
-    the_scoring_feeds_read_forms_use_their_indexes_and_queues_come_out_in_order => read_forms;
+    the_scoring_feeds_read_forms_use_their_indexes_and_queues_come_out_in_order_planned_once => read_forms;
 }
 
 const TASKS: usize = 100_000;

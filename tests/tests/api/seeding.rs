@@ -138,7 +138,7 @@ async fn demo_contents(backend: Backend) {
 }
 
 on_both_backends! {
-    a_scale_seed_creates_n_results_each_with_one_open_task_over_100_groups => scale_seed;
+    a_scale_seed_creates_n_results_in_finish_order_each_with_one_open_task_over_100_groups => scale_seed;
 }
 
 async fn scale_seed(backend: Backend) {
