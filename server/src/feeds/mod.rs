@@ -40,17 +40,12 @@ use tracing::Level;
 use crate::odata::ApiError;
 use endpoints::{health, metrics, print};
 use pipeline::dispatch::dispatch;
-use pipeline::gate::require_customer_area;
-use pipeline::{allowed_host, body_budget, error_format, unread_body};
+use pipeline::{body_budget, frame};
 
 pub fn router(state: AppState) -> Router {
     let service = Router::new()
         .route("/deliveryodata/{*rest}", any(dispatch))
-        .route("/deliveryodata", any(dispatch))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            require_customer_area,
-        ));
+        .route("/deliveryodata", any(dispatch));
     let routes = Router::new()
         .route("/health", get(health::health))
         .route("/metrics", get(metrics::metrics))
@@ -70,17 +65,8 @@ pub fn router(state: AppState) -> Router {
         // an error with its cause where it arises; a 503 while the database
         // restarts is the service working as it should (docs/operations.md).
         .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(Level::WARN)))
-        .layer(middleware::from_fn(unread_body::close_if_body_unread))
-        // Outside the error format, so that what is counted is what the client got.
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            metrics::observe,
-        ))
-        .layer(middleware::from_fn(error_format::error_format))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            allowed_host::allowed_host,
-        ))
+        // The host, the error format, the count and the unread body, in one layer.
+        .layer(middleware::from_fn_with_state(state.clone(), frame::frame))
         // 408 once a request (its body included) takes longer than this.
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,

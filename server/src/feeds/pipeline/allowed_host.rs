@@ -11,19 +11,14 @@
 
 use std::net::{Ipv6Addr, SocketAddr};
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::header::HOST;
-use axum::middleware::Next;
-use axum::response::Response;
 
 use crate::feeds::handler::state::AppState;
 use crate::odata::ApiError;
 
-pub async fn allowed_host(
-    State(state): State<AppState>,
-    request: Request,
-    next: Next,
-) -> Result<Response, ApiError> {
+/// Whether `request`'s `Host` is one the server answers to (the module's rules).
+pub fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
     let host = request
         .headers()
         .get(HOST)
@@ -40,7 +35,7 @@ pub async fn allowed_host(
     let allowed = &state.allowed_hosts;
     let host = host.unwrap_or_default();
     if allowed.is_empty() || allowed.iter().any(|name| name.eq_ignore_ascii_case(&host)) {
-        return Ok(next.run(request).await);
+        return Ok(());
     }
     tracing::warn!(%host, "request for a host this server does not answer to");
     Err(ApiError::MisdirectedRequest(format!(
@@ -48,8 +43,6 @@ pub async fn allowed_host(
     )))
 }
 
-/// The hosts a server answers to when the settings name none: the loopback names
-/// of its port when it listens on loopback, any otherwise (an empty list).
 pub fn default_hosts(listening_on: SocketAddr) -> Vec<String> {
     if !listening_on.ip().is_loopback() {
         return Vec::new();

@@ -1,32 +1,28 @@
-//! Every OData request's way in: routed (`route`), then served by a [`Service`],
+//! Every OData request's way in: admitted (`gate`), routed (`route`), then served by a [`Service`],
 //! or run operation by operation when it is a `$batch`.
 
 use axum::body::Bytes;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::response::Response;
-use axum::Extension;
+use axum::response::{IntoResponse, Response};
 
 use super::route::{self, Target};
 use super::service::Service;
-use super::{batch, read_body};
-use crate::auth::Principal;
+use super::{batch, gate, read_body};
 use crate::feeds::handler::state::AppState;
 use crate::feeds::handler::Incoming;
-use crate::model::area::CustomerArea;
 use crate::odata::ApiError;
 
-/// Every OData request: routed (see `route`), then served. The resource path is
+/// Every OData request: admitted (see `gate`), routed (see `route`), then served. The resource path is
 /// parsed there, not by axum's router, because OData paths carry key predicates and
 /// percent-encoded punctuation.
 pub async fn dispatch(
     State(state): State<AppState>,
-    Extension(area): Extension<CustomerArea>,
-    Extension(principal): Extension<Principal>,
     request: Request,
 ) -> Result<Response, ApiError> {
     let (parts, body) = request.into_parts();
+    let (area, principal) = gate::admit(&state, &parts).await?;
     let remote = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
@@ -53,8 +49,12 @@ pub async fn dispatch(
         area,
         principal: &principal,
     };
-    match routed.target {
+    let pattern = routed.pattern.clone();
+    let answered = match routed.target {
         Target::Batch => batch::run(&service, &incoming, body).await,
         _ => service.serve(&incoming, routed, body).await,
-    }
+    };
+    let mut response = answered.into_response();
+    response.extensions_mut().insert(pattern);
+    Ok(response)
 }

@@ -4,10 +4,8 @@
 //! that arise below the OData layer.
 
 use axum::body::{to_bytes, Body};
-use axum::extract::Request;
 use axum::http::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE};
-use axum::http::{HeaderMap, HeaderValue};
-use axum::middleware::Next;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::Response;
 use serde_json::{json, Value};
 
@@ -73,16 +71,49 @@ pub fn error_form(headers: &HeaderMap, query: Option<&str>) -> ErrorForm {
     }
 }
 
-pub async fn error_format(request: Request, next: Next) -> Response {
-    let form = error_form(request.headers(), request.uri().query());
-    let response = next.run(request).await;
-    formatted(form, response).await
+/// What decides a request's error form, kept from the request for the rare answer
+/// that is an error: the three headers `error_form` reads (clones of shared bytes),
+/// rather than the form worked out for every request.
+pub struct AskedForm {
+    headers: [(HeaderName, Option<HeaderValue>); 3],
+}
+
+impl AskedForm {
+    pub fn of(headers: &HeaderMap) -> Self {
+        let kept = |name: HeaderName| {
+            let value = headers.get(&name).cloned();
+            (name, value)
+        };
+        Self {
+            headers: [
+                kept(ACCEPT),
+                kept(HeaderName::from_static("maxdataserviceversion")),
+                kept(HeaderName::from_static("dataserviceversion")),
+            ],
+        }
+    }
+
+    /// The error form asked for, with the request's `query`.
+    pub fn form(&self, query: Option<&str>) -> ErrorForm {
+        let mut headers = HeaderMap::new();
+        for (name, value) in &self.headers {
+            if let Some(value) = value {
+                headers.insert(name.clone(), value.clone());
+            }
+        }
+        error_form(&headers, query)
+    }
+}
+
+/// Whether `status` is one the error body is written for.
+pub fn is_error(status: StatusCode) -> bool {
+    status.is_client_error() || status.is_server_error()
 }
 
 /// `response` with the contract's error body in the asked-for form, if it is an error.
 pub async fn formatted(form: ErrorForm, response: Response) -> Response {
     let status = response.status();
-    if !(status.is_client_error() || status.is_server_error()) {
+    if !is_error(status) {
         return response;
     }
     let (mut parts, body) = response.into_parts();

@@ -4,11 +4,10 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::ConnectInfo;
 use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
 use axum::http::HeaderValue;
-use axum::middleware::Next;
-use axum::response::Response;
 
 use crate::auth::{self, BasicCredentials, Principal, Refusal};
 use crate::feeds::handler::state::AppState;
@@ -16,18 +15,17 @@ use crate::model::area::CustomerArea;
 use crate::odata::ApiError;
 use crate::store::AccountRecord;
 
-/// Authenticates the request and resolves its customer area; handlers behind it find
-/// a [`Principal`] and a [`CustomerArea`] in the request's extensions.
-pub async fn require_customer_area(
-    State(state): State<AppState>,
-    mut request: Request,
-    next: Next,
-) -> Result<Response, ApiError> {
-    let authorization = request.headers().get(AUTHORIZATION).cloned();
-    let address = client_address(&state, &request);
-    let principal = authenticate(&state, authorization, address).await?;
+/// Authenticates the request and resolves its customer area: who asks, and in
+/// which area. Called by `dispatch` first, rather than as a layer of its own.
+pub async fn admit(
+    state: &AppState,
+    request: &Parts,
+) -> Result<(CustomerArea, Principal), ApiError> {
+    let authorization = request.headers.get(AUTHORIZATION).cloned();
+    let address = client_address(state, request);
+    let principal = authenticate(state, authorization, address).await?;
     let segment = request
-        .uri()
+        .uri
         .path()
         .strip_prefix("/deliveryodata/")
         .and_then(|rest| rest.split('/').next())
@@ -49,9 +47,7 @@ pub async fn require_customer_area(
             principal.username
         )));
     }
-    request.extensions_mut().insert(area);
-    request.extensions_mut().insert(principal);
-    Ok(next.run(request).await)
+    Ok((area, principal))
 }
 
 fn parse_customer_id(segment: &str) -> Result<CustomerArea, ApiError> {
@@ -84,18 +80,14 @@ fn percent_decode(segment: &str) -> String {
 /// Where `request` comes from, as the sign-in limits count it: its peer, or the
 /// client a trusted proxy names (auth::address). A request that came through no
 /// socket (an in-process test) counts as the unspecified address.
-pub(crate) fn client_address(state: &AppState, request: &Request) -> IpAddr {
+pub(crate) fn client_address(state: &AppState, request: &Parts) -> IpAddr {
     let peer = request
-        .extensions()
+        .extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.ip());
-    auth::client_address(peer, request.headers(), &state.trusted_proxies)
+    auth::client_address(peer, &request.headers, &state.trusted_proxies)
 }
 
-/// The account the credentials are of, under the sign-in limits (auth::guesses):
-/// credentials verified before from this address are served without a check
-/// unless this account's guesses from here are used up twice over; others are
-/// checked after whatever the failures so far make them wait.
 pub(crate) async fn authenticate(
     state: &AppState,
     authorization: Option<HeaderValue>,

@@ -7,6 +7,7 @@ pub mod batch;
 pub mod body_budget;
 pub mod dispatch;
 pub mod error_format;
+pub mod frame;
 pub mod gate;
 pub mod metadata;
 pub mod read_body;

@@ -43,12 +43,20 @@ pub enum Target {
 pub struct Routed {
     pub target: Target,
     pub options: QueryOptions,
+    /// The request's metric label (`pattern`), put on the answer for the layer that
+    /// counts it, which would otherwise parse the path a second time.
+    pub pattern: RoutePattern,
 }
+
+/// A route's metric label, carried in the answer's extensions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoutePattern(pub String);
 
 /// Routes `incoming` for `principal`.
 pub fn route(principal: &Principal, incoming: &Incoming) -> Result<Routed, ApiError> {
     let text = resource_path_text(incoming.uri.path())?;
     let resource = path::parse(&text, catalogue::by_name, catalogue::actions())?;
+    let pattern = RoutePattern(service_label(&resource));
     let options = QueryOptions::parse(incoming.uri.query())?;
     let method = &incoming.method;
     let reads = [Verb::Get, Verb::Head];
@@ -107,14 +115,17 @@ pub fn route(principal: &Principal, incoming: &Incoming) -> Result<Routed, ApiEr
             }
         }
     };
-    Ok(Routed { target, options })
+    Ok(Routed {
+        target,
+        options,
+        pattern,
+    })
 }
 
 /// A request's route as a metric label: `/health`, `/metrics`, or the OData resource
 /// path's pattern under `/deliveryodata/{area}/` (key values left out); anything
 /// else is `(unknown)`, so that labels stay as few as the routes.
 pub fn pattern(request_path: &str) -> String {
-    const SERVICE: &str = "/deliveryodata";
     match request_path {
         "/health" | "/metrics" => request_path.to_owned(),
         path if path.starts_with("/print/") => "/print/{area}/snapshots/{snapshot}".to_owned(),
@@ -123,12 +134,19 @@ pub fn pattern(request_path: &str) -> String {
                 .ok()
                 .and_then(|text| path::parse(&text, catalogue::by_name, catalogue::actions()).ok());
             match parsed {
-                Some(resource) => format!("{SERVICE}/{{area}}/{}", resource.pattern()),
+                Some(resource) => service_label(&resource),
                 None => format!("{SERVICE}/{{area}}/(unknown)"),
             }
         }
         _ => "(unknown)".to_owned(),
     }
+}
+
+const SERVICE: &str = "/deliveryodata";
+
+/// The label of a resource path of the OData service.
+fn service_label(resource: &ResourcePath) -> String {
+    format!("{SERVICE}/{{area}}/{}", resource.pattern())
 }
 
 /// The resource path after `/deliveryodata/<customer_id>`, percent-decoded.

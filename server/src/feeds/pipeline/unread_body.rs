@@ -12,13 +12,14 @@ use axum::body::{Body, Bytes};
 use axum::extract::Request;
 use axum::http::header::{CONNECTION, CONTENT_LENGTH, TRANSFER_ENCODING};
 use axum::http::HeaderValue;
-use axum::middleware::Next;
 use axum::response::Response;
 use futures::StreamExt;
 
-pub async fn close_if_body_unread(request: Request, next: Next) -> Response {
+/// Watches `request`'s body, if it has one: the flag returned is set once the
+/// body has been read to its end.
+pub fn watch(request: Request) -> (Request, Option<Arc<AtomicBool>>) {
     if !has_body(&request) {
-        return next.run(request).await;
+        return (request, None);
     }
     let read_to_end = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&read_to_end);
@@ -29,13 +30,16 @@ pub async fn close_if_body_unread(request: Request, next: Next) -> Response {
         });
         Body::from_stream(body.into_data_stream().chain(end))
     });
-    let mut response = next.run(request).await;
-    if !read_to_end.load(Ordering::Acquire) {
+    (request, Some(read_to_end))
+}
+
+/// `Connection: close` on `response` if the body `watch` saw was not read to its end.
+pub fn close_if_unread(read_to_end: Option<&AtomicBool>, response: &mut Response) {
+    if read_to_end.is_some_and(|read| !read.load(Ordering::Acquire)) {
         response
             .headers_mut()
             .insert(CONNECTION, HeaderValue::from_static("close"));
     }
-    response
 }
 
 fn has_body(request: &Request) -> bool {
