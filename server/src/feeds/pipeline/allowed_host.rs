@@ -43,6 +43,8 @@ pub fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
     )))
 }
 
+/// The hosts a server answers to when the settings name none: the loopback names
+/// of its port when it listens on loopback, any otherwise (an empty list).
 pub fn default_hosts(listening_on: SocketAddr) -> Vec<String> {
     if !listening_on.ip().is_loopback() {
         return Vec::new();
