@@ -49,6 +49,19 @@ async fn counted(backend: Backend) {
         task["ResultID"]
     );
     app.get_json(&format!("/deliveryodata/{area}/{key}")).await;
+    // An answer that is an error keeps its route's label: one refused at the gate,
+    // before routing, and one routed to a key that does not exist.
+    let refused = app
+        .get_anonymous(&format!("/deliveryodata/{area}/{key}"))
+        .await;
+    assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
+    let missing = app
+        .get_as(
+            "northwind-admin",
+            &format!("/deliveryodata/{area}/ScoringTasks(QuestionID=999999L,ResultID=999999)/ScoringResult"),
+        )
+        .await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     // Made-up paths and methods, each different: they must not make labels of their own.
     for n in 0..20 {
         let response = app
@@ -77,6 +90,18 @@ async fn counted(backend: Backend) {
     assert_eq!(
         line(
             r#"scoredesk_http_requests_total{method="GET",route="/deliveryodata/{area}/ScoringTasks(…)/ScoringResult",status="200"}"#
+        ),
+        1.0
+    );
+    assert_eq!(
+        line(
+            r#"scoredesk_http_requests_total{method="GET",route="/deliveryodata/{area}/ScoringTasks(…)/ScoringResult",status="401"}"#
+        ),
+        1.0
+    );
+    assert_eq!(
+        line(
+            r#"scoredesk_http_requests_total{method="GET",route="/deliveryodata/{area}/ScoringTasks(…)/ScoringResult",status="404"}"#
         ),
         1.0
     );
