@@ -31,6 +31,7 @@ pub use delivery::{
     NewSnapshot, SnapshotSource, StoredPrintBatch, StoredSnapshot, UploadWriter,
 };
 pub use engine::schema;
+use engine::ReadLane;
 pub use engine::{
     BackupError, BackupMade, Built, MediaColumn, PlansMade, PoolUse, Record, Scalar, StoreError,
     TasksInStatus, Tx, WriteScope,
@@ -49,19 +50,28 @@ pub enum Backend {
     Postgres,
 }
 
+/// Each backend's pool for transactions, its write permits, and the lane that
+/// statements outside a transaction run on (engine/read_lane.rs).
 #[derive(Clone)]
 pub(crate) enum Pool {
     /// With one write permit: see [`Store::begin`].
-    Sqlite(SqlitePool, Arc<Semaphore>),
-    /// With permits for half the pool's connections: see [`Store::begin`].
-    Postgres(PgPool, Arc<Semaphore>),
+    Sqlite(SqlitePool, Arc<Semaphore>, ReadLane<sqlx::SqliteConnection>),
+    /// With permits for [`POSTGRES_WRITERS`]: see [`Store::begin`].
+    Postgres(PgPool, Arc<Semaphore>, ReadLane<sqlx::PgConnection>),
 }
 
 /// The `application_name` of the server's PostgreSQL sessions.
 pub const APPLICATION_NAME: &str = "scoredesk-server";
 
-/// Connections in a PostgreSQL pool.
-const POSTGRES_CONNECTIONS: u32 = 16;
+/// Connections of a PostgreSQL store for transactions: its writers' and a few for
+/// scripts and migrations.
+const POSTGRES_CONNECTIONS: u32 = 10;
+
+/// Write transactions a PostgreSQL store runs at once.
+const POSTGRES_WRITERS: usize = 8;
+
+/// Connections of a store's read lane, on either backend.
+const READ_CONNECTIONS: usize = 8;
 
 /// A connection pool to one database, SQLite or PostgreSQL.
 #[derive(Clone)]
@@ -127,10 +137,10 @@ impl Store {
                         Ok(true)
                     })
                 })
-                .connect_with(options)
+                .connect_with(options.clone())
                 .await?;
-            let writers = POSTGRES_CONNECTIONS as usize / 2;
-            Pool::Postgres(pool, Arc::new(Semaphore::new(writers)))
+            let reads = ReadLane::new(options, READ_CONNECTIONS, acquire, Some(PING_AFTER_IDLE));
+            Pool::Postgres(pool, Arc::new(Semaphore::new(POSTGRES_WRITERS)), reads)
         } else if url.starts_with("sqlite:") {
             let options = SqliteConnectOptions::from_str(url)?
                 .create_if_missing(true)
@@ -141,12 +151,13 @@ impl Store {
             // A file's connection cannot go stale: no ping (a round trip to the
             // connection's thread, which costs a thread wake-up) before each use.
             let pool = SqlitePoolOptions::new()
-                .max_connections(8)
+                .max_connections(4)
                 .test_before_acquire(false)
                 .after_release(|connection, _| Box::pin(release_whole(connection)))
-                .connect_with(options)
+                .connect_with(options.clone())
                 .await?;
-            Pool::Sqlite(pool, Arc::new(Semaphore::new(1)))
+            let reads = ReadLane::new(options, READ_CONNECTIONS, Duration::from_secs(10), None);
+            Pool::Sqlite(pool, Arc::new(Semaphore::new(1)), reads)
         } else {
             return Err(StoreError::UnsupportedUrl);
         };
@@ -162,7 +173,7 @@ impl Store {
     pub fn concurrent_writers(&self) -> usize {
         match &self.pool {
             Pool::Sqlite(..) => 1,
-            Pool::Postgres(..) => POSTGRES_CONNECTIONS as usize / 2,
+            Pool::Postgres(..) => POSTGRES_WRITERS,
         }
     }
 
@@ -179,8 +190,8 @@ impl Store {
     pub async fn migrate(&self) -> Result<(), StoreError> {
         let before = self.applied_migrations().await;
         match &self.pool {
-            Pool::Sqlite(pool, _) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
-            Pool::Postgres(pool, _) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
+            Pool::Sqlite(pool, ..) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
+            Pool::Postgres(pool, ..) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
         }
         if self.applied_migrations().await != before {
             self.analyze().await?;
@@ -192,8 +203,8 @@ impl Store {
     async fn applied_migrations(&self) -> i64 {
         let sql = "SELECT COUNT(*) FROM _sqlx_migrations";
         let count = match &self.pool {
-            Pool::Sqlite(pool, _) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
-            Pool::Postgres(pool, _) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
+            Pool::Sqlite(pool, ..) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
+            Pool::Postgres(pool, ..) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
         };
         count.unwrap_or(0)
     }
@@ -211,20 +222,20 @@ impl Store {
     /// 5 ms writes in the scoring benchmark). The busy timeout still covers writers in
     /// other processes.
     ///
-    /// On PostgreSQL at most half the pool's connections hold a transaction at once. A
-    /// request (or a `$batch` change set) may read through the pool while its
-    /// transaction is open; were every connection held by such a transaction, each
-    /// would wait for a connection to read with, and none would ever come free.
+    /// On PostgreSQL at most [`POSTGRES_WRITERS`] transactions are open at once,
+    /// leaving the pool's other connections to scripts. A request (or a `$batch`
+    /// change set) that reads through the store while its transaction is open
+    /// reads on the read lane, whose connections never wait for a transaction's.
     pub async fn begin(&self) -> Result<Tx, StoreError> {
         Ok(match &self.pool {
-            Pool::Sqlite(pool, writers) => {
+            Pool::Sqlite(pool, writers, _) => {
                 let permit = Arc::clone(writers)
                     .acquire_owned()
                     .await
                     .expect("the write semaphore is never closed");
                 Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?, permit)
             }
-            Pool::Postgres(pool, writers) => {
+            Pool::Postgres(pool, writers, _) => {
                 let permit = Arc::clone(writers)
                     .acquire_owned()
                     .await
@@ -239,7 +250,7 @@ impl Store {
     /// visible, so that counts read the index alone instead of every row's page.
     pub async fn analyze(&self) -> Result<(), StoreError> {
         match &self.pool {
-            Pool::Sqlite(pool, _) => {
+            Pool::Sqlite(pool, _, reads) => {
                 sqlx::query("ANALYZE").execute(pool).await?;
                 // A connection reads the statistics when it opens: the others
                 // would go on planning without them. Close the idle ones; the
@@ -247,8 +258,9 @@ impl Store {
                 while let Some(connection) = pool.try_acquire() {
                     connection.close().await?;
                 }
+                reads.statistics_changed().await;
             }
-            Pool::Postgres(pool, _) => sqlx::query("VACUUM ANALYZE")
+            Pool::Postgres(pool, ..) => sqlx::query("VACUUM ANALYZE")
                 .execute(pool)
                 .await
                 .map(drop)?,
@@ -258,8 +270,14 @@ impl Store {
 
     pub async fn close(&self) {
         match &self.pool {
-            Pool::Sqlite(pool, _) => pool.close().await,
-            Pool::Postgres(pool, _) => pool.close().await,
+            Pool::Sqlite(pool, _, reads) => {
+                reads.close().await;
+                pool.close().await;
+            }
+            Pool::Postgres(pool, _, reads) => {
+                reads.close().await;
+                pool.close().await;
+            }
         }
     }
 }
@@ -294,8 +312,16 @@ impl Store {
     /// A trivial query: is the database answering?
     pub async fn ping(&self) -> Result<(), StoreError> {
         match &self.pool {
-            Pool::Sqlite(pool, _) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
-            Pool::Postgres(pool, _) => sqlx::query("SELECT 1").execute(pool).await.map(drop)?,
+            Pool::Sqlite(_, _, reads) => {
+                let mut connection = reads.take().await?;
+                let answered = sqlx::query("SELECT 1").execute(&mut *connection).await;
+                connection.settle(answered).map(drop)?
+            }
+            Pool::Postgres(_, _, reads) => {
+                let mut connection = reads.take().await?;
+                let answered = sqlx::query("SELECT 1").execute(&mut *connection).await;
+                connection.settle(answered).map(drop)?
+            }
         };
         Ok(())
     }
@@ -310,7 +336,7 @@ mod tests {
     #[tokio::test]
     async fn sqlite_is_built_without_stat4() {
         let store = Store::connect("sqlite::memory:").await.unwrap();
-        let Pool::Sqlite(pool, _) = &store.pool else {
+        let Pool::Sqlite(pool, ..) = &store.pool else {
             panic!("an in-memory SQLite store");
         };
         let options: Vec<String> = sqlx::query_scalar("PRAGMA compile_options")

@@ -35,7 +35,7 @@ impl Store {
     /// first under `<target>.partial`, renamed once complete and checked, so that a
     /// file at `target` is always a whole backup.
     pub async fn backup_into(&self, target: &Path) -> Result<BackupMade, BackupError> {
-        let Pool::Sqlite(pool, _) = &self.pool else {
+        let Pool::Sqlite(pool, ..) = &self.pool else {
             return Err(BackupError::NotSqlite);
         };
         let shown = target.display().to_string();

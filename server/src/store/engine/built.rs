@@ -4,7 +4,7 @@
 use sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
 use sea_query_binder::{SqlxBinder, SqlxValues};
 
-use super::exec::Scalar;
+use super::exec::{Scalar, StoreParts};
 use crate::store::{Pool, Store, StoreError};
 
 /// A statement's text and values, in the dialect of the store that built it.
@@ -29,17 +29,19 @@ impl Store {
         built: &Built,
     ) -> Result<T, StoreError> {
         let values = built.values.clone();
-        Ok(match &self.pool {
-            Pool::Sqlite(pool, _) => {
-                sqlx::query_scalar_with::<_, T, _>(&built.sql, values)
-                    .fetch_one(pool)
-                    .await?
+        match self.connection().await? {
+            StoreParts::Sqlite(mut conn) => {
+                let ran = sqlx::query_scalar_with::<_, T, _>(&built.sql, values)
+                    .fetch_one(&mut *conn)
+                    .await;
+                conn.settle(ran)
             }
-            Pool::Postgres(pool, _) => {
-                sqlx::query_scalar_with::<_, T, _>(&built.sql, values)
-                    .fetch_one(pool)
-                    .await?
+            StoreParts::Postgres(mut conn) => {
+                let ran = sqlx::query_scalar_with::<_, T, _>(&built.sql, values)
+                    .fetch_one(&mut *conn)
+                    .await;
+                conn.settle(ran)
             }
-        })
+        }
     }
 }

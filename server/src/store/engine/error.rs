@@ -57,20 +57,37 @@ impl From<sqlx::Error> for StoreError {
             sqlx::Error::Database(db) if db.code().as_deref() == Some("57014") => {
                 StoreError::TimedOut
             }
-            sqlx::Error::Database(db) => match db.code().as_deref().map(classify_code) {
-                Some(Some(Class::DiskFull)) => StoreError::DiskFull(error),
-                Some(Some(Class::Unavailable)) => StoreError::Unavailable(error),
-                _ => StoreError::Database(error),
-            },
-            // The connection is gone or never came: a restart, a network cut.
-            sqlx::Error::Io(_)
-            | sqlx::Error::Tls(_)
-            | sqlx::Error::Protocol(_)
-            | sqlx::Error::PoolTimedOut
-            | sqlx::Error::PoolClosed
-            | sqlx::Error::WorkerCrashed => StoreError::Unavailable(error),
+            sqlx::Error::Database(db)
+                if matches!(
+                    db.code().as_deref().and_then(classify_code),
+                    Some(Class::DiskFull)
+                ) =>
+            {
+                StoreError::DiskFull(error)
+            }
+            _ if is_unavailable(&error) => StoreError::Unavailable(error),
             _ => StoreError::Database(error),
         }
+    }
+}
+
+/// Whether `error` says the database cannot be reached or cannot take work now,
+/// rather than anything about the statement: what becomes
+/// [`StoreError::Unavailable`].
+pub(crate) fn is_unavailable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(db) => matches!(
+            db.code().as_deref().and_then(classify_code),
+            Some(Class::Unavailable)
+        ),
+        // The connection is gone or never came: a restart, a network cut.
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        _ => false,
     }
 }
 

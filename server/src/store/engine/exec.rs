@@ -1,4 +1,5 @@
-//! Running a sea-query statement on whichever backend a pool or transaction has.
+//! Running a sea-query statement on whichever backend a store's read lane or a
+//! transaction has.
 
 use sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
 use sea_query_binder::SqlxBinder;
@@ -6,6 +7,7 @@ use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Postgres, Sqlite};
 
+use super::read_lane::LaneConnection;
 use crate::store::{Pool, Store, StoreError};
 
 /// A row type that both backends can decode.
@@ -70,62 +72,71 @@ impl Tx {
 }
 
 /// Gives `Store` and `Tx` the same statement-running methods; `$sqlite` and
-/// `$postgres` say how to reach each backend's executor from `self`.
+/// `$postgres` bind `$conn`, the connection each backend's statements run on, from
+/// what `self.connection()` gives.
 macro_rules! statement_runner {
-    ($target:ty, [$($receiver:tt)+], $self_:ident, $sqlite:pat => $sqlite_exec:expr, $postgres:pat => $postgres_exec:expr) => {
+    ($target:ty, [$($receiver:tt)+], $self_:ident, $conn:ident, $sqlite:pat, $postgres:pat) => {
         impl $target {
             /// Runs an INSERT, UPDATE or DELETE; returns the number of rows touched.
             pub async fn execute($($receiver)+, statement: &impl SqlxBinder) -> Result<u64, StoreError> {
-                Ok(match $self_.executor_parts() {
+                Ok(match $self_.connection().await? {
                     $sqlite => {
                         let (sql, values) = statement.build_sqlx(SqliteQueryBuilder);
-                        sqlx::query_with(&sql, values).execute($sqlite_exec).await?.rows_affected()
+                        let ran = sqlx::query_with(&sql, values).execute(&mut *$conn).await;
+                        $conn.settle(ran)?.rows_affected()
                     }
                     $postgres => {
                         let (sql, values) = statement.build_sqlx(PostgresQueryBuilder);
-                        sqlx::query_with(&sql, values).execute($postgres_exec).await?.rows_affected()
+                        let ran = sqlx::query_with(&sql, values).execute(&mut *$conn).await;
+                        $conn.settle(ran)?.rows_affected()
                     }
                 })
             }
 
             pub async fn fetch_all<T: Record>($($receiver)+, statement: &impl SqlxBinder) -> Result<Vec<T>, StoreError> {
-                Ok(match $self_.executor_parts() {
+                match $self_.connection().await? {
                     $sqlite => {
                         let (sql, values) = statement.build_sqlx(SqliteQueryBuilder);
-                        sqlx::query_as_with::<_, T, _>(&sql, values).fetch_all($sqlite_exec).await?
+                        let ran = sqlx::query_as_with::<_, T, _>(&sql, values).fetch_all(&mut *$conn).await;
+                        $conn.settle(ran)
                     }
                     $postgres => {
                         let (sql, values) = statement.build_sqlx(PostgresQueryBuilder);
-                        sqlx::query_as_with::<_, T, _>(&sql, values).fetch_all($postgres_exec).await?
+                        let ran = sqlx::query_as_with::<_, T, _>(&sql, values).fetch_all(&mut *$conn).await;
+                        $conn.settle(ran)
                     }
-                })
+                }
             }
 
             pub async fn fetch_optional<T: Record>($($receiver)+, statement: &impl SqlxBinder) -> Result<Option<T>, StoreError> {
-                Ok(match $self_.executor_parts() {
+                match $self_.connection().await? {
                     $sqlite => {
                         let (sql, values) = statement.build_sqlx(SqliteQueryBuilder);
-                        sqlx::query_as_with::<_, T, _>(&sql, values).fetch_optional($sqlite_exec).await?
+                        let ran = sqlx::query_as_with::<_, T, _>(&sql, values).fetch_optional(&mut *$conn).await;
+                        $conn.settle(ran)
                     }
                     $postgres => {
                         let (sql, values) = statement.build_sqlx(PostgresQueryBuilder);
-                        sqlx::query_as_with::<_, T, _>(&sql, values).fetch_optional($postgres_exec).await?
+                        let ran = sqlx::query_as_with::<_, T, _>(&sql, values).fetch_optional(&mut *$conn).await;
+                        $conn.settle(ran)
                     }
-                })
+                }
             }
 
             /// The first column of the first row (`COUNT(*)`, `RETURNING id`).
             pub async fn fetch_scalar<T: Scalar>($($receiver)+, statement: &impl SqlxBinder) -> Result<T, StoreError> {
-                Ok(match $self_.executor_parts() {
+                match $self_.connection().await? {
                     $sqlite => {
                         let (sql, values) = statement.build_sqlx(SqliteQueryBuilder);
-                        sqlx::query_scalar_with::<_, T, _>(&sql, values).fetch_one($sqlite_exec).await?
+                        let ran = sqlx::query_scalar_with::<_, T, _>(&sql, values).fetch_one(&mut *$conn).await;
+                        $conn.settle(ran)
                     }
                     $postgres => {
                         let (sql, values) = statement.build_sqlx(PostgresQueryBuilder);
-                        sqlx::query_scalar_with::<_, T, _>(&sql, values).fetch_one($postgres_exec).await?
+                        let ran = sqlx::query_scalar_with::<_, T, _>(&sql, values).fetch_one(&mut *$conn).await;
+                        $conn.settle(ran)
                     }
-                })
+                }
             }
         }
     };
@@ -136,38 +147,45 @@ impl Store {
     /// `EXPLAIN QUERY PLAN` details, PostgreSQL's `EXPLAIN` text. For the plan tests
     /// and the benchmark, which check that each read is served by the index meant.
     pub async fn explain(&self, statement: &impl SqlxBinder) -> Result<Vec<String>, StoreError> {
-        Ok(match self.executor_parts() {
-            StoreParts::Sqlite(pool) => {
+        match self.connection().await? {
+            StoreParts::Sqlite(mut conn) => {
                 let (sql, values) = statement.build_sqlx(SqliteQueryBuilder);
-                let rows: Vec<(i64, i64, i64, String)> =
+                let ran: Result<Vec<(i64, i64, i64, String)>, _> =
                     sqlx::query_as_with(&format!("EXPLAIN QUERY PLAN {sql}"), values)
-                        .fetch_all(pool)
-                        .await?;
-                rows.into_iter().map(|(_, _, _, detail)| detail).collect()
+                        .fetch_all(&mut *conn)
+                        .await;
+                let rows = conn.settle(ran)?;
+                Ok(rows.into_iter().map(|(_, _, _, detail)| detail).collect())
             }
-            StoreParts::Postgres(pool) => {
+            StoreParts::Postgres(mut conn) => {
                 let (sql, values) = statement.build_sqlx(PostgresQueryBuilder);
-                sqlx::query_scalar_with(&format!("EXPLAIN {sql}"), values)
-                    .fetch_all(pool)
-                    .await?
+                let ran = sqlx::query_scalar_with(&format!("EXPLAIN {sql}"), values)
+                    .fetch_all(&mut *conn)
+                    .await;
+                conn.settle(ran)
             }
-        })
+        }
     }
 
-    fn executor_parts(&self) -> StoreParts<'_> {
-        match &self.pool {
-            Pool::Sqlite(pool, _) => StoreParts::Sqlite(pool),
-            Pool::Postgres(pool, _) => StoreParts::Postgres(pool),
-        }
+    /// A connection of the read lane, for a statement outside a transaction.
+    pub(in crate::store) async fn connection(&self) -> Result<StoreParts, StoreError> {
+        Ok(match &self.pool {
+            Pool::Sqlite(_, _, reads) => StoreParts::Sqlite(reads.take().await?),
+            Pool::Postgres(_, _, reads) => StoreParts::Postgres(reads.take().await?),
+        })
     }
 }
 
-enum StoreParts<'a> {
-    Sqlite(&'a sqlx::SqlitePool),
-    Postgres(&'a sqlx::PgPool),
+pub(in crate::store) enum StoreParts {
+    Sqlite(LaneConnection<sqlx::SqliteConnection>),
+    Postgres(LaneConnection<sqlx::PgConnection>),
 }
 
 impl Tx {
+    async fn connection(&mut self) -> Result<TxParts<'_>, StoreError> {
+        Ok(self.executor_parts())
+    }
+
     fn executor_parts(&mut self) -> TxParts<'_> {
         match self {
             Tx::Sqlite(tx, _) => TxParts::Sqlite(tx),
@@ -181,8 +199,41 @@ enum TxParts<'a> {
     Postgres(&'a mut sqlx::PgConnection),
 }
 
-statement_runner!(Store, [&self], self, StoreParts::Sqlite(pool) => pool, StoreParts::Postgres(pool) => pool);
-statement_runner!(Tx, [&mut self], self, TxParts::Sqlite(conn) => conn, TxParts::Postgres(conn) => conn);
+/// What a statement gave, as the store's error. A read lane's connection that
+/// the database went away from is dropped (engine/read_lane.rs); a transaction's
+/// goes back to sqlx's pool, which checks it.
+pub(in crate::store) trait Settle {
+    fn settle<T>(self, outcome: Result<T, sqlx::Error>) -> Result<T, StoreError>;
+}
+
+impl<C: sqlx::Connection> Settle for LaneConnection<C> {
+    fn settle<T>(self, outcome: Result<T, sqlx::Error>) -> Result<T, StoreError> {
+        LaneConnection::settle(self, outcome)
+    }
+}
+
+impl<C> Settle for &mut C {
+    fn settle<T>(self, outcome: Result<T, sqlx::Error>) -> Result<T, StoreError> {
+        Ok(outcome?)
+    }
+}
+
+statement_runner!(
+    Store,
+    [&self],
+    self,
+    conn,
+    StoreParts::Sqlite(mut conn),
+    StoreParts::Postgres(mut conn)
+);
+statement_runner!(
+    Tx,
+    [&mut self],
+    self,
+    conn,
+    TxParts::Sqlite(conn),
+    TxParts::Postgres(conn)
+);
 
 impl Tx {
     /// The PostgreSQL connection, for statements only it has (arrays, `UNNEST`);

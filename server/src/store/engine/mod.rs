@@ -1,6 +1,6 @@
 //! What every part of the store runs on: statements rendered for either backend
-//! and run on the pool or in a transaction, one request's writes, rows of a shape
-//! known at run time, the schema's names, errors, and what operators watch.
+//! and run on the read lane or in a transaction, one request's writes, rows of a
+//! shape known at run time, the schema's names, errors, and what operators watch.
 
 mod backup;
 mod built;
@@ -8,6 +8,7 @@ mod error;
 mod exec;
 mod observed;
 mod plan_cache;
+mod read_lane;
 pub mod schema;
 pub(crate) mod script;
 mod values;
@@ -19,5 +20,6 @@ pub use error::StoreError;
 pub use exec::{Record, Scalar, Tx};
 pub use observed::{PoolUse, TasksInStatus};
 pub use plan_cache::PlansMade;
+pub(crate) use read_lane::ReadLane;
 pub use values::MediaColumn;
 pub use write_scope::WriteScope;

@@ -26,18 +26,31 @@ pub struct TasksInStatus {
 }
 
 impl Store {
+    /// The transactions' pool and the read lane together.
     pub fn pool_use(&self) -> PoolUse {
-        match &self.pool {
-            Pool::Sqlite(pool, _) => PoolUse {
-                open: pool.size(),
-                idle: pool.num_idle() as u32,
-                max: pool.options().get_max_connections(),
-            },
-            Pool::Postgres(pool, _) => PoolUse {
-                open: pool.size(),
-                idle: pool.num_idle() as u32,
-                max: pool.options().get_max_connections(),
-            },
+        let (pool, (lane_open, lane_idle, lane_max)) = match &self.pool {
+            Pool::Sqlite(pool, _, reads) => (
+                (
+                    pool.size(),
+                    pool.num_idle(),
+                    pool.options().get_max_connections(),
+                ),
+                reads.status(),
+            ),
+            Pool::Postgres(pool, _, reads) => (
+                (
+                    pool.size(),
+                    pool.num_idle(),
+                    pool.options().get_max_connections(),
+                ),
+                reads.status(),
+            ),
+        };
+        let (open, idle, max) = pool;
+        PoolUse {
+            open: open + lane_open,
+            idle: u32::try_from(idle).unwrap_or(u32::MAX) + lane_idle,
+            max: max + lane_max,
         }
     }
 

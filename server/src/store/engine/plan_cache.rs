@@ -17,19 +17,19 @@ pub struct PlansMade {
 }
 
 impl Store {
-    /// Runs `statement` `runs` times on one PostgreSQL connection, as the pool's
-    /// prepared statements run, and says how it was planned; `None` on SQLite
+    /// Runs `statement` `runs` times on one PostgreSQL connection of the read lane,
+    /// as a request's reads run, and says how it was planned; `None` on SQLite
     /// (which plans a prepared statement once).
     pub async fn plans_made(
         &self,
         statement: &impl SqlxBinder,
         runs: usize,
     ) -> Result<Option<PlansMade>, StoreError> {
-        let Pool::Postgres(pool, _) = &self.pool else {
+        let Pool::Postgres(_, _, reads) = &self.pool else {
             return Ok(None);
         };
         let (sql, values) = statement.build_sqlx(PostgresQueryBuilder);
-        let mut connection = pool.acquire().await?;
+        let mut connection = reads.take().await?;
         for _ in 0..runs {
             sqlx::query_with(&sql, values.clone())
                 .fetch_all(&mut *connection)

@@ -40,11 +40,11 @@ impl Store {
     /// [`Store::begin`]. A failing statement rolls the whole script back.
     pub(in crate::store) async fn run_script(&self, script: &Script) -> Result<(), StoreError> {
         match &self.pool {
-            Pool::Sqlite(pool, writers) => {
+            Pool::Sqlite(pool, writers, _) => {
                 let _permit = writers.acquire().await.expect("never closed");
                 run_on(pool, &script.text("BEGIN IMMEDIATE")).await
             }
-            Pool::Postgres(pool, writers) => {
+            Pool::Postgres(pool, writers, _) => {
                 let _permit = writers.acquire().await.expect("never closed");
                 run_on(pool, &script.text("BEGIN")).await
             }

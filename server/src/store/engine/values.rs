@@ -5,9 +5,10 @@ use sea_query::{PostgresQueryBuilder, SelectStatement, SqliteQueryBuilder};
 use sea_query_binder::SqlxBinder;
 use sqlx::Row;
 
+use super::exec::StoreParts;
 use crate::odata::edm::EdmType;
 use crate::odata::value::Value;
-use crate::store::{Built, Pool, Store, StoreError};
+use crate::store::{Built, Store, StoreError};
 
 /// Decodes column `index` of a row of either backend as `kind`, without sqlx's
 /// check of the column's type against `kind` before each value: that check was
@@ -94,9 +95,10 @@ impl Store {
     ) -> Result<Vec<Vec<Value>>, StoreError> {
         let mut out = Vec::new();
         let (sql, values) = (built.sql.as_str(), built.values.clone());
-        match &self.pool {
-            Pool::Sqlite(pool, _) => {
-                for row in sqlx::query_with(sql, values).fetch_all(pool).await? {
+        match self.connection().await? {
+            StoreParts::Sqlite(mut conn) => {
+                let ran = sqlx::query_with(sql, values).fetch_all(&mut *conn).await;
+                for row in conn.settle(ran)? {
                     let mut decoded = Vec::with_capacity(kinds.len());
                     for (index, kind) in kinds.iter().enumerate() {
                         decoded.push(decode_column!(&row, index, *kind));
@@ -104,8 +106,9 @@ impl Store {
                     out.push(decoded);
                 }
             }
-            Pool::Postgres(pool, _) => {
-                let rows = sqlx::query_with(sql, values).fetch_all(pool).await?;
+            StoreParts::Postgres(mut conn) => {
+                let ran = sqlx::query_with(sql, values).fetch_all(&mut *conn).await;
+                let rows = conn.settle(ran)?;
                 if let Some(first) = rows.first() {
                     check_columns(first, kinds)?;
                 }
@@ -127,19 +130,25 @@ impl Store {
         select: &SelectStatement,
         media: MediaColumn,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(match &self.pool {
-            Pool::Sqlite(pool, _) => {
+        Ok(match self.connection().await? {
+            StoreParts::Sqlite(mut conn) => {
                 let (sql, values) = select.build_sqlx(SqliteQueryBuilder);
-                let row = sqlx::query_with(&sql, values).fetch_optional(pool).await?;
+                let ran = sqlx::query_with(&sql, values)
+                    .fetch_optional(&mut *conn)
+                    .await;
+                let row = conn.settle(ran)?;
                 match row {
                     None => None,
                     Some(row) if media.is_text => Some(row.try_get::<String, _>(0)?.into_bytes()),
                     Some(row) => Some(row.try_get::<Vec<u8>, _>(0)?),
                 }
             }
-            Pool::Postgres(pool, _) => {
+            StoreParts::Postgres(mut conn) => {
                 let (sql, values) = select.build_sqlx(PostgresQueryBuilder);
-                let row = sqlx::query_with(&sql, values).fetch_optional(pool).await?;
+                let ran = sqlx::query_with(&sql, values)
+                    .fetch_optional(&mut *conn)
+                    .await;
+                let row = conn.settle(ran)?;
                 match row {
                     None => None,
                     Some(row) if media.is_text => Some(row.try_get::<String, _>(0)?.into_bytes()),
