@@ -40,7 +40,7 @@ struct Args {
     /// A PostgreSQL database made by `seed --scale N` (its URL).
     #[arg(long)]
     postgres: Option<String>,
-    /// Seconds per wrk run.
+    /// Seconds each side of a read is loaded for, in turns with the other.
     #[arg(long, default_value_t = 10)]
     duration: u32,
     /// Concurrent connections per wrk run.
@@ -307,13 +307,19 @@ async fn protocol_cases(
     let mut figures = Vec::new();
     for (name, ours_url, bare_url) in &cases {
         eprintln!("measuring: {name}");
-        let ours = wrk::run(
-            ours_url,
-            Some(&basic_authorization()),
+        let authorization = basic_authorization();
+        let (ours, bare) = wrk::run_in_turns(
+            &wrk::Target {
+                url: ours_url,
+                authorization: Some(&authorization),
+            },
+            &wrk::Target {
+                url: bare_url,
+                authorization: None,
+            },
             args.duration,
             args.connections,
         )?;
-        let bare = wrk::run(bare_url, None, args.duration, args.connections)?;
         figures.push(((*name).to_owned(), ours, bare));
     }
     Ok(figures)

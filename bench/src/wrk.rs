@@ -1,4 +1,10 @@
 //! Running wrk and reading its figures.
+//!
+//! Ours and the bare handler are loaded in turns (A B B A A B …), a slice of the
+//! run's seconds each, instead of one after the other: on a machine whose speed
+//! drifts (other work, the CPU's clock, the page cache) a ratio of two runs made
+//! seconds apart measures the drift as much as the servers, and the turns put
+//! both under the same drift.
 
 use std::process::Command;
 
@@ -10,7 +16,61 @@ pub struct Figures {
     pub p99_ms: f64,
 }
 
-pub fn run(
+/// One side of a comparison: the URL wrk loads and the Authorization it sends.
+pub struct Target<'a> {
+    pub url: &'a str,
+    pub authorization: Option<&'a str>,
+}
+
+/// Turns each side gets. In the order A B B A A B B A A B the two sides' mean
+/// positions in the run are 4.4 and 4.6 of 10, so a steady drift weighs on both
+/// alike.
+const TURNS: u32 = 5;
+
+/// Loads `a` and `b` in turns for `seconds` each in all. Requests a second are
+/// each side's mean over its turns (every turn is as long), p50 the median of
+/// its turns' p50s, p99 the worst of its turns' p99s.
+pub fn run_in_turns(
+    a: &Target,
+    b: &Target,
+    seconds: u32,
+    connections: u32,
+) -> anyhow::Result<(Figures, Figures)> {
+    let slice = (seconds / TURNS).max(1);
+    let mut turns_a = Vec::new();
+    let mut turns_b = Vec::new();
+    for turn in 0..2 * TURNS {
+        let (target, turns) = if is_a_turn(turn) {
+            (a, &mut turns_a)
+        } else {
+            (b, &mut turns_b)
+        };
+        turns.push(run(target.url, target.authorization, slice, connections)?);
+    }
+    Ok((combined(&turns_a), combined(&turns_b)))
+}
+
+/// Turns 0, 1, 2, 3, 4, 5 … go to A, B, B, A, A, B …
+fn is_a_turn(turn: u32) -> bool {
+    turn % 4 == 0 || turn % 4 == 3
+}
+
+fn combined(turns: &[Figures]) -> Figures {
+    let count = turns.len() as f64;
+    let mut p50s: Vec<f64> = turns.iter().map(|turn| turn.p50_ms).collect();
+    p50s.sort_by(f64::total_cmp);
+    Figures {
+        requests_per_second: turns
+            .iter()
+            .map(|turn| turn.requests_per_second)
+            .sum::<f64>()
+            / count,
+        p50_ms: p50s[p50s.len() / 2],
+        p99_ms: turns.iter().map(|turn| turn.p99_ms).fold(0.0, f64::max),
+    }
+}
+
+fn run(
     url: &str,
     authorization: Option<&str>,
     seconds: u32,
@@ -63,4 +123,34 @@ fn duration_ms(text: &str) -> anyhow::Result<f64> {
         bail!("unreadable duration '{text}'")
     };
     Ok(number.parse::<f64>()? * factor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_turns_go_a_b_b_a_and_weigh_both_sides_alike() {
+        let order: String = (0..2 * TURNS)
+            .map(|turn| if is_a_turn(turn) { 'A' } else { 'B' })
+            .collect();
+        assert_eq!(order, "ABBAABBAAB");
+    }
+
+    #[test]
+    fn a_side_is_its_mean_rate_its_median_p50_and_its_worst_p99() {
+        let turn = |rate, p50, p99| Figures {
+            requests_per_second: rate,
+            p50_ms: p50,
+            p99_ms: p99,
+        };
+        let side = combined(&[
+            turn(100.0, 3.0, 9.0),
+            turn(200.0, 1.0, 4.0),
+            turn(300.0, 2.0, 5.0),
+        ]);
+        assert_eq!(side.requests_per_second, 200.0);
+        assert_eq!(side.p50_ms, 2.0);
+        assert_eq!(side.p99_ms, 9.0);
+    }
 }

@@ -64,7 +64,7 @@ start_bench_postgres() {
   fi
   local port; port=$(free_port)
   runuser -u "$user" -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c synchronous_commit=off -c shared_buffers=512MB" \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c synchronous_commit=off -c shared_buffers=512MB -c log_autovacuum_min_duration=0" \
     >/dev/null || { cat "$dir/server.log" >&2; return 1; }
   BENCH_PG_DIR=$dir
   PG_BIN=$bin
