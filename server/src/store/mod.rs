@@ -247,7 +247,8 @@ impl Store {
 
     /// Runs `ANALYZE` so that the planner knows the data it has (after bulk loads).
     /// On PostgreSQL a `VACUUM` too: it marks the pages all rows of which are
-    /// visible, so that counts read the index alone instead of every row's page.
+    /// visible, so that counts read the index alone instead of every row's page;
+    /// there, tables without rows are left unanalysed (below).
     pub async fn analyze(&self) -> Result<(), StoreError> {
         match &self.pool {
             Pool::Sqlite(pool, _, reads) => {
@@ -260,10 +261,39 @@ impl Store {
                 }
                 reads.statistics_changed().await;
             }
-            Pool::Postgres(pool, ..) => sqlx::query("VACUUM ANALYZE")
-                .execute(pool)
-                .await
-                .map(drop)?,
+            Pool::Postgres(pool, ..) => {
+                // Only the tables that have rows. A table analysed while empty is
+                // recorded as 0 rows, and a key lookup prepared on it is then kept
+                // as a sequential scan that stays while the table fills, until an
+                // autovacuum analyses it (docs/benchmarks.md, "Why PostgreSQL's
+                // scoring round trips dip"). Left alone, an empty table stays
+                // "never analysed", which the planner takes for at least 10 pages.
+                let tables: Vec<String> = sqlx::query_scalar(
+                    "SELECT c.relname::text FROM pg_class c \
+                     JOIN pg_namespace n ON n.oid = c.relnamespace \
+                     WHERE c.relkind = 'r' AND n.nspname = current_schema() ORDER BY 1",
+                )
+                .fetch_all(pool)
+                .await?;
+                let mut with_rows = Vec::new();
+                for table in tables {
+                    let quoted = format!("\"{}\"", table.replace('"', "\"\""));
+                    let has_rows: bool =
+                        sqlx::query_scalar(&format!("SELECT EXISTS (SELECT 1 FROM {quoted})"))
+                            .persistent(false)
+                            .fetch_one(pool)
+                            .await?;
+                    if has_rows {
+                        with_rows.push(quoted);
+                    }
+                }
+                if !with_rows.is_empty() {
+                    sqlx::query(&format!("VACUUM ANALYZE {}", with_rows.join(", ")))
+                        .persistent(false)
+                        .execute(pool)
+                        .await?;
+                }
+            }
         };
         Ok(())
     }

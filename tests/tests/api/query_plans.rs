@@ -19,6 +19,7 @@ use scoredesk_server::store::read::{RowsQuery, Scope};
 
 on_both_backends! {
     the_scoring_feeds_read_forms_use_their_indexes_and_queues_come_out_in_order_planned_once => read_forms;
+    a_key_lookup_on_a_table_still_empty_after_analyze_is_kept_as_an_index_scan => empty_table_lookup;
 }
 
 const TASKS: usize = 100_000;
@@ -218,4 +219,71 @@ async fn planned_once(
             );
         }
     }
+}
+
+/// A new database after ScoreDesk's ANALYZE (migrations run it): `scoring_results`
+/// has no rows yet. A lookup by its key, prepared and run as a scorer's requests
+/// run it, must be kept as an index scan. PostgreSQL kept it as a sequential scan
+/// when the empty table had been analysed (0 rows recorded), and that plan stayed
+/// while the table filled, until an autovacuum analysed it: the first minute of
+/// marking on a new database read the whole table at every lookup
+/// (docs/benchmarks.md, "Why PostgreSQL's scoring round trips dip").
+async fn empty_table_lookup(backend: Backend) {
+    use sqlx::Connection;
+    let app = TestApp::spawn(backend).await;
+    app.store.analyze().await.unwrap();
+    let lookup = "SELECT score FROM scoring_results WHERE customer_id = 1 AND question_id = 1 AND result_id = 1";
+    let plan = match backend {
+        Backend::Sqlite => {
+            use sqlx::Row;
+            let mut connection = sqlx::SqliteConnection::connect(app.database_url())
+                .await
+                .unwrap();
+            let rows = sqlx::query(&format!("EXPLAIN QUERY PLAN {lookup}"))
+                .fetch_all(&mut connection)
+                .await
+                .unwrap();
+            let details: Vec<String> = rows.iter().map(|row| row.get(3)).collect();
+            details.join("\n")
+        }
+        Backend::Postgres => {
+            let mut connection = sqlx::PgConnection::connect(app.database_url())
+                .await
+                .unwrap();
+            let prepared = "PREPARE lookup(int, bigint, int) AS SELECT score FROM scoring_results \
+                 WHERE customer_id = $1 AND question_id = $2 AND result_id = $3";
+            sqlx::raw_sql(prepared)
+                .execute(&mut connection)
+                .await
+                .unwrap();
+            // PostgreSQL plans the first five executions for their values, then
+            // keeps one plan if it is no dearer.
+            for _ in 0..6 {
+                sqlx::raw_sql("EXECUTE lookup(1, 1, 1)")
+                    .execute(&mut connection)
+                    .await
+                    .unwrap();
+            }
+            let lines: Vec<String> = sqlx::query_scalar("EXPLAIN EXECUTE lookup(1, 1, 1)")
+                .fetch_all(&mut connection)
+                .await
+                .unwrap();
+            let (generic, _): (i64, i64) = sqlx::query_as(
+                "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'lookup'",
+            )
+            .fetch_one(&mut connection)
+            .await
+            .unwrap();
+            assert!(generic > 0, "the plan is kept: {lines:?}");
+            lines.join("\n")
+        }
+    };
+    let whole_table =
+        plan.contains("Seq Scan") || plan.lines().any(|l| l.trim().starts_with("SCAN "));
+    assert!(!whole_table, "{plan}");
+    assert!(
+        plan.contains("Index Scan using scoring_results_pkey")
+            || plan.contains("SEARCH scoring_results USING"),
+        "{plan}"
+    );
 }
