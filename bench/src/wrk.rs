@@ -27,7 +27,8 @@ pub struct Target<'a> {
 /// alike.
 const TURNS: u32 = 5;
 
-/// Loads `a` and `b` in turns for `seconds` each in all. Requests a second are
+/// Loads `a` and `b` in turns for `seconds` each in all (whole seconds a turn, so
+/// rounded down to a multiple of [`TURNS`], and at least one a turn). Requests a second are
 /// each side's mean over its turns (every turn is as long), p50 the median of
 /// its turns' p50s, p99 the worst of its turns' p99s.
 pub fn run_in_turns(
