@@ -53,7 +53,7 @@ pub fn run_in_turns(
 
 /// Turns 0, 1, 2, 3, 4, 5 … go to A, B, B, A, A, B …
 fn is_a_turn(turn: u32) -> bool {
-    turn % 4 == 0 || turn % 4 == 3
+    matches!(turn % 4, 0 | 3)
 }
 
 fn combined(turns: &[Figures]) -> Figures {
