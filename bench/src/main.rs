@@ -95,6 +95,12 @@ struct Args {
     /// The `scoredesk-server` binary that --processes runs.
     #[arg(long)]
     server: Option<PathBuf>,
+    /// Instead of measuring: start ours and the bare handler on a copy of the one
+    /// database given, print their roots (`ours=...`, `bare=...`) and serve until
+    /// killed, so that a profiler can watch both in this one process
+    /// (`scripts/profile --beside-bare`).
+    #[arg(long)]
+    serve_only: bool,
 }
 
 /// The server binary's allocator (mimalloc), counting the heap's peak for
@@ -144,6 +150,9 @@ fn main() -> anyhow::Result<()> {
     // Each database is copied just before it is measured: the writes of a copy
     // (and PostgreSQL's checkpoint after it) would otherwise run during the other
     // database's measurement on the same disk (run F's slow SQLite figures).
+    if args.serve_only {
+        return runtime.block_on(serve_only(&args));
+    }
     let mut measured = Vec::new();
     if let Some(file) = &args.sqlite {
         eprintln!("== SQLite");
@@ -160,6 +169,23 @@ fn main() -> anyhow::Result<()> {
     if let Some(out) = args.out {
         std::fs::write(&out, &table).with_context(|| format!("writing {}", out.display()))?;
     }
+    Ok(())
+}
+
+/// Both servers on a copy of the one database given, until the process is killed.
+async fn serve_only(args: &Args) -> anyhow::Result<()> {
+    let url = match (&args.sqlite, &args.postgres) {
+        (Some(file), None) => copy::sqlite(file).await?,
+        (None, Some(url)) => copy::postgres(url).await?,
+        _ => anyhow::bail!("--serve-only serves one database: give --sqlite or --postgres"),
+    };
+    let (ours, theirs, customer, database, _store) = start(&url).await?;
+    settle(&database).await?;
+    println!("ours={ours}/deliveryodata/{customer}");
+    println!("bare={theirs}");
+    use std::io::Write;
+    std::io::stdout().flush()?;
+    std::future::pending::<()>().await;
     Ok(())
 }
 

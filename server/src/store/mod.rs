@@ -363,8 +363,9 @@ mod tests {
 
     /// SQLite is built without STAT4 (.cargo/config.toml): with it, every statement
     /// whose plan a bound value might change is compiled again at each execution.
+    /// And without memory statistics, whose one mutex every allocation took.
     #[tokio::test]
-    async fn sqlite_is_built_without_stat4() {
+    async fn sqlite_is_built_without_stat4_or_memory_statistics() {
         let store = Store::connect("sqlite::memory:").await.unwrap();
         let Pool::Sqlite(pool, ..) = &store.pool else {
             panic!("an in-memory SQLite store");
@@ -378,5 +379,9 @@ mod tests {
             "{options:?}"
         );
         assert!(!options.iter().any(|o| o.contains("STAT4")), "{options:?}");
+        assert!(
+            options.iter().any(|o| o == "DEFAULT_MEMSTATUS=0"),
+            "{options:?}"
+        );
     }
 }

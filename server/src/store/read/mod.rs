@@ -25,6 +25,7 @@ use crate::odata::typed::{Condition, Lookup};
 use crate::odata::value::Value;
 
 pub use plan::order_kinds;
+use plan::OrderValue;
 pub use query::{Constraint, JoinedRow, MediaContent, Row, RowsQuery, Scope};
 
 impl Store {
@@ -58,7 +59,15 @@ impl Store {
             .map(|mut row| {
                 let joined_values = row.split_off(planned.joined_start);
                 let extra = row.split_off(planned.extra_start);
-                let order_values = row.split_off(planned.order_start);
+                let mut selected = row.split_off(planned.order_start).into_iter();
+                let order_values = planned
+                    .order
+                    .iter()
+                    .map(|source| match source {
+                        OrderValue::Property(index) => row[*index].clone(),
+                        OrderValue::Selected => selected.next().unwrap_or(Value::Null),
+                    })
+                    .collect();
                 let media_type = planned.media_type_index.and_then(|i| match row.remove(i) {
                     Value::String(s) => Some(s),
                     _ => None,

@@ -30,13 +30,24 @@ pub struct ReadLayout {
     pub kinds: Vec<EdmType>,
     /// Where the media type column is, for media-link entries.
     pub media_type_index: Option<usize>,
-    /// Where the order values start (for the next page's continuation).
+    /// Where the order values that are not properties of the row start.
     pub order_start: usize,
+    /// Where each order value (for the next page's continuation) comes from.
+    pub order: Vec<OrderValue>,
     /// Where the extra columns start.
     pub extra_start: usize,
     /// Where the joined targets' columns start, and each target's columns.
     pub joined_start: usize,
     pub joined: Vec<JoinedColumns>,
+}
+
+/// Where a row's order value is: one of its stored properties (a key part, an
+/// `$orderby` property of the entity itself), which is not selected twice, or the
+/// next of the columns from `order_start` (a navigation's property, a copied one).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum OrderValue {
+    Property(usize),
+    Selected,
 }
 
 /// One joined target's columns, in the order they follow `joined_start`.
@@ -108,8 +119,11 @@ impl RowsQuery<'_> {
         }
         let terms = self.sort_terms(&mut planner);
         let mut kinds = Vec::new();
+        let mut property_columns = Vec::new();
         for property in set.stored_properties() {
-            select.expr(column(BASE, property.column));
+            let expr = column(BASE, property.column);
+            select.expr(expr.clone());
+            property_columns.push(expr);
             kinds.push(property.edm);
         }
         let mut media_type_index = None;
@@ -121,9 +135,16 @@ impl RowsQuery<'_> {
             }
         }
         let order_start = kinds.len();
+        let mut order = Vec::with_capacity(terms.len());
         for term in &terms {
-            select.expr(term.expr.clone());
-            kinds.push(term.edm);
+            match property_columns.iter().position(|c| *c == term.expr) {
+                Some(index) => order.push(OrderValue::Property(index)),
+                None => {
+                    select.expr(term.expr.clone());
+                    kinds.push(term.edm);
+                    order.push(OrderValue::Selected);
+                }
+            }
             select.order_by_expr(
                 term.expr.clone(),
                 if term.descending {
@@ -164,6 +185,7 @@ impl RowsQuery<'_> {
                 kinds,
                 media_type_index,
                 order_start,
+                order,
                 extra_start,
                 joined_start,
                 joined,
