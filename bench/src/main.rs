@@ -12,6 +12,7 @@ mod processes;
 mod purges;
 mod report;
 mod scoring;
+mod serve_only;
 mod sheets;
 mod uploads;
 mod wrk;
@@ -151,7 +152,10 @@ fn main() -> anyhow::Result<()> {
     // (and PostgreSQL's checkpoint after it) would otherwise run during the other
     // database's measurement on the same disk (run F's slow SQLite figures).
     if args.serve_only {
-        return runtime.block_on(serve_only(&args));
+        return runtime.block_on(serve_only::run(
+            args.sqlite.as_deref(),
+            args.postgres.as_deref(),
+        ));
     }
     let mut measured = Vec::new();
     if let Some(file) = &args.sqlite {
@@ -169,23 +173,6 @@ fn main() -> anyhow::Result<()> {
     if let Some(out) = args.out {
         std::fs::write(&out, &table).with_context(|| format!("writing {}", out.display()))?;
     }
-    Ok(())
-}
-
-/// Both servers on a copy of the one database given, until the process is killed.
-async fn serve_only(args: &Args) -> anyhow::Result<()> {
-    let url = match (&args.sqlite, &args.postgres) {
-        (Some(file), None) => copy::sqlite(file).await?,
-        (None, Some(url)) => copy::postgres(url).await?,
-        _ => anyhow::bail!("--serve-only serves one database: give --sqlite or --postgres"),
-    };
-    let (ours, theirs, customer, database, _store) = start(&url).await?;
-    settle(&database).await?;
-    println!("ours={ours}/deliveryodata/{customer}");
-    println!("bare={theirs}");
-    use std::io::Write;
-    std::io::stdout().flush()?;
-    std::future::pending::<()>().await;
     Ok(())
 }
 
