@@ -148,15 +148,15 @@ fn main() -> anyhow::Result<()> {
         args.sqlite.is_some() || args.postgres.is_some(),
         "give --sqlite FILE, --postgres URL or both"
     );
-    // Each database is copied just before it is measured: the writes of a copy
-    // (and PostgreSQL's checkpoint after it) would otherwise run during the other
-    // database's measurement on the same disk (run F's slow SQLite figures).
     if args.serve_only {
         return runtime.block_on(serve_only::run(
             args.sqlite.as_deref(),
             args.postgres.as_deref(),
         ));
     }
+    // Each database is copied just before it is measured: the writes of a copy
+    // (and PostgreSQL's checkpoint after it) would otherwise run during the other
+    // database's measurement on the same disk (run F's slow SQLite figures).
     let mut measured = Vec::new();
     if let Some(file) = &args.sqlite {
         eprintln!("== SQLite");

@@ -345,3 +345,72 @@ pub fn first_row(scope: &Scope, area: CustomerArea, columns: &[&str]) -> SelectS
     select.limit(1);
     select
 }
+
+#[cfg(test)]
+mod tests {
+    use sea_query::SqliteQueryBuilder;
+
+    use super::super::test_sets::{lookup, THINGS};
+    use super::*;
+    use crate::odata::typed::Paths;
+
+    /// The layout and SQL of a first page of THINGS in `orderby`'s order.
+    fn planned(orderby: &str, nulls_smallest: bool) -> (ReadLayout, String) {
+        let order = Paths::new(&THINGS, lookup)
+            .order(&crate::odata::orderby::parse(orderby).unwrap())
+            .unwrap();
+        let scope = Scope::all(&THINGS);
+        let query = RowsQuery::first_page(&scope, None, &order, 50, lookup);
+        let planned = query.plan(CustomerArea::new(1).unwrap(), nulls_smallest);
+        let sql = planned.statement.to_string(SqliteQueryBuilder);
+        (planned.layout, sql)
+    }
+
+    /// The select list of `sql` (what comes before FROM).
+    fn selected(sql: &str) -> &str {
+        sql.split(" FROM ").next().unwrap()
+    }
+
+    #[test]
+    fn order_values_that_are_properties_of_the_row_are_taken_from_it_not_selected_again() {
+        let properties = THINGS.stored_properties().len();
+        // `Status desc`, then the key: both are the row's own properties.
+        let (layout, sql) = planned("Status desc", false);
+        assert_eq!(
+            layout.order,
+            [OrderValue::Property(1), OrderValue::Property(0)]
+        );
+        assert_eq!(layout.order_start, properties);
+        assert_eq!(layout.kinds.len(), properties, "no column selected twice");
+        assert_eq!(
+            selected(&sql).matches(r#""t"."status""#).count(),
+            1,
+            "{sql}"
+        );
+        assert_eq!(
+            selected(&sql).matches(r#""t"."question_id""#).count(),
+            1,
+            "{sql}"
+        );
+        assert!(
+            sql.contains(r#"ORDER BY "t"."status" DESC, "t"."question_id" DESC"#),
+            "{sql}"
+        );
+    }
+
+    #[test]
+    fn an_order_value_of_a_navigation_is_selected_after_the_properties() {
+        let properties = THINGS.stored_properties().len();
+        for nulls_smallest in [false, true] {
+            let (layout, sql) = planned("Result/WhenFinished desc", nulls_smallest);
+            assert_eq!(
+                layout.order,
+                [OrderValue::Selected, OrderValue::Property(0)],
+                "{sql}"
+            );
+            assert_eq!(layout.order_start, properties);
+            assert_eq!(layout.kinds[properties..], [EdmType::DateTime], "{sql}");
+            assert!(selected(&sql).contains(r#""when_finished""#), "{sql}");
+        }
+    }
+}
