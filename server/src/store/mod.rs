@@ -31,11 +31,11 @@ pub use delivery::{
     NewSnapshot, SnapshotSource, StoredPrintBatch, StoredSnapshot, UploadWriter,
 };
 pub use engine::schema;
-use engine::ReadLane;
 pub use engine::{
     BackupError, BackupMade, Built, MediaColumn, PlansMade, PoolUse, Record, Scalar, StoreError,
     TasksInStatus, Tx, WriteScope,
 };
+use engine::{ReadLane, SqliteWrites};
 pub use results::{AuditRequest, ClaimedJob, Lease};
 pub use scoring::{
     ConditionalDelete, ConditionalUpdate, NewBankedComment, Replaced, RubricDeletion,
@@ -54,8 +54,9 @@ pub enum Backend {
 /// statements outside a transaction run on (engine/read_lane.rs).
 #[derive(Clone)]
 pub(crate) enum Pool {
-    /// With one write permit: see [`Store::begin`].
-    Sqlite(SqlitePool, Arc<Semaphore>, ReadLane<sqlx::SqliteConnection>),
+    /// With one write permit and the checkpoint task: see [`Store::begin`] and
+    /// engine/wal_checkpoints.rs.
+    Sqlite(SqlitePool, SqliteWrites, ReadLane<sqlx::SqliteConnection>),
     /// With permits for [`POSTGRES_WRITERS`]: see [`Store::begin`].
     Postgres(PgPool, Arc<Semaphore>, ReadLane<sqlx::PgConnection>),
 }
@@ -148,6 +149,7 @@ impl Store {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10));
+            let options = SqliteWrites::connection_options(options);
             // A file's connection cannot go stale: no ping (a round trip to the
             // connection's thread, which costs a thread wake-up) before each use.
             let pool = SqlitePoolOptions::new()
@@ -156,8 +158,13 @@ impl Store {
                 .after_release(|connection, _| Box::pin(release_whole(connection)))
                 .connect_with(options.clone())
                 .await?;
-            let reads = ReadLane::new(options, READ_CONNECTIONS, Duration::from_secs(10), None);
-            Pool::Sqlite(pool, Arc::new(Semaphore::new(1)), reads)
+            let reads = ReadLane::new(
+                options.clone(),
+                READ_CONNECTIONS,
+                Duration::from_secs(10),
+                None,
+            );
+            Pool::Sqlite(pool, SqliteWrites::start(options), reads)
         } else {
             return Err(StoreError::UnsupportedUrl);
         };
@@ -228,11 +235,8 @@ impl Store {
     /// reads on the read lane, whose connections never wait for a transaction's.
     pub async fn begin(&self) -> Result<Tx, StoreError> {
         Ok(match &self.pool {
-            Pool::Sqlite(pool, writers, _) => {
-                let permit = Arc::clone(writers)
-                    .acquire_owned()
-                    .await
-                    .expect("the write semaphore is never closed");
+            Pool::Sqlite(pool, writes, _) => {
+                let permit = writes.permit().await;
                 Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?, permit)
             }
             Pool::Postgres(pool, writers, _) => {
@@ -300,9 +304,10 @@ impl Store {
 
     pub async fn close(&self) {
         match &self.pool {
-            Pool::Sqlite(pool, _, reads) => {
+            Pool::Sqlite(pool, writes, reads) => {
                 reads.close().await;
                 pool.close().await;
+                writes.close().await;
             }
             Pool::Postgres(pool, _, reads) => {
                 reads.close().await;

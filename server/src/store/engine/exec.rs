@@ -42,11 +42,8 @@ impl<T> Scalar for T where
 
 /// An open transaction on either backend.
 pub enum Tx {
-    /// With the process's SQLite write permit, held until the transaction ends.
-    Sqlite(
-        sqlx::Transaction<'static, Sqlite>,
-        tokio::sync::OwnedSemaphorePermit,
-    ),
+    /// With the store's SQLite write permit, held until the transaction ends.
+    Sqlite(sqlx::Transaction<'static, Sqlite>, super::WritePermit),
     /// With one of the pool's writer permits, held until the transaction ends.
     Postgres(
         sqlx::Transaction<'static, Postgres>,

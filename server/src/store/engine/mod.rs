@@ -1,6 +1,7 @@
 //! What every part of the store runs on: statements rendered for either backend
 //! and run on the read lane or in a transaction, one request's writes, rows of a
-//! shape known at run time, the schema's names, errors, and what operators watch.
+//! shape known at run time, the schema's names, errors, what operators watch, and
+//! SQLite's checkpoints.
 
 mod backup;
 mod built;
@@ -12,6 +13,7 @@ mod read_lane;
 pub mod schema;
 pub(crate) mod script;
 mod values;
+mod wal_checkpoints;
 mod write_scope;
 
 pub use backup::{BackupError, BackupMade};
@@ -22,4 +24,6 @@ pub use observed::{PoolUse, TasksInStatus};
 pub use plan_cache::PlansMade;
 pub(crate) use read_lane::ReadLane;
 pub use values::MediaColumn;
+pub(crate) use wal_checkpoints::SqliteWrites;
+pub use wal_checkpoints::WritePermit;
 pub use write_scope::WriteScope;

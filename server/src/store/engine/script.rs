@@ -40,8 +40,8 @@ impl Store {
     /// [`Store::begin`]. A failing statement rolls the whole script back.
     pub(in crate::store) async fn run_script(&self, script: &Script) -> Result<(), StoreError> {
         match &self.pool {
-            Pool::Sqlite(pool, writers, _) => {
-                let _permit = writers.acquire().await.expect("never closed");
+            Pool::Sqlite(pool, writes, _) => {
+                let _permit = writes.permit().await;
                 run_on(pool, &script.text("BEGIN IMMEDIATE")).await
             }
             Pool::Postgres(pool, writers, _) => {
