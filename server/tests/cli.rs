@@ -34,6 +34,21 @@ async fn operator_workflow(database_url: &str) {
         ],
         Some("s3cret pass\n"),
     );
+    // A lead marker (docs/marking-quality.md): the scorer's sets, not delivery's.
+    run(
+        database_url,
+        &[
+            "account",
+            "add",
+            "--username",
+            "ops-lead",
+            "--customer",
+            &area.to_string(),
+            "--role",
+            "lead",
+        ],
+        Some("lead pass\n"),
+    );
     // An account of every area is an administrator, or nothing.
     let refused = run_refused(
         database_url,
@@ -99,6 +114,15 @@ async fn operator_workflow(database_url: &str) {
         .await
         .expect("request");
     assert_eq!(refused.status(), 401);
+    for (set, status) in [("ScoringTasks", 200), ("AnswerUploads", 403)] {
+        let answer = client
+            .get(format!("{root}{set}"))
+            .basic_auth("ops-lead", Some("lead pass"))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(answer.status(), status, "a lead marker reads {set}");
+    }
     let anonymous = client.get(&root).send().await.expect("request");
     assert_eq!(anonymous.status(), 401);
     drop(server);

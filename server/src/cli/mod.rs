@@ -130,7 +130,7 @@ enum AccountCommand {
         /// An administrator of every customer area.
         #[arg(long, conflicts_with = "customer")]
         server_admin: bool,
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["admin", "scorer", "coordinator"]))]
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["admin", "scorer", "coordinator", "lead"]))]
         role: String,
     },
     /// Set an account's password, read as for `add`.

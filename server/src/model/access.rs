@@ -1,4 +1,4 @@
-//! Who may do what: the contract's three roles and the one role table that every
+//! Who may do what: the contract's three roles, the lead marker, and the one role table that every
 //! request is decided against (docs/architecture.md, "Roles").
 //!
 //! A request is described by everything it touches: every entity set it reads (the
@@ -11,7 +11,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// What an account may do (the contract's three roles).
+/// What an account may do: the contract's three roles, and the lead marker
+/// (docs/marking-quality.md, "Who: the lead marker").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Role {
     /// Everything in its customer area (or every area, for a server administrator).
@@ -20,16 +21,20 @@ pub enum Role {
     Scorer,
     /// External delivery, and reading results.
     Coordinator,
+    /// Everything a scorer may do, and the marking's figures; the sets of marking
+    /// quality (flags, second marking, seeds) as they are built.
+    Lead,
 }
 
 impl Role {
-    pub const ALL: [Role; 3] = [Role::Admin, Role::Scorer, Role::Coordinator];
+    pub const ALL: [Role; 4] = [Role::Admin, Role::Scorer, Role::Coordinator, Role::Lead];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Admin => "admin",
             Role::Scorer => "scorer",
             Role::Coordinator => "coordinator",
+            Role::Lead => "lead",
         }
     }
 }
@@ -48,8 +53,9 @@ impl FromStr for Role {
             "admin" => Ok(Role::Admin),
             "scorer" => Ok(Role::Scorer),
             "coordinator" => Ok(Role::Coordinator),
+            "lead" => Ok(Role::Lead),
             other => Err(format!(
-                "unknown role '{other}': use admin, scorer or coordinator"
+                "unknown role '{other}': use admin, scorer, coordinator or lead"
             )),
         }
     }
@@ -98,7 +104,8 @@ pub enum Grant {
     ReadWrite,
 }
 
-/// The role table: per entity set, what a scorer and a coordinator may do.
+/// The role table: per entity set, what a scorer, a coordinator and a lead
+/// marker may do.
 /// Administrators may do everything, actions included; nobody else runs actions.
 ///
 /// - Scorers read what the spec's scoring endpoints read (tasks, their results,
@@ -108,56 +115,90 @@ pub enum Grant {
 ///   uploads) and read results with what the delivery workflow reads beside them.
 ///   Scores and comments in progress (ScoringTasks, ScoringResults,
 ///   DimensionScores) and rubrics are the scorers'.
+/// - Lead markers may do everything scorers may; what only they may do comes
+///   with the sets of marking quality (docs/marking-quality.md).
 /// - The comment bank (`BankedComments`, our extension) is the scorers': they read,
 ///   add, edit and delete its comments; coordinators have no use for it.
-pub const ROLE_TABLE: &[(&str, Grant, Grant)] = &[
-    // (entity set, scorer, coordinator)
-    ("AnswerUploads", Grant::None, Grant::ReadWrite),
-    ("Answers", Grant::Read, Grant::Read),
-    ("AssessmentSnapshotData", Grant::None, Grant::Read),
-    ("AssessmentSnapshots", Grant::None, Grant::ReadWrite),
-    ("Assessments", Grant::Read, Grant::Read),
-    ("Attempts", Grant::None, Grant::ReadWrite),
+pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
+    // (entity set, scorer, coordinator, lead)
+    ("AnswerUploads", Grant::None, Grant::ReadWrite, Grant::None),
+    ("Answers", Grant::Read, Grant::Read, Grant::Read),
+    (
+        "AssessmentSnapshotData",
+        Grant::None,
+        Grant::Read,
+        Grant::None,
+    ),
+    (
+        "AssessmentSnapshots",
+        Grant::None,
+        Grant::ReadWrite,
+        Grant::None,
+    ),
+    ("Assessments", Grant::Read, Grant::Read, Grant::Read),
+    ("Attempts", Grant::None, Grant::ReadWrite, Grant::None),
     // Our extension: the scorers' shared comment bank.
-    ("BankedComments", Grant::ReadWrite, Grant::None),
+    (
+        "BankedComments",
+        Grant::ReadWrite,
+        Grant::None,
+        Grant::ReadWrite,
+    ),
     // Our extension: what earns each score, read with the rubric.
-    ("DimensionLevels", Grant::Read, Grant::None),
-    ("DimensionScores", Grant::ReadWrite, Grant::None),
-    ("Dimensions", Grant::Read, Grant::None),
-    ("Groups", Grant::Read, Grant::Read),
+    ("DimensionLevels", Grant::Read, Grant::None, Grant::Read),
+    (
+        "DimensionScores",
+        Grant::ReadWrite,
+        Grant::None,
+        Grant::ReadWrite,
+    ),
+    ("Dimensions", Grant::Read, Grant::None, Grant::Read),
+    ("Groups", Grant::Read, Grant::Read, Grant::Read),
     // Our extension: the item analysis, for coordinators (issue 34).
-    ("ItemStatistics", Grant::None, Grant::Read),
-    ("Participants", Grant::None, Grant::Read),
-    ("PrintBatches", Grant::None, Grant::ReadWrite),
-    ("Questions", Grant::Read, Grant::Read),
-    ("Results", Grant::Read, Grant::Read),
+    ("ItemStatistics", Grant::None, Grant::Read, Grant::Read),
+    ("Participants", Grant::None, Grant::Read, Grant::None),
+    ("PrintBatches", Grant::None, Grant::ReadWrite, Grant::None),
+    ("Questions", Grant::Read, Grant::Read, Grant::Read),
+    ("Results", Grant::Read, Grant::Read, Grant::Read),
     // Coordinators follow the purges of the results they deliver.
-    ("ResultsAuditLog", Grant::None, Grant::Read),
-    ("Rubrics", Grant::Read, Grant::None),
+    ("ResultsAuditLog", Grant::None, Grant::Read, Grant::None),
+    ("Rubrics", Grant::Read, Grant::None, Grant::Read),
     // Our extension: who changed a task's status; written only by the server.
-    ("ScoringEvents", Grant::Read, Grant::None),
-    ("ScoringResults", Grant::ReadWrite, Grant::None),
-    ("ScoringTasks", Grant::ReadWrite, Grant::None),
-    ("TopicScores", Grant::None, Grant::Read),
+    ("ScoringEvents", Grant::Read, Grant::None, Grant::Read),
+    (
+        "ScoringResults",
+        Grant::ReadWrite,
+        Grant::None,
+        Grant::ReadWrite,
+    ),
+    (
+        "ScoringTasks",
+        Grant::ReadWrite,
+        Grant::None,
+        Grant::ReadWrite,
+    ),
+    ("TopicScores", Grant::None, Grant::Read, Grant::None),
 ];
 
 /// Our extension's functions and who besides administrators may call them:
-/// (function, scorer, coordinator). Figures about marking are the coordinators';
-/// scorers see none of them.
-pub const FUNCTIONS: &[(&str, bool, bool)] = &[
-    ("AssessmentStatistics", false, true),
-    ("ScoringProgress", false, true),
-    ("ExportResults", false, true),
+/// (function, scorer, coordinator, lead). Figures about marking are the
+/// coordinators' and the lead markers' (who answer for the marks being right);
+/// scorers see none of them. Taking results out is the coordinators'.
+pub const FUNCTIONS: &[(&str, bool, bool, bool)] = &[
+    ("AssessmentStatistics", false, true, true),
+    ("ScoringProgress", false, true, true),
+    ("ExportResults", false, true, false),
 ];
 
 /// What `role` may do with `set` (nothing for a set the table does not name).
 pub fn grant(role: Role, set: &str) -> Grant {
-    let row = ROLE_TABLE.iter().find(|(name, _, _)| *name == set);
+    let row = ROLE_TABLE.iter().find(|(name, ..)| *name == set);
     match (role, row) {
         (Role::Admin, _) => Grant::ReadWrite,
         (_, None) => Grant::None,
-        (Role::Scorer, Some((_, scorer, _))) => *scorer,
-        (Role::Coordinator, Some((_, _, coordinator))) => *coordinator,
+        (Role::Scorer, Some((_, scorer, _, _))) => *scorer,
+        (Role::Coordinator, Some((_, _, coordinator, _))) => *coordinator,
+        (Role::Lead, Some((_, _, _, lead))) => *lead,
     }
 }
 
@@ -168,12 +209,13 @@ pub fn permits(role: Role, touch: Touch) -> bool {
         Touch::Write(set) => grant(role, set) == Grant::ReadWrite,
         Touch::Action(..) => role == Role::Admin,
         Touch::Function(name) => {
-            let row = FUNCTIONS.iter().find(|(function, _, _)| *function == name);
+            let row = FUNCTIONS.iter().find(|(function, ..)| *function == name);
             match (role, row) {
                 (Role::Admin, _) => true,
                 (_, None) => false,
-                (Role::Scorer, Some((_, scorer, _))) => *scorer,
-                (Role::Coordinator, Some((_, _, coordinator))) => *coordinator,
+                (Role::Scorer, Some((_, scorer, _, _))) => *scorer,
+                (Role::Coordinator, Some((_, _, coordinator, _))) => *coordinator,
+                (Role::Lead, Some((_, _, _, lead))) => *lead,
             }
         }
     }
@@ -193,7 +235,7 @@ mod tests {
 
     #[test]
     fn an_administrator_may_do_everything_including_actions() {
-        for (set, _, _) in ROLE_TABLE {
+        for (set, ..) in ROLE_TABLE {
             assert!(permits(Role::Admin, Touch::Write(set)));
         }
         assert!(permits(
@@ -204,7 +246,7 @@ mod tests {
 
     #[test]
     fn only_administrators_run_actions_or_change_results() {
-        for role in [Role::Scorer, Role::Coordinator] {
+        for role in [Role::Scorer, Role::Coordinator, Role::Lead] {
             assert!(!permits(role, Touch::Action("Purge", Some("Results"))));
             assert!(!permits(
                 role,
@@ -231,7 +273,13 @@ mod tests {
         ] {
             assert!(permits(Role::Scorer, Touch::Read(set)), "{set}");
         }
-        for set in ["TopicScores", "Attempts", "Participants", "ResultsAuditLog"] {
+        for set in [
+            "TopicScores",
+            "Attempts",
+            "Participants",
+            "ResultsAuditLog",
+            "ItemStatistics",
+        ] {
             assert!(!permits(Role::Scorer, Touch::Read(set)), "{set}");
         }
     }
@@ -267,10 +315,30 @@ mod tests {
     fn an_account_of_every_area_must_be_an_administrator() {
         assert!(check_account_scope(None, Role::Admin).is_ok());
         assert!(check_account_scope(Some(1), Role::Scorer).is_ok());
-        for role in [Role::Scorer, Role::Coordinator] {
+        for role in [Role::Scorer, Role::Coordinator, Role::Lead] {
             let error = check_account_scope(None, role).unwrap_err();
             assert!(error.contains(role.as_str()), "{error}");
         }
+    }
+
+    #[test]
+    fn a_lead_marker_may_do_all_a_scorer_may_and_call_the_marking_figures() {
+        for (set, ..) in ROLE_TABLE {
+            let scorer = grant(Role::Scorer, set);
+            if *set == "ItemStatistics" {
+                // What AssessmentStatistics answers with.
+                assert_eq!(grant(Role::Lead, set), Grant::Read);
+            } else {
+                assert_eq!(grant(Role::Lead, set), scorer, "{set}");
+            }
+        }
+        assert!(permits(Role::Lead, Touch::Function("ScoringProgress")));
+        assert!(!permits(Role::Scorer, Touch::Function("ScoringProgress")));
+        assert!(!permits(Role::Lead, Touch::Function("ExportResults")));
+        assert_eq!("lead".parse::<Role>(), Ok(Role::Lead));
+        assert!(Role::ALL
+            .iter()
+            .all(|role| role.as_str().parse() == Ok(*role)));
     }
 
     #[test]

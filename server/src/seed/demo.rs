@@ -45,6 +45,11 @@ pub const DEMO_ACCOUNTS: &[DemoAccount] = &[
         role: Role::Scorer,
         area: 1,
     },
+    DemoAccount {
+        username: "northwind-lead",
+        role: Role::Lead,
+        area: 0,
+    },
 ];
 
 pub const DEMO_AREA_NAMES: [&str; 2] = ["Northwind Academy", "Harbour College"];

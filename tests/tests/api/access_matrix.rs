@@ -1,5 +1,5 @@
 //! The access decision, walked as a matrix: each role (administrator, scorer,
-//! coordinator, another area's administrator) × every entity set × every URL form
+//! coordinator, lead marker, another area's administrator) × every entity set × every URL form
 //! (the feed, a key, `$count`, `$value`, each navigation and its `$links`, each `$expand` one and two
 //! levels deep, each `$orderby` through a navigation) × every method, on both
 //! databases. Each answer is checked against this file's own copy of the role table
@@ -26,11 +26,11 @@ on_both_backends! {
 
 /// Our extension's functions (GET) and who may call them, written out
 /// independently of the server's `model::access::FUNCTIONS`: (function, scorer,
-/// coordinator); administrators always may, another area's never.
-const FUNCTION_ORACLE: &[(&str, bool, bool)] = &[
-    ("AssessmentStatistics", false, true),
-    ("ScoringProgress", false, true),
-    ("ExportResults", false, true),
+/// coordinator, lead); administrators always may, another area's never.
+const FUNCTION_ORACLE: &[(&str, bool, bool, bool)] = &[
+    ("AssessmentStatistics", false, true, true),
+    ("ScoringProgress", false, true, true),
+    ("ExportResults", false, true, false),
 ];
 
 /// Every declared function, by every role, with GET (200 with good parameters),
@@ -49,19 +49,15 @@ async fn functions(backend: Backend) {
         .filter(|action| action.function)
         .map(|action| action.name)
         .collect();
-    let oracle: Vec<&str> = FUNCTION_ORACLE.iter().map(|(name, _, _)| *name).collect();
+    let oracle: Vec<&str> = FUNCTION_ORACLE.iter().map(|(name, ..)| *name).collect();
     assert_eq!(declared, oracle, "every function has a row in the oracle");
-    for (name, scorer, coordinator) in FUNCTION_ORACLE {
-        for role in [
-            Role::Admin,
-            Role::Scorer,
-            Role::Coordinator,
-            Role::OtherAreaAdmin,
-        ] {
+    for (name, scorer, coordinator, lead) in FUNCTION_ORACLE {
+        for role in Role::ALL {
             let may = match role {
                 Role::Admin => true,
                 Role::Scorer => *scorer,
                 Role::Coordinator => *coordinator,
+                Role::Lead => *lead,
                 Role::OtherAreaAdmin => false,
             };
             // Its declared parameters, each with a good value (an undeclared one is a 400).
@@ -123,7 +119,12 @@ async fn actions(backend: Backend) {
             Some((set, Binding::Entity)) => format!("{}{set}(1)/{}", app.root(), action.name),
             None => format!("{}{}", app.root(), action.name),
         };
-        for role in [Role::Scorer, Role::Coordinator, Role::OtherAreaAdmin] {
+        for role in [
+            Role::Scorer,
+            Role::Coordinator,
+            Role::Lead,
+            Role::OtherAreaAdmin,
+        ] {
             let response = app
                 .client
                 .post(app.url(&path))
@@ -149,30 +150,31 @@ enum May {
     Rw,
 }
 
-/// The role table, written out independently of the server's: (set, scorer, coordinator).
-const ORACLE: &[(&str, May, May)] = &[
-    ("AnswerUploads", May::No, May::Rw),
-    ("Answers", May::R, May::R),
-    ("AssessmentSnapshotData", May::No, May::R),
-    ("AssessmentSnapshots", May::No, May::Rw),
-    ("Assessments", May::R, May::R),
-    ("Attempts", May::No, May::Rw),
-    ("BankedComments", May::Rw, May::No),
-    ("DimensionLevels", May::R, May::No),
-    ("DimensionScores", May::Rw, May::No),
-    ("Dimensions", May::R, May::No),
-    ("Groups", May::R, May::R),
-    ("ItemStatistics", May::No, May::R),
-    ("Participants", May::No, May::R),
-    ("PrintBatches", May::No, May::Rw),
-    ("Questions", May::R, May::R),
-    ("Results", May::R, May::R),
-    ("ResultsAuditLog", May::No, May::R),
-    ("Rubrics", May::R, May::No),
-    ("ScoringEvents", May::R, May::No),
-    ("ScoringResults", May::Rw, May::No),
-    ("ScoringTasks", May::Rw, May::No),
-    ("TopicScores", May::No, May::R),
+/// The role table, written out independently of the server's: (set, scorer,
+/// coordinator, lead marker).
+const ORACLE: &[(&str, May, May, May)] = &[
+    ("AnswerUploads", May::No, May::Rw, May::No),
+    ("Answers", May::R, May::R, May::R),
+    ("AssessmentSnapshotData", May::No, May::R, May::No),
+    ("AssessmentSnapshots", May::No, May::Rw, May::No),
+    ("Assessments", May::R, May::R, May::R),
+    ("Attempts", May::No, May::Rw, May::No),
+    ("BankedComments", May::Rw, May::No, May::Rw),
+    ("DimensionLevels", May::R, May::No, May::R),
+    ("DimensionScores", May::Rw, May::No, May::Rw),
+    ("Dimensions", May::R, May::No, May::R),
+    ("Groups", May::R, May::R, May::R),
+    ("ItemStatistics", May::No, May::R, May::R),
+    ("Participants", May::No, May::R, May::No),
+    ("PrintBatches", May::No, May::Rw, May::No),
+    ("Questions", May::R, May::R, May::R),
+    ("Results", May::R, May::R, May::R),
+    ("ResultsAuditLog", May::No, May::R, May::No),
+    ("Rubrics", May::R, May::No, May::R),
+    ("ScoringEvents", May::R, May::No, May::R),
+    ("ScoringResults", May::Rw, May::No, May::Rw),
+    ("ScoringTasks", May::Rw, May::No, May::Rw),
+    ("TopicScores", May::No, May::R, May::No),
 ];
 
 /// The write methods each feed takes (spec, Endpoints), on one entity and on the collection.
@@ -239,26 +241,38 @@ enum Role {
     Admin,
     Scorer,
     Coordinator,
+    Lead,
     OtherAreaAdmin,
 }
 
 impl Role {
+    const ALL: [Role; 5] = [
+        Role::Admin,
+        Role::Scorer,
+        Role::Coordinator,
+        Role::Lead,
+        Role::OtherAreaAdmin,
+    ];
+
     fn username(self) -> &'static str {
         match self {
             Role::Admin => "northwind-admin",
             Role::Scorer => "northwind-scorer",
             Role::Coordinator => "northwind-coordinator",
+            Role::Lead => "northwind-lead",
             Role::OtherAreaAdmin => "harbour-admin",
         }
     }
 
     fn may(self, set: &str) -> May {
-        let row = ORACLE.iter().find(|(name, _, _)| *name == set);
-        let (_, scorer, coordinator) = row.unwrap_or_else(|| panic!("{set} is not in the oracle"));
+        let row = ORACLE.iter().find(|(name, ..)| *name == set);
+        let (_, scorer, coordinator, lead) =
+            row.unwrap_or_else(|| panic!("{set} is not in the oracle"));
         match self {
             Role::Admin => May::Rw,
             Role::Scorer => *scorer,
             Role::Coordinator => *coordinator,
+            Role::Lead => *lead,
             Role::OtherAreaAdmin => May::No,
         }
     }
@@ -516,12 +530,7 @@ async fn matrix(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let forms = forms(&app).await;
     let mut cases = Vec::new();
-    for role in [
-        Role::Admin,
-        Role::Scorer,
-        Role::Coordinator,
-        Role::OtherAreaAdmin,
-    ] {
+    for role in Role::ALL {
         for form in &forms {
             for method in form.methods {
                 cases.push((role, form.clone(), *method));

@@ -5,3 +5,6 @@ mod areas;
 mod signing_key;
 
 pub use areas::{AccountRecord, NewAccount};
+
+#[cfg(test)]
+mod lead_role_migration;
