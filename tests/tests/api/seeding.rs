@@ -132,9 +132,15 @@ async fn demo_contents(backend: Backend) {
             "harbour-scorer",
             "northwind-admin",
             "northwind-coordinator",
+            "northwind-lead",
             "northwind-scorer"
         ]
     );
+    // The lead marker of the demo (issue 38).
+    let leads = app
+        .sql_strings("SELECT username FROM accounts WHERE role = 'lead'")
+        .await;
+    assert_eq!(leads, ["northwind-lead"]);
 }
 
 on_both_backends! {
