@@ -70,12 +70,19 @@ impl SqliteWrites {
     /// Starts the checkpoint task, on a connection made with `options`. It ends
     /// after [`SqliteWrites::close`], or when the last clone is dropped.
     pub fn start(options: SqliteConnectOptions) -> Self {
+        Self::start_restarting_at(options, RESTART_AT_FRAMES)
+    }
+
+    /// [`SqliteWrites::start`] with the log restarted past `restart_at_frames`
+    /// (tests use a short log to see restarts in a few megabytes).
+    fn start_restarting_at(options: SqliteConnectOptions, restart_at_frames: i64) -> Self {
         let permits = Arc::new(Semaphore::new(1));
         let (told, receiver) = watch::channel(Told::Written);
         let task = tokio::spawn(checkpoint_after_writes(
             options,
             receiver,
             Arc::clone(&permits),
+            restart_at_frames,
         ));
         Self {
             permits,
@@ -115,6 +122,7 @@ async fn checkpoint_after_writes(
     options: SqliteConnectOptions,
     mut told: watch::Receiver<Told>,
     permits: Arc<Semaphore>,
+    restart_at_frames: i64,
 ) {
     let mut connection = None;
     loop {
@@ -126,7 +134,7 @@ async fn checkpoint_after_writes(
             tokio::time::sleep(CHECKPOINT_AFTER).await;
             closing = *told.borrow_and_update() == Told::Closed;
         }
-        if let Err(error) = checkpoint(&options, &mut connection, &permits).await {
+        if let Err(error) = checkpoint(&options, &mut connection, &permits, restart_at_frames).await {
             tracing::warn!(%error, "a SQLite checkpoint failed; it is tried again after the next write");
             connection = None;
         }
@@ -145,13 +153,14 @@ async fn checkpoint(
     options: &SqliteConnectOptions,
     connection: &mut Option<SqliteConnection>,
     permits: &Semaphore,
+    restart_at_frames: i64,
 ) -> Result<(), sqlx::Error> {
     let connection = match connection {
         Some(connection) => connection,
         None => connection.insert(options.connect().await?),
     };
     let frames = passive_checkpoint(connection).await?;
-    if frames >= RESTART_AT_FRAMES {
+    if frames >= restart_at_frames {
         let _no_writer = permits.acquire().await.expect("never closed");
         passive_checkpoint(connection).await?;
     }
@@ -218,5 +227,70 @@ mod tests {
         }
         store.close().await;
         assert!(!wal.exists(), "the log is removed when the store closes");
+    }
+
+    /// Under writers that follow each other without a gap, the log is still
+    /// written from its start again (its header's checkpoint sequence moves on)
+    /// and its file stays far shorter than what was written; with passive
+    /// checkpoints alone it would hold all of it.
+    #[tokio::test]
+    async fn the_log_restarts_under_writers_that_never_pause() {
+        use sqlx::sqlite::{SqliteJournalMode, SqlitePoolOptions};
+
+        use super::SqliteWrites;
+
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("restarts.db");
+        let options = SqliteWrites::connection_options(
+            sqlx::sqlite::SqliteConnectOptions::new()
+                .filename(&path)
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal),
+        );
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.clone())
+            .await
+            .unwrap();
+        sqlx::query("CREATE TABLE blobs (b BLOB)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        let writes = SqliteWrites::start_restarting_at(options, 256);
+
+        let wal = path.with_file_name("restarts.db-wal");
+        let sequence = || {
+            let header = std::fs::read(&wal).unwrap_or_default();
+            header.get(12..16).map(|b| u32::from_be_bytes(b.try_into().unwrap()))
+        };
+        let (mut restarts, mut last, mut written) = (0, sequence(), 0u64);
+        // Until the log has restarted a few times after 8 MB, or 64 MB without.
+        while written < 8_000_000 || (restarts < 3 && written < 64_000_000) {
+            let permit = writes.permit().await;
+            let mut tx = pool.begin().await.unwrap();
+            sqlx::query("INSERT INTO blobs VALUES (zeroblob(64000))")
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            tx.commit().await.unwrap();
+            drop(permit);
+            written += 64_000;
+            let now = sequence();
+            if now != last {
+                restarts += 1;
+                last = now;
+            }
+        }
+        let log_bytes = std::fs::metadata(&wal).unwrap().len();
+        pool.close().await;
+        writes.close().await;
+        assert!(
+            restarts >= 3,
+            "the log restarted {restarts} times while {written} bytes were written"
+        );
+        assert!(
+            log_bytes < written / 2,
+            "the log file holds {log_bytes} bytes of the {written} written"
+        );
     }
 }
