@@ -5,7 +5,7 @@
 use std::sync::LazyLock;
 
 use super::handler::{Feature, Feed, ServedAction};
-use super::{content, delivery, results, scoring};
+use super::{content, delivery, marking, results, scoring};
 use crate::odata::model::{Action, ComplexType, EntitySet};
 
 /// In this order their actions and complex types appear in `$metadata`.
@@ -14,6 +14,7 @@ static FEATURES: &[&Feature] = &[
     &content::FEATURE,
     &delivery::FEATURE,
     &scoring::FEATURE,
+    &marking::FEATURE,
 ];
 
 /// Every feed, in the order of their names: how `$metadata` and the service

@@ -8,13 +8,14 @@
 //! - `handler/`: what a feature's feeds and actions are written against.
 //! - `read/`: the generic read every feed shares.
 //! - `catalogue`: the features served; `scoring/`, `delivery/`, `results/`,
-//!   `content/`: the features, each declaring its feeds with their handlers.
+//!   `content/`, `marking/`: the features, each declaring its feeds with their handlers.
 
 pub mod catalogue;
 pub mod content;
 pub mod delivery;
 mod endpoints;
 pub mod handler;
+pub mod marking;
 mod pipeline;
 mod read;
 pub mod results;

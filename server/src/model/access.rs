@@ -116,7 +116,8 @@ pub enum Grant {
 ///   Scores and comments in progress (ScoringTasks, ScoringResults,
 ///   DimensionScores) and rubrics are the scorers'.
 /// - Lead markers may do everything scorers may; what only they may do comes
-///   with the sets of marking quality (docs/marking-quality.md).
+///   with the sets of marking quality (docs/marking-quality.md): answering
+///   flags (`FlagAnswers`) is the first.
 /// - The comment bank (`BankedComments`, our extension) is the scorers': they read,
 ///   add, edit and delete its comments; coordinators have no use for it.
 pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
@@ -153,6 +154,11 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
         Grant::ReadWrite,
     ),
     ("Dimensions", Grant::Read, Grant::None, Grant::Read),
+    // Our extension: a lead marker's answers to flags; the markers who flagged
+    // read them.
+    ("FlagAnswers", Grant::Read, Grant::None, Grant::ReadWrite),
+    // Our extension: markers flag scripts to the lead marker.
+    ("Flags", Grant::ReadWrite, Grant::None, Grant::ReadWrite),
     ("Groups", Grant::Read, Grant::Read, Grant::Read),
     // Our extension: the item analysis, for coordinators (issue 34).
     ("ItemStatistics", Grant::None, Grant::Read, Grant::Read),
@@ -328,6 +334,12 @@ mod tests {
             if *set == "ItemStatistics" {
                 // What AssessmentStatistics answers with.
                 assert_eq!(grant(Role::Lead, set), Grant::Read);
+            } else if *set == "FlagAnswers" {
+                // Markers read the answers to their flags; leads write them.
+                assert_eq!(
+                    (scorer, grant(Role::Lead, set)),
+                    (Grant::Read, Grant::ReadWrite)
+                );
             } else {
                 assert_eq!(grant(Role::Lead, set), scorer, "{set}");
             }

@@ -9,6 +9,7 @@ pub mod content;
 pub mod delivery_use;
 pub mod fill_in;
 pub mod finalise;
+pub mod flags;
 pub mod marking_guide;
 pub mod matching;
 pub mod people;

@@ -9,6 +9,7 @@ mod accounts;
 mod content;
 mod delivery;
 mod engine;
+mod marking;
 pub mod read;
 mod results;
 mod scoring;
@@ -36,6 +37,7 @@ pub use engine::{
     TasksInStatus, Tx, WriteScope,
 };
 use engine::{ReadLane, SqliteWrites};
+pub use marking::{NewFlag, NewFlagAnswer, StoredFlag};
 pub use results::{AuditRequest, ClaimedJob, Lease};
 pub use scoring::{
     ConditionalDelete, ConditionalUpdate, NewBankedComment, Replaced, RubricDeletion,

@@ -163,6 +163,8 @@ const ORACLE: &[(&str, May, May, May)] = &[
     ("DimensionLevels", May::R, May::No, May::R),
     ("DimensionScores", May::Rw, May::No, May::Rw),
     ("Dimensions", May::R, May::No, May::R),
+    ("FlagAnswers", May::R, May::No, May::Rw),
+    ("Flags", May::Rw, May::No, May::Rw),
     ("Groups", May::R, May::R, May::R),
     ("ItemStatistics", May::No, May::R, May::R),
     ("Participants", May::No, May::R, May::No),
@@ -190,6 +192,8 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         // Our extension, the comment bank.
         ("BankedComments", true) => &["PUT", "DELETE"],
         ("BankedComments", false) => &["POST"],
+        // Our extension, flags to a lead marker and the answers (issue 38).
+        ("Flags" | "FlagAnswers", false) => &["POST"],
         // Our extension, participants and groups (issue 34).
         ("Participants" | "Groups", true) => &["PATCH", "MERGE"],
         ("Participants" | "Groups", false) => &["POST"],
@@ -211,6 +215,8 @@ fn served(set: &str, method: &str) -> bool {
         "POST" => matches!(
             set,
             "BankedComments"
+                | "Flags"
+                | "FlagAnswers"
                 | "AssessmentSnapshots"
                 | "PrintBatches"
                 | "Attempts"

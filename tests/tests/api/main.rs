@@ -36,6 +36,7 @@ mod dimension_score_put;
 mod expand_joined;
 mod exports;
 mod feeds;
+mod flags;
 mod formats;
 mod health;
 mod links;

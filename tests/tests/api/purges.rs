@@ -83,6 +83,8 @@ async fn rows_of_result(app: &TestApp, result: i64, attempt: Option<i64>) -> Vec
         "dimension_scores",
         "scoring_events",
         "topic_scores",
+        "flags",
+        "flag_answers",
     ] {
         found.push((
             table.to_owned(),
@@ -114,6 +116,26 @@ fn nothing(found: &[(String, i64)]) -> bool {
 /// ScoringEvents, written through the scorer's PUTs.
 async fn scored_result(app: &TestApp) -> i64 {
     let task = open_task_with_rubric(app).await;
+    // Flagged to the lead and released first: a flag and its answer to purge too.
+    let flag = app
+        .client
+        .post(app.url(&format!("{}Flags", app.root())))
+        .basic_auth("northwind-scorer", Some(DEMO_PASSWORD))
+        .json(&json!({"QuestionID": task.question.to_string(), "ResultID": task.result, "Reason": "second-look"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(flag.status(), StatusCode::CREATED);
+    let flag: Value = flag.json().await.unwrap();
+    let answer = app
+        .client
+        .post(app.url(&format!("{}FlagAnswers", app.root())))
+        .basic_auth("northwind-lead", Some(DEMO_PASSWORD))
+        .json(&json!({"FlagID": flag["ID"], "Outcome": "released", "Note": "Mark it."}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), StatusCode::CREATED);
     let read = scoring_result_of(app, task).await;
     let response = put_scoring_result(app, &read, 1, "scored before the purge").await;
     assert!(response.status().is_success(), "{}", response.status());

@@ -37,3 +37,7 @@ pub const CREATE_CHANGE_DELETE: Writes = Writes {
 /// The longest banked comment, in characters: as long as a dimension's comment,
 /// which it is inserted into.
 pub const BANKED_COMMENT_LENGTH: u32 = COMMENT_LENGTH;
+
+/// The longest note on a flag or an answer to one, in characters: as long as a
+/// dimension's comment.
+pub const FLAG_NOTE_LENGTH: u32 = COMMENT_LENGTH;

@@ -134,7 +134,8 @@ async fn checkpoint_after_writes(
             tokio::time::sleep(CHECKPOINT_AFTER).await;
             closing = *told.borrow_and_update() == Told::Closed;
         }
-        if let Err(error) = checkpoint(&options, &mut connection, &permits, restart_at_frames).await {
+        if let Err(error) = checkpoint(&options, &mut connection, &permits, restart_at_frames).await
+        {
             tracing::warn!(%error, "a SQLite checkpoint failed; it is tried again after the next write");
             connection = None;
         }
@@ -261,7 +262,9 @@ mod tests {
         let wal = path.with_file_name("restarts.db-wal");
         let sequence = || {
             let header = std::fs::read(&wal).unwrap_or_default();
-            header.get(12..16).map(|b| u32::from_be_bytes(b.try_into().unwrap()))
+            header
+                .get(12..16)
+                .map(|b| u32::from_be_bytes(b.try_into().unwrap()))
         };
         let (mut restarts, mut last, mut written) = (0, sequence(), 0u64);
         // Until the log has restarted a few times after 8 MB, or 64 MB without.

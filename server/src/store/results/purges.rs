@@ -9,8 +9,8 @@ use crate::model::purge::JobTarget;
 use crate::store::engine::script::Script;
 use crate::store::results::jobs::Lease;
 use crate::store::schema::{
-    AnswerUploads, Answers, Attempts, DimensionScores, GroupParticipants, Jobs, Participants,
-    Results, ScoringEvents, ScoringResults, ScoringTasks, TopicScores,
+    AnswerUploads, Answers, Attempts, DimensionScores, FlagAnswers, Flags, GroupParticipants, Jobs,
+    Participants, Results, ScoringEvents, ScoringResults, ScoringTasks, TopicScores,
 };
 use crate::store::{Store, StoreError};
 
@@ -95,8 +95,18 @@ impl Store {
                 .to_owned(),
         );
         // Children before parents: dimension scores hang from scoring results,
-        // scoring results and events from tasks.
+        // scoring results, events and flags (answers from flags) from tasks.
         for (table, customer, result) in [
+            (
+                FlagAnswers::Table.into_iden(),
+                FlagAnswers::CustomerId.into_iden(),
+                FlagAnswers::ResultId.into_iden(),
+            ),
+            (
+                Flags::Table.into_iden(),
+                Flags::CustomerId.into_iden(),
+                Flags::ResultId.into_iden(),
+            ),
             (
                 DimensionScores::Table.into_iden(),
                 DimensionScores::CustomerId.into_iden(),

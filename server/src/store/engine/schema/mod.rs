@@ -4,11 +4,13 @@
 mod accounts;
 mod content;
 mod delivery;
+mod marking;
 mod results;
 mod scoring;
 
 pub use accounts::*;
 pub use content::*;
 pub use delivery::*;
+pub use marking::*;
 pub use results::*;
 pub use scoring::*;
