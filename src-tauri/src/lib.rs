@@ -10,6 +10,7 @@ mod embedded;
 mod error;
 mod file_dialog;
 mod literals;
+mod marking;
 mod navigation;
 mod people;
 mod print;
@@ -158,7 +159,10 @@ pub fn run() {
             people::commands::people_directory,
             people::commands::person_card,
             people::commands::save_person,
-            people::commands::open_class_list
+            people::commands::open_class_list,
+            marking::commands::raise_flag,
+            marking::commands::flag_desk,
+            marking::commands::answer_flag
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

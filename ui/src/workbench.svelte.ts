@@ -12,7 +12,7 @@ import type { DurableDraftStore } from "./lib/draftStore";
 import { nextPressed, taskTaken } from "./lib/timing";
 
 type TaskKey = { questionId: string; resultId: number };
-export type Finished = "saved" | "submitted" | "released" | "closed";
+export type Finished = "saved" | "submitted" | "released" | "flagged" | "closed";
 
 /** What the workbench asks of the app (its commands; a test gives its own). */
 export interface WorkbenchCommands {
@@ -26,6 +26,7 @@ const OUTCOMES: Record<Finished, string> = {
   saved: "Saved for moderation. Ctrl+Z reopens it.",
   submitted: "Submitted: the result is updated. Ctrl+Z reopens it to correct it.",
   released: "Released to the queue.",
+  flagged: "Flagged to the lead marker: the task is locked until they answer.",
   closed: "Closed without changes.",
 };
 
@@ -63,7 +64,7 @@ export class Workbench {
     try {
       const view = await this.commands.open(task.questionId, task.resultId, opening);
       if (opening === "claim") taskTaken();
-      this.reviewing = view.status !== 1;
+      this.reviewing = opening === "review" || view.status !== 1;
       this.scoring = view;
       this.lastOutcome = null;
     } catch (error) {

@@ -121,12 +121,19 @@ async fn tour(session: DesktopSession, theme: &str) -> Vec<String> {
     wait_for(client, "#comment-bank").await;
     serious.extend(audit("comment-bank").await);
     press(client, &[Key::Escape.into()]).await;
+    ctrl(client, 'f').await;
+    wait_for(client, "#flag-dialog").await;
+    serious.extend(audit("flag-dialog").await);
+    press(client, &[Key::Escape.into()]).await;
     ctrl(client, Key::Backspace.into()).await; // release the task, untouched
     wait_for(client, "#task-list").await;
 
     press(client, &['m']).await;
     wait_for(client, "#tab-moderation[aria-selected='true']").await;
     serious.extend(audit("moderation").await);
+    press(client, &['i']).await;
+    wait_for(client, "#flags-desk #open-flags").await;
+    serious.extend(audit("flags").await);
 
     press(client, &['d']).await;
     wait_for(client, "#delivery-assessments button.chosen").await;

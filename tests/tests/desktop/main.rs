@@ -13,6 +13,7 @@ mod delivery;
 mod delivery_results;
 mod delivery_retire;
 mod drafts;
+mod flags;
 mod grading;
 mod marking_run;
 mod moderation;

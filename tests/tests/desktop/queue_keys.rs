@@ -195,6 +195,8 @@ async fn shortcut_sheet_lists_every_desks_keys(session: &DesktopSession) {
         ("Queue", "G"),
         ("Queue", "F / X"),
         ("Content", "E"),
+        ("Flags", "R / T"),
+        ("Scoring", "Ctrl+F"),
     ] {
         assert!(
             listed.iter().any(|(d, k)| d == desk && k == key),

@@ -6,6 +6,7 @@
 import { Channel, invoke } from "@tauri-apps/api/core";
 
 import type { BankedComment } from "./bindings/BankedComment";
+import type { FlagDesk } from "./bindings/FlagDesk";
 import type { RosterReport } from "./bindings/RosterReport";
 import type { PeopleDirectory } from "./bindings/PeopleDirectory";
 import type { PersonCard } from "./bindings/PersonCard";
@@ -24,6 +25,8 @@ import type { ScoringView } from "./bindings/ScoringView";
 import type { SubmitOutcome } from "./bindings/SubmitOutcome";
 
 export type { AnswerView } from "./bindings/AnswerView";
+export type { FlagDesk } from "./bindings/FlagDesk";
+export type { FlagEntry } from "./bindings/FlagEntry";
 export type { Choice } from "./bindings/Choice";
 export type { ConnectionState } from "./bindings/ConnectionState";
 export type { DimensionDraft } from "./bindings/DimensionDraft";
@@ -79,6 +82,12 @@ export const bankComment = (questionId: string, dimensionOrder: number | null, t
   invoke<BankedComment>("bank_comment", { questionId, dimensionOrder, text });
 export const editBankedComment = (comment: BankedComment) => invoke<void>("edit_banked_comment", { comment });
 export const forgetBankedComment = (id: number) => invoke<void>("forget_banked_comment", { id });
+
+// Flags to the lead marker (desks/flags, docs/marking-quality.md).
+export const raiseFlag = (questionId: string, resultId: number, reason: string, note: string) =>
+  invoke<void>("raise_flag", { questionId, resultId, reason, note });
+export const flagDesk = () => invoke<FlagDesk>("flag_desk");
+export const answerFlag = (id: number, outcome: "released" | "taken-over", note: string) => invoke<void>("answer_flag", { id, outcome, note });
 
 /** Grade by question: the questions with tasks to score, each with its progress. */
 export const questionsToGrade = () => invoke<QuestionProgress[]>("questions_to_grade");

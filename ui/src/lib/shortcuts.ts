@@ -13,7 +13,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["N or Enter", "Take the next task"],
       ["Enter on a row", "Take that row's task"],
       ["R", "Refresh the list"],
-      ["Q / M / D / C / L", "The scoring queue / the moderation list / delivery / content / people (coordinators and administrators)"],
+      ["Q / M / I / D / C / L", "The scoring queue / the moderation list / the flags to the lead marker / delivery / content / people (coordinators and administrators)"],
       ["U", "Resume the latest unfinished work kept on this computer"],
       ["Ctrl+Z", "Reopen the latest task you scored, to correct it"],
       ["F / X", "Next filter / clear the filters"],
@@ -23,6 +23,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
     ],
   ],
   ["Moderation", [["↑ ↓ or J K", "Choose a saved score"], ["Enter", "Open it for review (it is not claimed)"], ["Esc", "Close it unchanged"]]],
+  ["Flags", [["↑ ↓ or J K", "Choose an open flag"], ["Enter", "Read its script (it is not claimed)"], ["R / T", "Lead markers: release it to the queue / take it over and mark it, with a note (Ctrl+Enter sends)"], ["Esc", "Leave the note, then cancel the answer"]]],
   [
     "Delivery",
     [
@@ -88,6 +89,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["Ctrl+S", "Save: Status 2, awaiting moderation"],
       ["Ctrl+Enter", "Submit: Status 3, the result is updated"],
       ["Ctrl+Backspace", "Release: back to the queue (asks first if you typed anything; not in a text field)"],
+      ["Ctrl+F", "Flag the script to the lead marker: 1–4 the reason, N the note, Ctrl+Enter sends"],
     ],
   ],
   ["Scanned answers", [["+ −", "Zoom in, out (the top stays in sight)"], ["F", "Fit the width; again: the whole page"], ["O / Shift+O", "Rotate clockwise / anticlockwise"], ["Shift + arrows", "Move by most of a screenful"]]],
