@@ -24,6 +24,7 @@ pub mod roster;
 pub mod rubric;
 pub mod scoring;
 pub mod scoring_rule;
+pub mod second_marking;
 pub mod snapshot;
 pub mod statistics;
 pub mod typed_number;
