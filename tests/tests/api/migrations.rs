@@ -20,6 +20,8 @@ const TABLES: &[&str] = &[
     "dimension_levels",
     "dimension_scores",
     "dimensions",
+    "flag_answers",
+    "flags",
     "group_participants",
     "groups",
     "item_statistics",
