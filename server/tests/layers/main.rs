@@ -86,7 +86,7 @@ const SERVER: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The desktop's: the desks (scoring, delivery, content, people) never use each other;
+/// The desktop's: the desks (scoring, delivery, content, people, marking) never use each other;
 /// what they share is below them.
 const DESKTOP: &[(&str, &[&str])] = &[
     ("error", &[]),
@@ -143,6 +143,8 @@ const DESKTOP: &[(&str, &[&str])] = &[
             "state",
         ],
     ),
+    // Flags to the lead marker: raised from the scoring view, answered on its desk.
+    ("marking", &["client", "error", "literals", "state"]),
     (
         "commands",
         &[

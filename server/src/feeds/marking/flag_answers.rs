@@ -46,7 +46,7 @@ async fn post(
     request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
-    super::at_the_collection(request)?;
+    super::collection_only::at_the_collection(request)?;
     let body = request.entity(&FLAG_ANSWERS)?;
     let flag_id = match body.get("FlagID") {
         Some(Value::Int32(id)) => *id,

@@ -67,7 +67,7 @@ async fn post(
     request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
 ) -> Result<Written, ApiError> {
-    super::at_the_collection(request)?;
+    super::collection_only::at_the_collection(request)?;
     let body = request.entity(&FLAGS)?;
     let question_id = match body.get("QuestionID") {
         Some(Value::Int64(id)) => *id,
