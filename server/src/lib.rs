@@ -110,6 +110,7 @@ impl App {
                 jobs_queued: Default::default(),
                 store,
                 sets: feeds::catalogue::by_name,
+                rows_seen: feeds::catalogue::rows_seen,
                 credentials,
                 sign_in,
                 trusted_proxies: settings.trusted_proxies.iter().map(|p| p.net()).collect(),

@@ -293,6 +293,20 @@ impl TestApp {
         .await
     }
 
+    /// Adds an account of `role` in Northwind with the demo's password.
+    pub async fn add_account(&self, username: &str, role: &str) {
+        let hash = scoredesk_server::auth::hash_password(DEMO_PASSWORD).expect("hashing");
+        self.store
+            .insert_account(scoredesk_server::store::NewAccount {
+                customer_id: Some(self.northwind()),
+                username,
+                password_hash: &hash,
+                role,
+            })
+            .await
+            .expect("the account is created");
+    }
+
     /// Creates a server administrator (of every area) and returns its credentials.
     pub async fn add_server_admin(&self) -> (&'static str, &'static str) {
         let hash = scoredesk_server::auth::hash_password("root-password").expect("hashing");

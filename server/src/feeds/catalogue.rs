@@ -4,6 +4,7 @@
 
 use std::sync::LazyLock;
 
+use super::handler::feed::RowsSeen;
 use super::handler::{Feature, Feed, ServedAction};
 use super::{content, delivery, marking, results, scoring};
 use crate::odata::model::{Action, ComplexType, EntitySet};
@@ -50,6 +51,12 @@ pub fn all() -> &'static [&'static EntitySet] {
 /// The entity set called `name`.
 pub fn by_name(name: &str) -> Option<&'static EntitySet> {
     feed(name).map(|feed| feed.set)
+}
+
+/// What each reader sees of the entity set called `name`, where not all of the
+/// area's rows (feeds/read/seen.rs).
+pub fn rows_seen(name: &str) -> Option<RowsSeen> {
+    feed(name).and_then(|feed| feed.rows_seen)
 }
 
 /// The feed of the entity set called `name`, with its handlers.

@@ -117,7 +117,8 @@ pub enum Grant {
 ///   DimensionScores) and rubrics are the scorers'.
 /// - Lead markers may do everything scorers may; what only they may do comes
 ///   with the sets of marking quality (docs/marking-quality.md): answering
-///   flags (`FlagAnswers`) is the first.
+///   flags (`FlagAnswers`) is the first, reading every marking of a
+///   double-marked task and the plans of double marking follow.
 /// - The comment bank (`BankedComments`, our extension) is the scorers': they read,
 ///   add, edit and delete its comments; coordinators have no use for it.
 pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
@@ -162,6 +163,17 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
     ("Groups", Grant::Read, Grant::Read, Grant::Read),
     // Our extension: the item analysis, for coordinators (issue 34).
     ("ItemStatistics", Grant::None, Grant::Read, Grant::Read),
+    // Our extension: double marking's plans, written by administrators.
+    ("MarkingPlans", Grant::None, Grant::None, Grant::Read),
+    // Our extension: each marker's marking of a double-marked task and its
+    // dimension scores; a scorer reads only his own (feeds/marking/markings.rs).
+    (
+        "MarkingScores",
+        Grant::ReadWrite,
+        Grant::None,
+        Grant::ReadWrite,
+    ),
+    ("Markings", Grant::ReadWrite, Grant::None, Grant::ReadWrite),
     ("Participants", Grant::None, Grant::Read, Grant::None),
     ("PrintBatches", Grant::None, Grant::ReadWrite, Grant::None),
     ("Questions", Grant::Read, Grant::Read, Grant::Read),
@@ -183,6 +195,8 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
         Grant::None,
         Grant::ReadWrite,
     ),
+    // Our extension: the double-marked tasks a marker may take.
+    ("SecondMarkingQueue", Grant::Read, Grant::None, Grant::Read),
     ("TopicScores", Grant::None, Grant::Read, Grant::None),
 ];
 
@@ -328,12 +342,13 @@ mod tests {
     }
 
     #[test]
-    fn a_lead_marker_may_do_all_a_scorer_may_and_call_the_marking_figures() {
+    fn a_lead_marker_may_do_all_a_scorer_may_read_the_plans_and_call_the_marking_figures() {
         for (set, ..) in ROLE_TABLE {
             let scorer = grant(Role::Scorer, set);
-            if *set == "ItemStatistics" {
-                // What AssessmentStatistics answers with.
-                assert_eq!(grant(Role::Lead, set), Grant::Read);
+            if *set == "ItemStatistics" || *set == "MarkingPlans" {
+                // What AssessmentStatistics answers with; the plans of double
+                // marking, which administrators write.
+                assert_eq!((scorer, grant(Role::Lead, set)), (Grant::None, Grant::Read));
             } else if *set == "FlagAnswers" {
                 // Markers read the answers to their flags; leads write them.
                 assert_eq!(

@@ -11,6 +11,7 @@ pub mod fill_in;
 pub mod finalise;
 pub mod flags;
 pub mod marking_guide;
+pub mod marking_rounds;
 pub mod matching;
 pub mod people;
 pub mod points;

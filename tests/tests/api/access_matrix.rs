@@ -167,6 +167,9 @@ const ORACLE: &[(&str, May, May, May)] = &[
     ("Flags", May::Rw, May::No, May::Rw),
     ("Groups", May::R, May::R, May::R),
     ("ItemStatistics", May::No, May::R, May::R),
+    ("MarkingPlans", May::No, May::No, May::R),
+    ("MarkingScores", May::Rw, May::No, May::Rw),
+    ("Markings", May::Rw, May::No, May::Rw),
     ("Participants", May::No, May::R, May::No),
     ("PrintBatches", May::No, May::Rw, May::No),
     ("Questions", May::R, May::R, May::R),
@@ -176,6 +179,7 @@ const ORACLE: &[(&str, May, May, May)] = &[
     ("ScoringEvents", May::R, May::No, May::R),
     ("ScoringResults", May::Rw, May::No, May::Rw),
     ("ScoringTasks", May::Rw, May::No, May::Rw),
+    ("SecondMarkingQueue", May::R, May::No, May::R),
     ("TopicScores", May::No, May::R, May::No),
 ];
 
@@ -183,6 +187,10 @@ const ORACLE: &[(&str, May, May, May)] = &[
 fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
     match (set, single) {
         ("ScoringTasks" | "ScoringResults" | "DimensionScores", true) => &["PUT"],
+        // Our extension, double marking (issue 38).
+        ("MarkingPlans" | "Markings", true) => &["PUT"],
+        ("MarkingPlans" | "Markings", false) => &["POST"],
+        ("MarkingScores", true) => &["PUT"],
         ("Results", true) => &["PUT", "PATCH", "MERGE"],
         // Renamed, and deleted while unused: our extension (issue 33).
         ("Assessments" | "AssessmentSnapshots" | "PrintBatches", true) => {
@@ -210,13 +218,22 @@ fn served(set: &str, method: &str) -> bool {
         "GET" | "HEAD" => true,
         "PUT" => matches!(
             set,
-            "ScoringTasks" | "ScoringResults" | "DimensionScores" | "BankedComments" | "Results"
+            "ScoringTasks"
+                | "ScoringResults"
+                | "DimensionScores"
+                | "BankedComments"
+                | "Results"
+                | "MarkingPlans"
+                | "Markings"
+                | "MarkingScores"
         ),
         "POST" => matches!(
             set,
             "BankedComments"
                 | "Flags"
                 | "FlagAnswers"
+                | "MarkingPlans"
+                | "Markings"
                 | "AssessmentSnapshots"
                 | "PrintBatches"
                 | "Attempts"

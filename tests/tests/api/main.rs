@@ -68,6 +68,7 @@ mod scoring_task_count;
 mod scoring_task_put;
 mod scoring_task_reads;
 mod scoring_workflow;
+mod second_marking;
 mod seeding;
 mod sheet_corpus;
 mod sheet_scans;

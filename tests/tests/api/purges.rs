@@ -85,6 +85,9 @@ async fn rows_of_result(app: &TestApp, result: i64, attempt: Option<i64>) -> Vec
         "topic_scores",
         "flags",
         "flag_answers",
+        "markings",
+        "marking_scores",
+        "marking_queue",
     ] {
         found.push((
             table.to_owned(),
@@ -113,8 +116,10 @@ fn nothing(found: &[(String, i64)]) -> bool {
 }
 
 /// A Northwind result with a scored essay: its ScoringResult, DimensionScores and
-/// ScoringEvents, written through the scorer's PUTs.
-async fn scored_result(app: &TestApp) -> i64 {
+/// ScoringEvents, written through the scorer's PUTs; `double_marked`, its
+/// question planned for double marking, so that its first marking is kept and it
+/// waits for a second instead of being scored.
+async fn scored_result(app: &TestApp, double_marked: bool) -> i64 {
     let task = open_task_with_rubric(app).await;
     // Flagged to the lead and released first: a flag and its answer to purge too.
     let flag = app
@@ -136,10 +141,30 @@ async fn scored_result(app: &TestApp) -> i64 {
         .await
         .unwrap();
     assert_eq!(answer.status(), StatusCode::CREATED);
+    // Every task of its question marked twice: its first marking is kept and it
+    // waits for the second, with rows of double marking to purge too.
+    let share = if double_marked { 100 } else { 0 };
+    let plan = app
+        .client
+        .post(app.url(&format!("{}MarkingPlans", app.root())))
+        .basic_auth("northwind-admin", Some(DEMO_PASSWORD))
+        .json(&json!({"QuestionID": task.question.to_string(), "Share": share}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(plan.status(), StatusCode::CREATED);
     let read = scoring_result_of(app, task).await;
     let response = put_scoring_result(app, &read, 1, "scored before the purge").await;
     assert!(response.status().is_success(), "{}", response.status());
     assert!(put_status(app, task, 3).await.is_success());
+    assert_eq!(
+        count(
+            app,
+            &format!("marking_queue WHERE result_id = {}", task.result)
+        )
+        .await,
+        i64::from(double_marked)
+    );
     task.result
 }
 
@@ -258,7 +283,7 @@ async fn nothing_left(backend: Backend) {
             delivery.attempt
         ))
         .await;
-    let scored = scored_result(&app).await;
+    let scored = scored_result(&app, true).await;
     let events_before = count(&app, &format!("scoring_events WHERE result_id = {scored}")).await;
     assert!(!nothing(
         &rows_of_result(&app, uploaded, Some(delivery.attempt)).await
@@ -498,7 +523,7 @@ async fn scheduled(backend: Backend) {
 async fn replays(backend: Backend) {
     let app = TestApp::spawn_with_demo(backend).await;
     let area = app.northwind();
-    let id = scored_result(&app).await;
+    let id = scored_result(&app, false).await;
     let total = app
         .sql_i64(&format!(
             "SELECT CAST(total_score AS BIGINT) FROM results WHERE id = {id}"

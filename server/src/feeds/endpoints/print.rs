@@ -26,11 +26,7 @@ use crate::store::now_millis;
 
 /// The signing key, read (or made) once per process.
 async fn key(state: &AppState) -> Result<&[u8], ApiError> {
-    let key = state
-        .link_key
-        .get_or_try_init(|| async { state.store.signing_key().await })
-        .await?;
-    Ok(key.as_slice())
+    Ok(state.signing_key().await?)
 }
 
 /// The signed links an entity set may declare, as properties computed per request

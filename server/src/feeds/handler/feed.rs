@@ -11,6 +11,7 @@ use axum::response::Response;
 
 use super::action::ActionRequest;
 use super::state::AppState;
+pub use super::state::RowsSeen;
 use super::write::{WriteRequest, Written};
 use crate::model::area::CustomerArea;
 use crate::odata::model::{Action, ComplexType, EntitySet, Verb};
@@ -66,6 +67,8 @@ pub(crate) use {action_handler, write_handler};
 pub struct Feed {
     pub set: &'static EntitySet,
     pub before_read: Option<BeforeRead>,
+    /// Which rows each reader sees, where not all of the area's.
+    pub rows_seen: Option<RowsSeen>,
     /// POST to the collection.
     pub post: Option<WriteHandler>,
     /// PUT of one entity.
@@ -82,6 +85,7 @@ impl Feed {
         Feed {
             set,
             before_read: None,
+            rows_seen: None,
             post: None,
             put: None,
             merge: None,

@@ -41,3 +41,11 @@ pub const BANKED_COMMENT_LENGTH: u32 = COMMENT_LENGTH;
 /// The longest note on a flag or an answer to one, in characters: as long as a
 /// dimension's comment.
 pub const FLAG_NOTE_LENGTH: u32 = COMMENT_LENGTH;
+
+/// Marking plans and markings: created by POST, then replaced whole by PUT
+/// (docs/marking-quality.md); never deleted by a client.
+pub const CREATE_AND_PUT: Writes = Writes {
+    entity: &[Verb::Put],
+    collection: &[Verb::Post],
+    links: &[],
+};

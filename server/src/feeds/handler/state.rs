@@ -14,6 +14,13 @@ use crate::uploads::SnapshotCache;
 /// target without knowing the features that declare it.
 pub type SetLookup = fn(&str) -> Option<&'static EntitySet>;
 
+/// The rows of a set `principal` may see, as constraints on them
+/// (feeds/read/seen.rs); empty for all of the area's. A feed declares it.
+pub type RowsSeen = fn(&crate::auth::Principal) -> Vec<crate::store::read::Constraint>;
+
+/// Finds what readers see of a served entity set by its name, the same way.
+pub type RowsSeenLookup = fn(&str) -> Option<RowsSeen>;
+
 /// What every request handler shares, behind one `Arc`: axum clones the state for
 /// each request and each layer that takes it, and a clone of every cache and
 /// handle here was a third of a one-row request's CPU (docs/benchmarks.md,
@@ -33,6 +40,28 @@ impl AppState {
     }
 }
 
+impl Shared {
+    /// The server's signing key, read (or made) once per process: print links
+    /// are signed with it, and second marking's choice of tasks is keyed by it.
+    pub async fn signing_key(&self) -> Result<&[u8], crate::store::StoreError> {
+        let key = self
+            .link_key
+            .get_or_try_init(|| async { self.store.signing_key().await })
+            .await?;
+        Ok(key.as_slice())
+    }
+
+    /// [`Shared::signing_key`] for a write whose transaction is open: read (or
+    /// made) in it the first time.
+    pub async fn signing_key_in(
+        &self,
+        tx: &mut crate::store::Tx,
+    ) -> Result<&[u8], crate::store::StoreError> {
+        let key = self.link_key.get_or_try_init(|| tx.signing_key()).await?;
+        Ok(key.as_slice())
+    }
+}
+
 impl std::ops::Deref for AppState {
     type Target = Shared;
 
@@ -47,6 +76,8 @@ pub struct Shared {
     pub store: Store,
     /// Every served entity set by name (`feeds::catalogue::by_name`).
     pub sets: SetLookup,
+    /// Which rows each reader sees of a set (`feeds::catalogue::rows_seen`).
+    pub rows_seen: RowsSeenLookup,
     pub credentials: CredentialCache,
     pub sign_in: SignInGuard,
     pub settings: Arc<Settings>,

@@ -25,7 +25,7 @@ use crate::odata::path::EntityPath;
 use crate::odata::query::QueryOptions;
 use crate::odata::value::{format_datetime, Value};
 use crate::odata::ApiError;
-use crate::store::read::Scope;
+use crate::store::read::{RowsQuery, Scope};
 
 /// What a write did, for its answer once the writes are committed.
 pub enum Written {
@@ -55,7 +55,35 @@ impl WriteRequest<'_> {
     /// The rows the path addresses: one entity, since PUT and DELETE are declared on
     /// single entities only.
     pub async fn scope(&self) -> Result<Scope, ApiError> {
-        Ok(read::resolve(self.state, self.area, self.path).await?.scope)
+        Ok(
+            read::resolve(self.state, self.area, self.principal, self.path)
+                .await?
+                .scope,
+        )
+    }
+
+    /// The stored properties of the entity the path addresses, of `set`, as a
+    /// read of it returns them (404 when there is none).
+    pub async fn stored_values(
+        &self,
+        set: &'static EntitySet,
+    ) -> Result<Vec<(&'static str, Value)>, ApiError> {
+        let scope = self.scope().await?;
+        let query = RowsQuery::first_page(&scope, None, &[], 1, self.state.sets);
+        let row = self
+            .state
+            .store
+            .rows(self.area, &query)
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(|| self.missing())?;
+        Ok(set
+            .stored_properties()
+            .into_iter()
+            .map(|property| property.name)
+            .zip(row.values)
+            .collect())
     }
 
     /// 404 for a path that addresses no entity.
@@ -129,6 +157,7 @@ impl WriteRequest<'_> {
     async fn created(&self, path: &EntityPath, key: &str) -> Result<Response, ApiError> {
         let read_request = ReadRequest {
             area: self.area,
+            principal: self.principal,
             headers: self.headers,
             uri: self.uri,
             head: false,
@@ -164,6 +193,7 @@ impl WriteRequest<'_> {
         if preference(self.headers, "return-content") {
             let read_request = ReadRequest {
                 area: self.area,
+                principal: self.principal,
                 headers: self.headers,
                 uri: self.uri,
                 head: false,

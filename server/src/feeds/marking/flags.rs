@@ -122,6 +122,7 @@ async fn post(
         )));
     }
     check_flaggable(status).map_err(ApiError::Conflict)?;
+    super::double_marking::refuse_while_waiting(tx, request.area, task).await?;
     let raised_by = &request.principal.username;
     let id = tx
         .insert_flag(

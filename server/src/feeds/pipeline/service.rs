@@ -71,6 +71,7 @@ impl Service<'_> {
                 }
                 let read_request = read::ReadRequest {
                     area: self.area,
+                    principal: self.principal,
                     headers: &incoming.headers,
                     uri: &incoming.uri,
                     head,

@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use super::seen::{is_restricted, seen_by};
+use crate::auth::Principal;
 use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::edm::EdmType;
@@ -35,6 +37,8 @@ pub struct Read<'a> {
     pub limit: u64,
     pub offset: Option<u64>,
     pub expand: &'a [Vec<String>],
+    /// Who reads: what of each expanded set he sees (feeds/read/seen.rs).
+    pub principal: &'a Principal,
 }
 
 /// The navigations of the first level of `expand`, each once.
@@ -68,7 +72,9 @@ pub async fn read(
         .into_iter()
         .partition(|navigation| {
             let target = (state.sets)(navigation.target).expect("navigation targets are declared");
-            navigation.joinable(target) && nested_of(read.expand, navigation).is_empty()
+            navigation.joinable(target)
+                && nested_of(read.expand, navigation).is_empty()
+                && !is_restricted(state, target)
         });
     let mut hidden: Vec<(&'static str, EdmType)> = prefix.to_vec();
     for navigation in &navigations {
@@ -123,8 +129,16 @@ pub async fn read(
             .iter()
             .map(|f| f.hidden[offset..offset + width].to_vec())
             .collect();
-        let mut children =
-            Box::pin(expand_one(state, area, set, navigation, &keys, &nested)).await?;
+        let mut children = Box::pin(expand_one(
+            state,
+            area,
+            read.principal,
+            set,
+            navigation,
+            &keys,
+            &nested,
+        ))
+        .await?;
         // Parents left for each key: the last one takes the children, the others
         // a copy (tasks of one result share it), so a page of distinct parents
         // copies nothing.
@@ -182,9 +196,11 @@ const KEYS_PER_QUERY: usize = 500;
 
 /// Reads the targets of `navigation` for every parent key, [`KEYS_PER_QUERY`] parents
 /// per query; returns them grouped by the parent key they belong to.
+#[allow(clippy::too_many_arguments)]
 async fn expand_one(
     state: &AppState,
     area: CustomerArea,
+    principal: &Principal,
     source: &'static EntitySet,
     navigation: &'static Navigation,
     keys: &[Vec<Value>],
@@ -197,7 +213,10 @@ async fn expand_one(
     let mut grouped: HashMap<String, Vec<EntityOut>> = HashMap::new();
     for chunk in distinct.chunks(KEYS_PER_QUERY) {
         let limit = chunk.len() * EXPANDED_COLLECTION_LIMIT;
-        let children = children_of(state, area, source, navigation, chunk, limit, nested).await?;
+        let children = children_of(
+            state, area, principal, source, navigation, chunk, limit, nested,
+        )
+        .await?;
         if children.len() < limit {
             group_children(&mut grouped, navigation, children);
             continue;
@@ -208,6 +227,7 @@ async fn expand_one(
             let own = children_of(
                 state,
                 area,
+                principal,
                 source,
                 navigation,
                 std::slice::from_ref(key),
@@ -235,9 +255,11 @@ fn group_children(
 }
 
 /// The targets of `navigation` from the parents with `keys`, at most `limit` rows.
+#[allow(clippy::too_many_arguments)]
 async fn children_of(
     state: &AppState,
     area: CustomerArea,
+    principal: &Principal,
     source: &'static EntitySet,
     navigation: &'static Navigation,
     keys: &[&Vec<Value>],
@@ -252,16 +274,18 @@ async fn children_of(
         .zip(navigation.join_kinds(source, state.sets))
         .map(|((_, far), kind)| (*far, kind))
         .collect();
+    let mut constraints = Constraint::reached_now(
+        navigation,
+        Constraint::ReachedFromAny {
+            navigation,
+            from: keys.iter().map(|key| (*key).clone()).collect(),
+        },
+    );
+    constraints.extend(seen_by(state, target, principal));
     let children_read = Read {
         scope: Scope {
             set: target,
-            constraints: Constraint::reached_now(
-                navigation,
-                Constraint::ReachedFromAny {
-                    navigation,
-                    from: keys.iter().map(|key| (*key).clone()).collect(),
-                },
-            ),
+            constraints,
         },
         filter: None,
         order: &[],
@@ -269,6 +293,7 @@ async fn children_of(
         limit: limit as u64,
         offset: None,
         expand: nested,
+        principal,
     };
     Box::pin(read(state, area, children_read, &matching)).await
 }

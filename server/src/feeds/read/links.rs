@@ -38,7 +38,7 @@ pub async fn get(
     if target.single {
         let to_one = target.to_one_navigation;
         let set = target.set();
-        let Some(entity) = read_one(state, request.area, target.scope, &[]).await? else {
+        let Some(entity) = read_one(state, &request, target.scope, &[]).await? else {
             if to_one {
                 return Ok(with_headers(
                     StatusCode::NO_CONTENT.into_response(),

@@ -6,6 +6,7 @@ mod links;
 mod page;
 mod resolve;
 mod respond;
+mod seen;
 
 use axum::body::Body;
 use axum::http::header::{
@@ -43,7 +44,7 @@ pub async fn get(
         options.format.as_deref(),
         path.suffix != Suffix::None,
     )?;
-    let target = resolve(state, request.area, path).await?;
+    let target = resolve(state, request.area, request.principal, path).await?;
     let set = target.set();
     for name in options.select.iter().filter(|name| *name != "*") {
         if set.property(name).is_none() && set.navigation(name).is_none() {
@@ -123,8 +124,7 @@ async fn single(
     negotiated: Negotiated,
 ) -> Result<Response, ApiError> {
     let type_name = target.set().type_name;
-    let Some(mut entity) = read_one(state, request.area, target.scope, &options.expand).await?
-    else {
+    let Some(mut entity) = read_one(state, &request, target.scope, &options.expand).await? else {
         if target.to_one_navigation {
             return Ok(with_headers(
                 StatusCode::NO_CONTENT.into_response(),

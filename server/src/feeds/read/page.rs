@@ -6,6 +6,7 @@ use axum::http::{HeaderMap, Uri};
 
 use super::fetch::{read, Read};
 use super::resolve::Target;
+use crate::auth::Principal;
 use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::json::EntityOut;
@@ -18,6 +19,8 @@ use crate::store::read::{order_kinds, Scope};
 /// A request as the read handler needs it.
 pub struct ReadRequest<'a> {
     pub area: CustomerArea,
+    /// Who reads: what of a set he sees (feeds/read/seen.rs).
+    pub principal: &'a Principal,
     pub headers: &'a HeaderMap,
     pub uri: &'a Uri,
     pub head: bool,
@@ -82,6 +85,7 @@ pub(super) async fn page(
         limit,
         offset: options.skip,
         expand: &options.expand,
+        principal: request.principal,
     };
     let mut fetched = read(state, request.area, page, &[]).await?;
     let mut next = None;
@@ -106,7 +110,7 @@ pub(super) async fn page(
 /// The one entity of `scope`, if there is one, with `expand`ed navigations.
 pub(super) async fn read_one(
     state: &AppState,
-    area: CustomerArea,
+    request: &ReadRequest<'_>,
     scope: Scope,
     expand: &[Vec<String>],
 ) -> Result<Option<EntityOut>, ApiError> {
@@ -118,8 +122,9 @@ pub(super) async fn read_one(
         limit: 1,
         offset: None,
         expand,
+        principal: request.principal,
     };
-    let mut entities = read(state, area, one, &[]).await?;
+    let mut entities = read(state, request.area, one, &[]).await?;
     Ok(entities.pop().map(|fetched| fetched.entity))
 }
 

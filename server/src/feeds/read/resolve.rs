@@ -1,6 +1,8 @@
 //! From a resource path to the rows it addresses: the key, then each navigation
 //! step, as a scope of the final entity set that the store reads.
 
+use super::seen::seen_by;
+use crate::auth::Principal;
 use crate::feeds::handler::state::AppState;
 use crate::model::area::CustomerArea;
 use crate::odata::model::{EntitySet, Navigation};
@@ -36,15 +38,18 @@ fn key_constraints(key: &Key) -> Result<Vec<Constraint>, ApiError> {
 pub async fn resolve(
     state: &AppState,
     area: CustomerArea,
+    principal: &Principal,
     path: &EntityPath,
 ) -> Result<Target, ApiError> {
+    let mut constraints = match &path.key {
+        Some(key) => key_constraints(key)?,
+        None => Vec::new(),
+    };
+    constraints.extend(seen_by(state, path.set, principal));
     let mut target = Target {
         scope: Scope {
             set: path.set,
-            constraints: match &path.key {
-                Some(key) => key_constraints(key)?,
-                None => Vec::new(),
-            },
+            constraints,
         },
         single: path.key.is_some(),
         to_one_navigation: false,
@@ -55,7 +60,7 @@ pub async fn resolve(
             navigation: step.navigation,
             from,
         };
-        let constraints = match &step.key {
+        let mut constraints = match &step.key {
             // A key reaches a former member too (a replaced rubric, by its ID).
             Some(key) => {
                 let mut constraints = vec![reached];
@@ -64,6 +69,7 @@ pub async fn resolve(
             }
             None => Constraint::reached_now(step.navigation, reached),
         };
+        constraints.extend(seen_by(state, step.target, principal));
         target = Target {
             scope: Scope {
                 set: step.target,

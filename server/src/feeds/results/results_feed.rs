@@ -6,13 +6,11 @@
 
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, Feed, WriteRequest, Written};
-use crate::feeds::read;
 use crate::model::result_status::{check_extra_time, check_transition};
 use crate::odata::edm::EdmType::{Boolean, DateTime, Int16, Int32, Int64, String as Str};
 use crate::odata::model::{many, one, prop, EntitySet, Verb, Writes};
 use crate::odata::value::Value;
 use crate::odata::ApiError;
-use crate::store::read::RowsQuery;
 use crate::store::WriteScope;
 
 pub static RESULTS: EntitySet = EntitySet {
@@ -146,20 +144,5 @@ async fn write(
 
 /// The result's stored properties, as a read of it returns them.
 async fn stored_values(request: &WriteRequest<'_>) -> Result<Vec<(&'static str, Value)>, ApiError> {
-    let target = read::resolve(request.state, request.area, request.path).await?;
-    let query = RowsQuery::first_page(&target.scope, None, &[], 1, request.state.sets);
-    let row = request
-        .state
-        .store
-        .rows(request.area, &query)
-        .await?
-        .into_iter()
-        .next()
-        .ok_or_else(|| request.missing())?;
-    Ok(RESULTS
-        .stored_properties()
-        .into_iter()
-        .map(|property| property.name)
-        .zip(row.values)
-        .collect())
+    request.stored_values(&RESULTS).await
 }

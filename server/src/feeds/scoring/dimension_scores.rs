@@ -5,6 +5,7 @@ use super::stored;
 use crate::feeds::handler::limits::*;
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, Feed, WriteRequest, Written};
+use crate::feeds::marking;
 use crate::model::scoring::check_score;
 use crate::odata::edm::EdmType::{Int16, Int32, Int64, String as Str};
 use crate::odata::model::{one, prop, EntitySet};
@@ -81,9 +82,11 @@ async fn put(request: &WriteRequest<'_>, writes: &mut WriteScope<'_>) -> Result<
         Some(Value::String(comment)) => Some(comment.clone()),
         _ => None,
     };
-    let written = writes
-        .tx()
-        .await?
+    let tx = writes.tx().await?;
+    tx.lock_result(request.area, dimension.key.result_id)
+        .await?;
+    marking::refuse_while_waiting(tx, request.area, dimension.key).await?;
+    let written = tx
         .update_dimension_score(request.area, dimension.key, order, score, comment)
         .await?;
     if !written {

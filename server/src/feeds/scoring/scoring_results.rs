@@ -8,6 +8,7 @@ use super::stored;
 use crate::feeds::handler::limits::*;
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, Feed, WriteRequest, Written};
+use crate::feeds::marking;
 use crate::model::scoring::check_score;
 use crate::odata::edm::EdmType::{DateTime, Int32, Int64, String as Str};
 use crate::odata::etag;
@@ -97,9 +98,10 @@ async fn put(request: &WriteRequest<'_>, writes: &mut WriteScope<'_>) -> Result<
         Some(Value::String(comments)) => Some(comments.clone()),
         _ => None,
     };
-    let update = writes
-        .tx()
-        .await?
+    let tx = writes.tx().await?;
+    tx.lock_result(request.area, current.key.result_id).await?;
+    marking::refuse_while_waiting(tx, request.area, current.key).await?;
+    let update = tx
         .update_scoring_result(
             request.area,
             current.key,

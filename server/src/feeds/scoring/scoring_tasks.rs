@@ -8,6 +8,7 @@ use super::stored;
 use crate::feeds::handler::limits::*;
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, AppState, Feed, Served, WriteRequest, Written};
+use crate::feeds::marking;
 use crate::model::area::CustomerArea;
 use crate::model::scoring::TaskKey;
 use crate::model::scoring::TaskStatus;
@@ -143,12 +144,19 @@ async fn put(request: &WriteRequest<'_>, writes: &mut WriteScope<'_>) -> Result<
             ))
         }
     };
-    match writes
-        .tx()
-        .await?
-        .set_task_status(request.area, task.key, status, &request.principal.username)
+    let area = request.area;
+    let by = &request.principal.username;
+    let tx = writes.tx().await?;
+    if !tx.lock_result(area, task.key.result_id).await? {
+        return Err(request.missing());
+    }
+    marking::refuse_while_waiting(tx, area, task.key).await?;
+    if marking::keep_first_marking_if_chosen(tx, state, area, task.key, task.status, status, by)
         .await?
     {
+        return Ok(Written::Replaced { etag: None });
+    }
+    match tx.set_task_status(area, task.key, status, by).await? {
         StatusChange::NoTask => Err(request.missing()),
         StatusChange::Written(_) => Ok(Written::Replaced { etag: None }),
     }

@@ -5,7 +5,7 @@ use rand::RngCore;
 use sea_query::{Expr, OnConflict, Query};
 
 use crate::store::schema::SigningKeys;
-use crate::store::{now_millis, Store, StoreError};
+use crate::store::{now_millis, Store, StoreError, Tx};
 
 /// Bytes of a new key.
 const KEY_BYTES: usize = 32;
@@ -14,6 +14,18 @@ impl Store {
     /// The key, made now if there is none. Two processes making it at once both end
     /// up with the one that was stored first.
     pub async fn signing_key(&self) -> Result<Vec<u8>, StoreError> {
+        let mut tx = self.begin().await?;
+        let key = tx.signing_key().await?;
+        tx.commit().await?;
+        Ok(key)
+    }
+}
+
+impl Tx {
+    /// [`Store::signing_key`] inside a transaction already open (a write that
+    /// needs the key, as second marking's choice of tasks does): on SQLite a
+    /// second writer beside it would wait for this one's end.
+    pub async fn signing_key(&mut self) -> Result<Vec<u8>, StoreError> {
         let select = Query::select()
             .column(SigningKeys::Secret)
             .from(SigningKeys::Table)

@@ -1,6 +1,12 @@
 //! Marking quality (docs/marking-quality.md): flags to a lead marker and their
-//! answers.
+//! answers; double marking's plans, markings and queue.
 
+mod final_marks;
 mod flags;
+mod marking_rows;
+mod plans;
+mod rounds;
 
 pub use flags::{NewFlag, NewFlagAnswer, StoredFlag};
+pub use marking_rows::StoredMarking;
+pub use rounds::WaitingTask;

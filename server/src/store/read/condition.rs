@@ -185,6 +185,9 @@ fn constraint(constraint: &Constraint) -> SimpleExpr {
         Constraint::Reached { navigation, from } => reached(navigation, from),
         Constraint::ReachedFromAny { navigation, from } => reached_from_any(navigation, from),
         Constraint::Null(name) => Expr::expr(column(BASE, name)).is_null(),
+        Constraint::NotEqual(name, value) => Expr::expr(column(BASE, name))
+            .is_null()
+            .or(Expr::expr(column(BASE, name)).ne(sql_value(value))),
     }
 }
 

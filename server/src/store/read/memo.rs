@@ -173,6 +173,11 @@ impl Fingerprint {
                     self.tag(b'N');
                     self.text(column);
                 }
+                Constraint::NotEqual(column, value) => {
+                    self.tag(b'!');
+                    self.text(column);
+                    self.value(value);
+                }
             }
         }
     }

@@ -41,6 +41,10 @@ pub enum Constraint {
     /// The column is null: the members a navigation holds now
     /// ([`Navigation::current`]).
     Null(&'static str),
+    /// The column is null or holds another value than this one: rows a reader
+    /// may not be shown because they name him (a marker is not offered a task he
+    /// marked, feeds/marking/queue.rs).
+    NotEqual(&'static str, Value),
 }
 
 impl Constraint {

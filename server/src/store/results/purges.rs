@@ -10,7 +10,8 @@ use crate::store::engine::script::Script;
 use crate::store::results::jobs::Lease;
 use crate::store::schema::{
     AnswerUploads, Answers, Attempts, DimensionScores, FlagAnswers, Flags, GroupParticipants, Jobs,
-    Participants, Results, ScoringEvents, ScoringResults, ScoringTasks, TopicScores,
+    MarkingQueue, MarkingScores, Markings, Participants, Results, ScoringEvents, ScoringResults,
+    ScoringTasks, TopicScores,
 };
 use crate::store::{Store, StoreError};
 
@@ -94,9 +95,25 @@ impl Store {
                 .and_where(Expr::col(Jobs::LeaseOwner).eq(lease.owner))
                 .to_owned(),
         );
-        // Children before parents: dimension scores hang from scoring results,
-        // scoring results, events and flags (answers from flags) from tasks.
+        // Children before parents: marking scores hang from markings; dimension
+        // scores from scoring results; scoring results, events, flags (answers
+        // from flags), markings and the marking queue from tasks.
         for (table, customer, result) in [
+            (
+                MarkingScores::Table.into_iden(),
+                MarkingScores::CustomerId.into_iden(),
+                MarkingScores::ResultId.into_iden(),
+            ),
+            (
+                Markings::Table.into_iden(),
+                Markings::CustomerId.into_iden(),
+                Markings::ResultId.into_iden(),
+            ),
+            (
+                MarkingQueue::Table.into_iden(),
+                MarkingQueue::CustomerId.into_iden(),
+                MarkingQueue::ResultId.into_iden(),
+            ),
             (
                 FlagAnswers::Table.into_iden(),
                 FlagAnswers::CustomerId.into_iden(),

@@ -1,4 +1,5 @@
-//! The tables of marking quality (docs/marking-quality.md): flags and their answers.
+//! The tables of marking quality (docs/marking-quality.md): flags and their
+//! answers, second marking's plans, markings and queue.
 
 use sea_query::Iden;
 
@@ -26,4 +27,60 @@ pub enum FlagAnswers {
     Note,
     AnsweredBy,
     AnsweredAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum MarkingPlans {
+    Table,
+    CustomerId,
+    QuestionId,
+    Share,
+    Tolerance,
+    Rule,
+    ModifiedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Markings {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    ResultId,
+    Round,
+    RubricId,
+    MarkedBy,
+    Score,
+    Comments,
+    IsSubmitted,
+    StartedAt,
+    SubmittedAt,
+    ModifiedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum MarkingScores {
+    Table,
+    MarkingId,
+    DimensionOrder,
+    CustomerId,
+    ResultId,
+    MarkedBy,
+    Score,
+    Comment,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum MarkingQueue {
+    Table,
+    CustomerId,
+    QuestionId,
+    ResultId,
+    Round,
+    Tolerance,
+    Rule,
+    FirstMarker,
+    SecondMarker,
+    ClaimedBy,
+    QueuedAt,
 }
