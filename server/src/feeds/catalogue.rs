@@ -110,6 +110,33 @@ mod tests {
         }
     }
 
+    /// A set some readers see only part of (`Feed::rows_seen`) is reached only
+    /// from a set restricted in the same way: a `$filter` through a navigation
+    /// joins its target without the target's constraints, so a navigation from an
+    /// unrestricted set would let a reader filter by rows he may not see.
+    #[test]
+    fn a_set_whose_readers_see_part_of_it_is_reached_only_from_such_sets() {
+        let restricted: Vec<&str> = all()
+            .iter()
+            .filter(|set| rows_seen(set.name).is_some())
+            .map(|set| set.name)
+            .collect();
+        assert!(restricted.contains(&"Markings"), "{restricted:?}");
+        for set in all() {
+            for navigation in set.navigations {
+                if restricted.contains(&navigation.target) {
+                    assert!(
+                        rows_seen(set.name).is_some(),
+                        "{} reaches {} through {}",
+                        set.name,
+                        navigation.target,
+                        navigation.name
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn no_two_feeds_or_actions_share_a_name() {
         let mut names: Vec<&str> = all().iter().map(|set| set.name).collect();
