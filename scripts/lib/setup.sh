@@ -133,6 +133,18 @@ ensure_stats_tools() {
   export SCOREDESK_STATS_PYTHON="$STATS_TOOLS_VENV/bin/python"
 }
 
+# scikit-learn and pingouin from PyPI, pinned in a private virtual environment:
+# the agreement between markers is checked against their weighted kappa and ICC
+# (server/tests/agreement_reference.rs).
+AGREEMENT_TOOLS_VENV="$HOME/.cache/scoredesk/agreement-tools-scikit-learn1.5.2-pingouin0.5.5"
+ensure_agreement_tools() {
+  if ! "$AGREEMENT_TOOLS_VENV/bin/python" -c "import sklearn, pingouin" 2>/dev/null; then
+    python3 -m venv "$AGREEMENT_TOOLS_VENV"
+    "$AGREEMENT_TOOLS_VENV/bin/pip" install --quiet scikit-learn==1.5.2 pingouin==0.5.5
+  fi
+  export SCOREDESK_AGREEMENT_PYTHON="$AGREEMENT_TOOLS_VENV/bin/python"
+}
+
 # Every change of a test's code links a new test binary of a few hundred MB beside
 # the old ones, which cargo never removes: the shared target directory filled the
 # disk twice (63 GB of them; then, in one day of work, 17 GB of binaries older than

@@ -208,6 +208,7 @@ pub const FUNCTIONS: &[(&str, bool, bool, bool)] = &[
     ("AssessmentStatistics", false, true, true),
     ("ScoringProgress", false, true, true),
     ("ExportResults", false, true, false),
+    ("MarkingAgreement", false, true, true),
 ];
 
 /// What `role` may do with `set` (nothing for a set the table does not name).

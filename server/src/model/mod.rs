@@ -2,6 +2,7 @@
 //! result finalisation, and a result's scores.
 
 pub mod access;
+pub mod agreement;
 pub mod area;
 pub mod choice_scoring;
 pub mod comment_bank;

@@ -37,7 +37,9 @@ pub use engine::{
     TasksInStatus, Tx, WriteScope,
 };
 use engine::{ReadLane, SqliteWrites};
-pub use marking::{NewFlag, NewFlagAnswer, StoredFlag, StoredMarking, WaitingTask};
+pub use marking::{
+    NewFlag, NewFlagAnswer, StoredFlag, StoredMarking, SubmittedMarking, WaitingTask,
+};
 pub use results::{AuditRequest, ClaimedJob, Lease};
 pub use scoring::{
     ConditionalDelete, ConditionalUpdate, NewBankedComment, Replaced, RubricDeletion,

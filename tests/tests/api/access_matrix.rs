@@ -31,6 +31,7 @@ const FUNCTION_ORACLE: &[(&str, bool, bool, bool)] = &[
     ("AssessmentStatistics", false, true, true),
     ("ScoringProgress", false, true, true),
     ("ExportResults", false, true, false),
+    ("MarkingAgreement", false, true, true),
 ];
 
 /// Every declared function, by every role, with GET (200 with good parameters),
@@ -41,6 +42,12 @@ async fn functions(backend: Backend) {
     let assessment = app
         .sql_i64(&format!(
             "SELECT MIN(id) FROM assessments WHERE customer_id = {}",
+            app.northwind()
+        ))
+        .await;
+    let question = app
+        .sql_i64(&format!(
+            "SELECT MIN(id) FROM questions WHERE customer_id = {}",
             app.northwind()
         ))
         .await;
@@ -69,6 +76,7 @@ async fn functions(backend: Backend) {
                 .map(|(parameter, _)| match *parameter {
                     "AssessmentID" => format!("AssessmentID={assessment}L"),
                     "Format" => "Format='csv'".to_owned(),
+                    "QuestionID" => format!("QuestionID={question}L"),
                     other => panic!("no good value for {name}'s {other}"),
                 })
                 .collect();

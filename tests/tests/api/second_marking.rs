@@ -13,8 +13,8 @@ use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use serde_json::{json, Value};
 
 use crate::scoring_support::{
-    open_task_with_rubric, put_status, result, scoring_result_of, scoring_result_path, task_status,
-    Task, SCORER,
+    open_task_with_rubric, open_tasks_with_rubric, put_status, result, scoring_result_of,
+    scoring_result_path, task_status, Task, SCORER,
 };
 
 on_both_backends! {
@@ -24,6 +24,7 @@ on_both_backends! {
     a_marking_is_submitted_whole_by_its_own_marker_under_its_etag => submission_rules;
     of_markers_taking_one_round_at_once_exactly_one_does => race;
     a_task_not_chosen_is_scored_as_the_spec_says => not_chosen;
+    the_agreement_of_a_questions_markings_is_served_to_leads => figures;
 }
 
 const ADMIN: &str = "northwind-admin";
@@ -658,4 +659,70 @@ async fn not_chosen(backend: Backend) {
         json_as(&app, SECOND, "SecondMarkingQueue").await["value"],
         json!([])
     );
+}
+
+async fn figures(backend: Backend) {
+    let app = with_markers(backend).await;
+    let tasks = open_tasks_with_rubric(&app).await;
+    let question = tasks[0].question;
+    let same: Vec<Task> = tasks
+        .into_iter()
+        .filter(|t| t.question == question)
+        .collect();
+    assert!(same.len() >= 2, "two tasks of one question");
+    plan(&app, same[0], 100, 5, "mean").await;
+    let rubric = scoring_result_of(&app, same[0]).await["RubricID"].clone();
+    let maxima = dimension_maxima(&app, &rubric).await;
+    let full: i64 = maxima.iter().sum();
+    let lower: Vec<i64> = maxima
+        .iter()
+        .enumerate()
+        .map(|(i, max)| if i < 2 { max - 1 } else { *max })
+        .collect();
+    // One script marked alike, one two marks apart.
+    for (task, second) in [(same[0], &maxima), (same[1], &lower)] {
+        assert_eq!(
+            first_marking(&app, task, &maxima).await,
+            StatusCode::NO_CONTENT
+        );
+        let marking = take(&app, SECOND, task).await;
+        mark_and_submit(&app, SECOND, &marking, second).await;
+        assert_eq!(task_status(&app, task).await, 3);
+    }
+    let path = format!("MarkingAgreement?QuestionID={question}L");
+    let rows = json_as(&app, LEAD, &path).await["value"].clone();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 3, "the question and its two markers: {rows:?}");
+    let question_row = &rows[0];
+    assert_eq!(question_row["By"], "question");
+    assert_eq!(question_row["Scripts"], 4);
+    assert_eq!(question_row["Pairs"], 2);
+    assert_eq!(question_row["ExactAgreement"], 0.5);
+    assert_eq!(question_row["WithinOneAgreement"], 0.5);
+    let mean = (3 * full + full - 2) as f64 / 4.0;
+    assert!((question_row["MeanScore"].as_f64().unwrap() - mean).abs() < 1e-9);
+    assert!(question_row["QuadraticKappa"].is_number());
+    let markers: Vec<&str> = rows[1..]
+        .iter()
+        .map(|row| row["Marker"].as_str().unwrap())
+        .collect();
+    assert_eq!(markers, [SECOND, SCORER]);
+    let second_row = &rows[1];
+    assert_eq!(
+        (second_row["Scripts"].clone(), second_row["Pairs"].clone()),
+        (json!(2), json!(2))
+    );
+    assert!((second_row["MeanScore"].as_f64().unwrap() - (2 * full - 2) as f64 / 2.0).abs() < 1e-9);
+    assert!((rows[2]["MeanScore"].as_f64().unwrap() - full as f64).abs() < 1e-9);
+    assert_eq!(rows[2]["ScoreSpread"], 0.0);
+
+    let (status, _) = get_as(&app, SCORER, &path).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "scorers see no figures");
+    let (status, _) = get_as(&app, LEAD, "MarkingAgreement?QuestionID=1L").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    for bad in ["MarkingAgreement", "MarkingAgreement?QuestionID='x'"] {
+        let (status, text) = get_as(&app, LEAD, bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(text.contains("QuestionID"), "{bad}: {text}");
+    }
 }

@@ -3,6 +3,7 @@
 //! their scores and the queue of tasks waiting for one (docs/odata.md,
 //! "Extensions").
 
+mod agreement;
 mod collection_only;
 mod double_marking;
 mod flag_answers;
@@ -31,6 +32,6 @@ pub static FEATURE: Feature = Feature {
         &marking_scores::FEED,
         &queue::FEED,
     ],
-    actions: &[],
-    complex_types: &[],
+    actions: agreement::ACTIONS,
+    complex_types: agreement::COMPLEX_TYPES,
 };

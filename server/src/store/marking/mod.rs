@@ -1,12 +1,14 @@
 //! Marking quality (docs/marking-quality.md): flags to a lead marker and their
 //! answers; double marking's plans, markings and queue.
 
+mod figures;
 mod final_marks;
 mod flags;
 mod marking_rows;
 mod plans;
 mod rounds;
 
+pub use figures::SubmittedMarking;
 pub use flags::{NewFlag, NewFlagAnswer, StoredFlag};
 pub use marking_rows::StoredMarking;
 pub use rounds::WaitingTask;
