@@ -196,7 +196,8 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
     match (set, single) {
         ("ScoringTasks" | "ScoringResults" | "DimensionScores", true) => &["PUT"],
         // Our extension, double marking (issue 38).
-        ("MarkingPlans" | "Markings", true) => &["PUT"],
+        ("MarkingPlans", true) => &["PUT"],
+        ("Markings", true) => &["PUT", "DELETE"],
         ("MarkingPlans" | "Markings", false) => &["POST"],
         ("MarkingScores", true) => &["PUT"],
         ("Results", true) => &["PUT", "PATCH", "MERGE"],
@@ -252,7 +253,12 @@ fn served(set: &str, method: &str) -> bool {
         ),
         "DELETE" => matches!(
             set,
-            "BankedComments" | "Rubrics" | "Assessments" | "AssessmentSnapshots" | "PrintBatches"
+            "BankedComments"
+                | "Rubrics"
+                | "Assessments"
+                | "AssessmentSnapshots"
+                | "PrintBatches"
+                | "Markings"
         ),
         "PATCH" | "MERGE" => matches!(
             set,

@@ -25,6 +25,7 @@ on_both_backends! {
     of_markers_taking_one_round_at_once_exactly_one_does => race;
     a_task_not_chosen_is_scored_as_the_spec_says => not_chosen;
     the_agreement_of_a_questions_markings_is_served_to_leads => figures;
+    a_taken_round_is_given_back_by_its_marker_or_freed_by_a_lead => give_back;
 }
 
 const ADMIN: &str = "northwind-admin";
@@ -725,4 +726,77 @@ async fn figures(backend: Backend) {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
         assert!(text.contains("QuestionID"), "{bad}: {text}");
     }
+}
+
+async fn give_back(backend: Backend) {
+    let app = with_markers(backend).await;
+    let task = open_task_with_rubric(&app).await;
+    plan(&app, task, 100, 0, "mean").await;
+    let rubric = scoring_result_of(&app, task).await["RubricID"].clone();
+    let maxima = dimension_maxima(&app, &rubric).await;
+    assert_eq!(
+        first_marking(&app, task, &maxima).await,
+        StatusCode::NO_CONTENT
+    );
+    let first_id = json_as(&app, SCORER, "Markings").await["value"][0]["ID"].clone();
+    let offered = |user: &'static str| {
+        let app = &app;
+        async move {
+            json_as(app, user, "SecondMarkingQueue").await["value"]
+                .as_array()
+                .unwrap()
+                .len()
+        }
+    };
+    let delete = |user: &'static str, id: Value| {
+        let app = &app;
+        async move {
+            send(
+                app,
+                Method::DELETE,
+                user,
+                &format!("Markings({id})"),
+                &Value::Null,
+                &[],
+            )
+            .await
+            .status()
+        }
+    };
+
+    // Its marker gives it back: offered again, nothing of it left.
+    let taken = take(&app, SECOND, task).await;
+    assert_eq!(offered(THIRD).await, 0);
+    assert_eq!(
+        delete(SECOND, taken["ID"].clone()).await,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(offered(THIRD).await, 1);
+    assert_eq!(
+        app.sql_i64(&format!(
+            "SELECT COUNT(*) FROM marking_scores WHERE marking_id = {}",
+            taken["ID"]
+        ))
+        .await,
+        0
+    );
+    // Another scorer cannot see it to give it back; a lead frees it.
+    let taken = take(&app, THIRD, task).await;
+    assert_eq!(
+        delete(SECOND, taken["ID"].clone()).await,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(offered(SECOND).await, 0);
+    assert_eq!(
+        delete(LEAD, taken["ID"].clone()).await,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(offered(SECOND).await, 1);
+    // A submitted marking stays.
+    assert_eq!(delete(SCORER, first_id.clone()).await, StatusCode::CONFLICT);
+    assert_eq!(delete(LEAD, first_id).await, StatusCode::CONFLICT);
+    // And the round is marked to its end as before.
+    let marking = take(&app, SECOND, task).await;
+    mark_and_submit(&app, SECOND, &marking, &maxima).await;
+    assert_eq!(task_status(&app, task).await, 3);
 }

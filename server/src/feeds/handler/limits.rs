@@ -42,10 +42,18 @@ pub const BANKED_COMMENT_LENGTH: u32 = COMMENT_LENGTH;
 /// dimension's comment.
 pub const FLAG_NOTE_LENGTH: u32 = COMMENT_LENGTH;
 
-/// Marking plans and markings: created by POST, then replaced whole by PUT
+/// Marking plans: created by POST, then replaced whole by PUT
 /// (docs/marking-quality.md); never deleted by a client.
 pub const CREATE_AND_PUT: Writes = Writes {
     entity: &[Verb::Put],
+    collection: &[Verb::Post],
+    links: &[],
+};
+
+/// Markings: taken by POST, replaced whole by PUT, and given back by DELETE
+/// while not submitted (docs/marking-quality.md).
+pub const CREATE_PUT_DELETE: Writes = Writes {
+    entity: &[Verb::Put, Verb::Delete],
     collection: &[Verb::Post],
     links: &[],
 };

@@ -64,12 +64,13 @@ pub static MARKINGS: EntitySet = EntitySet {
         "SubmittedDateTime",
     ],
     media: None,
-    writes: CREATE_AND_PUT,
+    writes: CREATE_PUT_DELETE,
 };
 
 pub static FEED: Feed = Feed {
     post: Some(write_handler!(post)),
     put: Some(write_handler!(put)),
+    delete: Some(write_handler!(delete)),
     rows_seen: Some(own_markings),
     ..Feed::read_only(&MARKINGS)
 };
@@ -253,4 +254,37 @@ async fn decide_task(
         Decision::ThirdMarking => tx.queue_for_resolution(area, task, by).await?,
     }
     Ok(())
+}
+
+/// Gives a taken round back, unmarked: by its marker, or by a lead who frees a
+/// round a marker took and left. A submitted marking stays (**409**).
+async fn delete(
+    request: &WriteRequest<'_>,
+    writes: &mut WriteScope<'_>,
+) -> Result<Written, ApiError> {
+    let scope = request.scope().await?;
+    let id = request
+        .state
+        .store
+        .marking_at(request.area, &scope)
+        .await?
+        .ok_or_else(|| request.missing())?;
+    let area = request.area;
+    let tx = writes.tx().await?;
+    let marking = tx
+        .marking(area, id)
+        .await?
+        .ok_or_else(|| request.missing())?;
+    tx.lock_result(area, marking.task.result_id).await?;
+    let marking = tx
+        .marking(area, id)
+        .await?
+        .ok_or_else(|| request.missing())?;
+    if marking.is_submitted {
+        return Err(ApiError::Conflict(format!(
+            "Markings({id}) is submitted: a submitted marking stays"
+        )));
+    }
+    tx.give_back_marking(area, &marking).await?;
+    Ok(Written::Deleted)
 }

@@ -10,7 +10,7 @@ use crate::model::scoring::TaskKey;
 use crate::model::second_marking::Marks;
 use crate::store::read::plan;
 use crate::store::read::Scope;
-use crate::store::schema::{MarkingScores, Markings};
+use crate::store::schema::{MarkingQueue, MarkingScores, Markings};
 use crate::store::{now_millis, Store, StoreError, Tx};
 
 /// A marking as its writes need it.
@@ -243,5 +243,42 @@ impl Tx {
         )
         .await?;
         self.touch_marking(area, marking_id).await
+    }
+
+    /// Removes an unsubmitted marking and its scores, and frees the round it
+    /// took for the next marker.
+    pub async fn give_back_marking(
+        &mut self,
+        area: CustomerArea,
+        marking: &StoredMarking,
+    ) -> Result<(), StoreError> {
+        self.execute(
+            &Query::delete()
+                .from_table(MarkingScores::Table)
+                .and_where(Expr::col(MarkingScores::CustomerId).eq(area.id()))
+                .and_where(Expr::col(MarkingScores::MarkingId).eq(marking.id))
+                .to_owned(),
+        )
+        .await?;
+        self.execute(
+            &Query::delete()
+                .from_table(Markings::Table)
+                .and_where(Expr::col(Markings::CustomerId).eq(area.id()))
+                .and_where(Expr::col(Markings::Id).eq(marking.id))
+                .to_owned(),
+        )
+        .await?;
+        self.execute(
+            &Query::update()
+                .table(MarkingQueue::Table)
+                .value(MarkingQueue::ClaimedBy, Option::<String>::None)
+                .and_where(Expr::col(MarkingQueue::CustomerId).eq(area.id()))
+                .and_where(Expr::col(MarkingQueue::QuestionId).eq(marking.task.question_id))
+                .and_where(Expr::col(MarkingQueue::ResultId).eq(marking.task.result_id))
+                .and_where(Expr::col(MarkingQueue::ClaimedBy).eq(marking.marked_by.as_str()))
+                .to_owned(),
+        )
+        .await?;
+        Ok(())
     }
 }
