@@ -69,22 +69,11 @@ async fn post(
 ) -> Result<Written, ApiError> {
     super::collection_only::at_the_collection(request)?;
     let body = request.entity(&FLAGS)?;
-    let question_id = match body.get("QuestionID") {
-        Some(Value::Int64(id)) => *id,
-        _ => {
-            return Err(ApiError::bad_request(
-                "Flag.QuestionID is required: the question of the ScoringTask flagged",
-            ))
-        }
-    };
-    let result_id = match body.get("ResultID") {
-        Some(Value::Int32(id)) => *id,
-        _ => {
-            return Err(ApiError::bad_request(
-                "Flag.ResultID is required: the result of the ScoringTask flagged",
-            ))
-        }
-    };
+    let task = super::collection_only::task_named(&body, "Flag", "ScoringTask flagged")?;
+    let TaskKey {
+        question_id,
+        result_id,
+    } = task;
     let reason = match body.get("Reason") {
         Some(Value::String(text)) => FlagReason::parse(text).map_err(ApiError::BadRequest)?,
         _ => {
@@ -97,10 +86,6 @@ async fn post(
         Some(Value::String(note)) => Some(note.as_str()),
         _ => None,
     });
-    let task = TaskKey {
-        question_id,
-        result_id,
-    };
     let no_task = || {
         ApiError::bad_request(format!(
             "Flag names ScoringTasks(QuestionID={question_id}L,ResultID={result_id}), which is \

@@ -102,26 +102,11 @@ async fn post(
 ) -> Result<Written, ApiError> {
     super::collection_only::at_the_collection(request)?;
     let body = request.entity(&MARKINGS)?;
-    let question_id = match body.get("QuestionID") {
-        Some(Value::Int64(id)) => *id,
-        _ => {
-            return Err(ApiError::bad_request(
-                "Marking.QuestionID is required: the question of the task to mark",
-            ))
-        }
-    };
-    let result_id = match body.get("ResultID") {
-        Some(Value::Int32(id)) => *id,
-        _ => {
-            return Err(ApiError::bad_request(
-                "Marking.ResultID is required: the result of the task to mark",
-            ))
-        }
-    };
-    let task = TaskKey {
+    let task = super::collection_only::task_named(&body, "Marking", "task to mark")?;
+    let TaskKey {
         question_id,
         result_id,
-    };
+    } = task;
     let not_waiting = || {
         ApiError::Conflict(format!(
             "ScoringTasks(QuestionID={question_id}L,ResultID={result_id}) does not wait for a \
