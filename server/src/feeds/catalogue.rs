@@ -56,8 +56,20 @@ pub fn by_name(name: &str) -> Option<&'static EntitySet> {
 /// What each reader sees of the entity set called `name`, where not all of the
 /// area's rows (feeds/read/seen.rs).
 pub fn rows_seen(name: &str) -> Option<RowsSeen> {
-    feed(name).and_then(|feed| feed.rows_seen)
+    ROWS_SEEN
+        .iter()
+        .find(|(set, _)| *set == name)
+        .map(|(_, rule)| *rule)
 }
+
+/// The few feeds that declare [`Feed::rows_seen`]: every read asks, so it looks
+/// through these, not through every feed.
+static ROWS_SEEN: LazyLock<Vec<(&'static str, RowsSeen)>> = LazyLock::new(|| {
+    FEEDS
+        .iter()
+        .filter_map(|feed| feed.rows_seen.map(|rule| (feed.set.name, rule)))
+        .collect()
+});
 
 /// The feed of the entity set called `name`, with its handlers.
 pub fn feed(name: &str) -> Option<&'static Feed> {
