@@ -15,6 +15,7 @@ mod navigation;
 mod people;
 mod print;
 mod private_file;
+pub mod reading;
 mod rendering;
 mod saved_connection;
 pub mod scoring;
@@ -162,7 +163,12 @@ pub fn run() {
             people::commands::open_class_list,
             marking::commands::raise_flag,
             marking::commands::flag_desk,
-            marking::commands::answer_flag
+            marking::commands::answer_flag,
+            marking::commands::second_marking_desk,
+            marking::commands::take_marking,
+            marking::commands::open_marking,
+            marking::commands::save_marking,
+            marking::commands::give_back_marking
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

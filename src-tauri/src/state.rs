@@ -19,7 +19,7 @@ pub struct DesktopState {
     /// The app's data directory, set once at start.
     data_dir: OnceLock<PathBuf>,
     /// Scans decoded ahead of "next task".
-    pub scans: crate::scoring::PreparedScans,
+    pub scans: crate::reading::PreparedScans,
 }
 
 #[derive(Default)]

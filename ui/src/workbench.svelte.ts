@@ -12,7 +12,7 @@ import type { DurableDraftStore } from "./lib/draftStore";
 import { nextPressed, taskTaken } from "./lib/timing";
 
 type TaskKey = { questionId: string; resultId: number };
-export type Finished = "saved" | "submitted" | "released" | "flagged" | "closed";
+export type Finished = "saved" | "submitted" | "kept" | "released" | "flagged" | "closed";
 
 /** What the workbench asks of the app (its commands; a test gives its own). */
 export interface WorkbenchCommands {
@@ -25,6 +25,7 @@ const COMMANDS: WorkbenchCommands = { open: openTask, history: scoringHistory };
 const OUTCOMES: Record<Finished, string> = {
   saved: "Saved for moderation. Ctrl+Z reopens it.",
   submitted: "Submitted: the result is updated. Ctrl+Z reopens it to correct it.",
+  kept: "Submitted, and kept for a second marking: another marker marks this script blind before the result is updated.",
   released: "Released to the queue.",
   flagged: "Flagged to the lead marker: the task is locked until they answer.",
   closed: "Closed without changes.",
@@ -83,9 +84,10 @@ export class Workbench {
     const finished = this.scoring;
     this.scoring = null;
     this.reviewing = false;
-    if (!finished || (outcome !== "saved" && outcome !== "submitted")) return null;
+    if (!finished || (outcome !== "saved" && outcome !== "submitted" && outcome !== "kept")) return null;
     if (score !== undefined) {
-      const entry = { questionId: finished.questionId, resultId: finished.resultId, question: finished.question, participant: finished.participant, score, outcome, at: Date.now() };
+      // Kept for a second marking, it was submitted all the same (ScoringEvents says 3).
+      const entry = { questionId: finished.questionId, resultId: finished.resultId, question: finished.question, participant: finished.participant, score, outcome: outcome === "kept" ? ("submitted" as const) : outcome, at: Date.now() };
       this.history = recordScored(this.history, entry);
     }
     return finished;

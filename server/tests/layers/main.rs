@@ -99,6 +99,8 @@ const DESKTOP: &[(&str, &[&str])] = &[
     // The ScoringTasks filters every desk counts by.
     ("task_filters", &[]),
     ("client", &["error"]),
+    // What a marker reads of a task: the scoring view's and second marking's.
+    ("reading", &["client", "error"]),
     ("embedded", &["private_file"]),
     ("drafts", &["error", "private_file"]),
     ("saved_connection", &["private_file"]),
@@ -108,12 +110,15 @@ const DESKTOP: &[(&str, &[&str])] = &[
             "client",
             "embedded",
             "error",
+            "reading",
             "saved_connection",
-            "scoring",
             "task_filters",
         ],
     ),
-    ("scoring", &["client", "error", "literals", "task_filters"]),
+    (
+        "scoring",
+        &["client", "error", "literals", "reading", "task_filters"],
+    ),
     // Print windows of server pages, shared by the delivery and people desks.
     ("print", &["client", "error", "literals", "state"]),
     (
@@ -143,14 +148,19 @@ const DESKTOP: &[(&str, &[&str])] = &[
             "state",
         ],
     ),
-    // Flags to the lead marker: raised from the scoring view, answered on its desk.
-    ("marking", &["client", "error", "literals", "state"]),
+    // Flags to the lead marker (raised from the scoring view, answered on its desk)
+    // and second marking, which reads a task as the scoring view does.
+    (
+        "marking",
+        &["client", "error", "literals", "reading", "state"],
+    ),
     (
         "commands",
         &[
             "client",
             "drafts",
             "error",
+            "reading",
             "saved_connection",
             "scoring",
             "startup",

@@ -1,9 +1,10 @@
-//! The commands of flags: thin wrappers that take the active server's client.
+//! The commands of flags and second marking: thin wrappers that take the active
+//! server's client.
 
 use tauri::State;
 
-use super::flags;
-use super::FlagDesk;
+use super::{flags, second_desk, second_marking};
+use super::{FlagDesk, MarkingDraft, MarkingOutcome, MarkingView, SecondMarkingDesk};
 use crate::error::CommandError;
 use crate::state::DesktopState;
 
@@ -35,4 +36,52 @@ pub async fn answer_flag(
     note: String,
 ) -> Result<(), CommandError> {
     flags::answer_flag(&state.connected_client().await?, id, &outcome, &note).await
+}
+
+/// The rounds waiting for this account and the markings taken but not submitted.
+#[tauri::command]
+pub async fn second_marking_desk(
+    state: State<'_, DesktopState>,
+) -> Result<SecondMarkingDesk, CommandError> {
+    second_desk::second_marking_desk(&state.connected_client().await?).await
+}
+
+/// Takes the round a task waits in and opens it to mark.
+#[tauri::command]
+pub async fn take_marking(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<MarkingView, CommandError> {
+    let client = state.connected_client().await?;
+    second_marking::take_marking(&client, &state.scans, &question_id, result_id).await
+}
+
+/// Opens a marking this account took, to go on with it.
+#[tauri::command]
+pub async fn open_marking(
+    state: State<'_, DesktopState>,
+    marking_id: i32,
+) -> Result<MarkingView, CommandError> {
+    let client = state.connected_client().await?;
+    second_marking::open_marking(&client, &state.scans, marking_id).await
+}
+
+/// Keeps the marking's scores for later, or submits them (`submit`).
+#[tauri::command]
+pub async fn save_marking(
+    state: State<'_, DesktopState>,
+    draft: MarkingDraft,
+    submit: bool,
+) -> Result<MarkingOutcome, CommandError> {
+    second_marking::save_marking(&state.connected_client().await?, &draft, submit).await
+}
+
+/// Gives a taken round back unmarked (a lead marker frees another's this way).
+#[tauri::command]
+pub async fn give_back_marking(
+    state: State<'_, DesktopState>,
+    marking_id: i32,
+) -> Result<(), CommandError> {
+    second_marking::give_back_marking(&state.connected_client().await?, marking_id).await
 }

@@ -1,8 +1,13 @@
 //! Marking quality on the desktop (docs/marking-quality.md): a marker flags the
 //! script in front of him to the lead marker; the lead's desk lists the flags and
-//! answers them, releasing a task or taking it over.
+//! answers them, releasing a task or taking it over. A script chosen for double
+//! marking is marked again, blind, from the second-marking desk.
 
 pub mod commands;
 mod flags;
+mod second_desk;
+mod second_marking;
 
 pub use flags::FlagDesk;
+pub use second_desk::SecondMarkingDesk;
+pub use second_marking::{MarkingDraft, MarkingOutcome, MarkingView};

@@ -2,24 +2,21 @@
 //! scoring view, saving or submitting scores, and releasing a task. The UI calls
 //! these through the commands in `commands.rs`; the types mirror ui/src/lib/api.ts.
 
-mod answer_image;
 mod comment_bank;
 mod filters;
 mod grading;
 mod history;
-mod prepared;
 mod queue;
 mod submit;
 mod take;
 
-pub use answer_image::{for_display, full_image};
+pub use crate::reading::{for_display, full_image, PreparedScans};
 pub use comment_bank::{
     bank_comment, comment_bank, edit_banked_comment, forget_banked_comment, BankedComment,
 };
 pub use filters::{filter_options, FilterOptions};
 pub use grading::{question_progress, questions_to_grade, QuestionProgress};
 pub use history::{scoring_history, ScoredEvent};
-pub use prepared::PreparedScans;
 pub use queue::{load_queue, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};
 pub use take::{prepare, take, Opening, ScoringView};

@@ -45,6 +45,10 @@ pub struct DimensionDraft {
 pub enum SubmitOutcome {
     /// Written, and the task has its new status.
     Saved,
+    /// Submitted, but the task's question has a double-marking plan that chose
+    /// this script: the server kept the marks as its first marking and left the
+    /// task Saved (2) for a second marker (docs/odata.md, "Double marking").
+    KeptForSecondMarking,
     /// Someone else saved this ScoringResult since the draft was read; nothing of the
     /// draft was written. `stored` is the version now on the server, in draft form,
     /// with its own `modified`.
@@ -90,12 +94,31 @@ pub async fn submit(
         json!({ "Status": status.code() }),
     ));
     match client.change_set(&writes).await {
+        Ok(()) if status == TaskStatus::Scored => kept_or_scored(client, &question_id, draft).await,
         Ok(()) => Ok(SubmitOutcome::Saved),
         Err(RequestFailure::Stale(_)) => Ok(SubmitOutcome::Conflict {
             stored: stored_version(client, draft).await?,
         }),
         Err(other) => Err(other.into()),
     }
+}
+
+/// After a submit the spec answers 204 either way: the task's status says whether
+/// it was scored or kept for a second marking.
+async fn kept_or_scored(
+    client: &ODataClient,
+    question_id: &str,
+    draft: &Draft,
+) -> Result<SubmitOutcome, CommandError> {
+    let task = client
+        .get_json(&task_path(question_id, draft.result_id), &[])
+        .await?;
+    Ok(match task["Status"].as_i64() {
+        Some(code) if code == i64::from(TaskStatus::Saved.code()) => {
+            SubmitOutcome::KeptForSecondMarking
+        }
+        _ => SubmitOutcome::Saved,
+    })
 }
 
 /// Puts the task back in the queue (Status 0).

@@ -1,17 +1,15 @@
 //! Taking a task: Status 1, then everything the scoring view shows, read through the
 //! spec's recommended path (the task's ScoringResult navigation creates it).
 
-use scoredesk_server::documents::markup;
 use scoredesk_server::model::scoring::TaskStatus;
 use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use super::answer_image::{self, ShownImage};
-use super::prepared::PreparedScans;
 use super::{int64_key, scoring_result_path, task_path};
 use crate::client::ODataClient;
 use crate::error::CommandError;
+use crate::reading::{self as material, levels_of, AnswerView, DimensionView, PreparedScans};
 
 #[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -34,34 +32,6 @@ pub struct ScoringView {
 }
 
 #[derive(Debug, Serialize, TS)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-#[ts(export)]
-pub enum AnswerView {
-    Text {
-        text: String,
-    },
-    Image(ImageAnswer),
-    Other {
-        // The enum's rename_all renames its variants, not their fields.
-        #[serde(rename = "mediaType")]
-        media_type: String,
-    },
-}
-
-#[derive(Debug, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct ImageAnswer {
-    #[serde(flatten)]
-    pub shown: ShownImage,
-    /// The answer's key, to fetch the full image when zooming in.
-    pub occurrence: i64,
-    pub block_number: i64,
-    /// Whether the scan was decoded ahead (by `prepare`) rather than on taking.
-    pub prepared: bool,
-}
-
-#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct RubricView {
@@ -74,28 +44,6 @@ pub struct RubricView {
     pub score: Option<i64>,
     pub comments: Option<String>,
     pub modified: Value,
-}
-
-#[derive(Debug, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct DimensionView {
-    pub order: i64,
-    pub name: Option<String>,
-    pub instructions: Option<String>,
-    pub max_score: i64,
-    pub score: Option<i64>,
-    pub comment: Option<String>,
-    /// What earns each score, where the rubric says (DimensionLevels, our extension).
-    pub levels: Vec<LevelView>,
-}
-
-#[derive(Debug, Clone, Serialize, PartialEq, Eq, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct LevelView {
-    pub score: i64,
-    pub description: String,
 }
 
 fn text(value: &Value) -> Option<String> {
@@ -159,36 +107,28 @@ pub async fn take(
             .await?;
     }
     let scoring_result_path = format!("{path}/ScoringResult");
-    let markup_path = format!("Questions({question_id}L)/$value");
-    let (task, scoring_results, markup) = futures::join!(
-        client.get_json(&path, &[("$expand", "Question,Result,Answer")]),
+    let (material, scoring_results) = futures::join!(
+        material::read_material(client, scans, &question_id, result_id),
         client.get_json(&scoring_result_path, &[]),
-        client.get_media(&markup_path),
     );
-    let task = task?;
-    let answer = answer_view(client, scans, &task["Answer"]).await?;
+    let material = material?;
     let rubric = match scoring_results?["value"].get(0) {
         Some(scoring_result) => {
             Some(rubric_view(client, &question_id, result_id, scoring_result).await?)
         }
         None => None,
     };
-    let result = &task["Result"];
-    let participant = match (result["FirstName"].as_str(), result["LastName"].as_str()) {
-        (Some(first), Some(last)) => Some(format!("{first} {last}")),
-        _ => text(&result["ParticipantName"]),
-    };
     Ok(ScoringView {
-        status: task["Status"].as_i64(),
+        status: material.status,
         question_id,
         result_id,
-        participant,
-        group_name: text(&result["GroupName"]),
-        finished_at: text(&result["WhenFinished"]),
-        question: text(&task["Question"]["Description"]),
-        max_score: task["Question"]["MaxScore"].as_i64(),
-        markup_html: markup::sanitize(&String::from_utf8_lossy(&markup?.bytes)),
-        answer,
+        participant: material.participant,
+        group_name: material.group_name,
+        finished_at: material.finished_at,
+        question: material.question,
+        max_score: material.max_score,
+        markup_html: material.markup_html,
+        answer: material.answer,
         rubric,
     })
 }
@@ -215,64 +155,12 @@ pub async fn prepare(
     if !is_image {
         return Ok(None);
     }
-    Ok(match answer_view(client, scans, &task["Answer"]).await? {
-        AnswerView::Image(image) => Some(image.shown.data_url),
-        _ => None,
-    })
-}
-
-async fn answer_view(
-    client: &ODataClient,
-    scans: &PreparedScans,
-    answer: &Value,
-) -> Result<AnswerView, CommandError> {
-    let (Some(question), Some(result), Some(occurrence), Some(block_number)) = (
-        answer["QuestionID"].as_str(),
-        answer["ResultID"].as_i64(),
-        answer["Occurrence"].as_i64(),
-        answer["BlockNumber"].as_i64(),
-    ) else {
-        return Ok(AnswerView::Other {
-            media_type: "none".into(),
-        });
-    };
-    let path = format!(
-        "Answers(QuestionID={question}L,ResultID={result},Occurrence={occurrence},BlockNumber={block_number})/$value"
-    );
-    // Keyed by the full URL: two servers (the built-in one and a remote one) can have
-    // answers with the same key.
-    let cache_key = client.url(&path);
-    if let Some(shown) = scans.get(&cache_key) {
-        return Ok(AnswerView::Image(ImageAnswer {
-            shown,
-            occurrence,
-            block_number,
-            prepared: true,
-        }));
-    }
-    let media = client.get_media(&path).await?;
-    let media_type = media.content_type.to_ascii_lowercase();
-    if media_type.starts_with("text/") {
-        return Ok(AnswerView::Text {
-            text: String::from_utf8_lossy(&media.bytes).into_owned(),
-        });
-    }
-    if media_type.starts_with("image/") {
-        // Decoding a 12-megapixel scan takes tens of milliseconds: off the async
-        // threads, so that the app stays responsive meanwhile.
-        let shown = tokio::task::spawn_blocking(move || answer_image::for_display(&media.bytes))
-            .await
-            .map_err(|e| CommandError::Server(format!("The image could not be prepared: {e}")))?
-            .map_err(CommandError::Server)?;
-        scans.insert(cache_key, shown.clone());
-        return Ok(AnswerView::Image(ImageAnswer {
-            shown,
-            occurrence,
-            block_number,
-            prepared: false,
-        }));
-    }
-    Ok(AnswerView::Other { media_type })
+    Ok(
+        match material::answer_view(client, scans, &task["Answer"]).await? {
+            AnswerView::Image(image) => Some(image.shown.data_url),
+            _ => None,
+        },
+    )
 }
 
 async fn rubric_view(
@@ -332,41 +220,9 @@ async fn rubric_view(
     })
 }
 
-/// The levels of the dimension of order `order`, by score, from the feed's entries.
-fn levels_of(feed: &Value, order: i64) -> Vec<LevelView> {
-    feed["value"]
-        .as_array()
-        .map(|entries| {
-            entries
-                .iter()
-                .filter(|entry| entry["Order"].as_i64() == Some(order))
-                .filter_map(|entry| {
-                    Some(LevelView {
-                        score: entry["Score"].as_i64()?,
-                        description: entry["Description"].as_str()?.to_owned(),
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn levels_are_those_of_the_dimension_and_a_missing_feed_gives_none() {
-        let feed = serde_json::json!({"value": [
-            {"RubricID": 1, "Order": 1, "Score": 0, "Description": "None"},
-            {"RubricID": 1, "Order": 2, "Score": 0, "Description": "Other dimension"},
-            {"RubricID": 1, "Order": 1, "Score": 1, "Description": "Some"},
-        ]});
-        let levels = levels_of(&feed, 1);
-        assert_eq!(levels.iter().map(|l| l.score).collect::<Vec<_>>(), [0, 1]);
-        assert_eq!(levels[1].description, "Some");
-        assert!(levels_of(&Value::Null, 1).is_empty());
-    }
 
     #[test]
     fn only_correcting_reopens_finished_work_and_nothing_takes_a_held_task_but_claim() {

@@ -134,6 +134,9 @@ async fn tour(session: DesktopSession, theme: &str) -> Vec<String> {
     press(client, &['i']).await;
     wait_for(client, "#flags-desk #open-flags").await;
     serious.extend(audit("flags").await);
+    press(client, &['s']).await;
+    wait_for(client, "#second-marking-desk #second-rounds").await;
+    serious.extend(audit("second marking").await);
 
     press(client, &['d']).await;
     wait_for(client, "#delivery-assessments button.chosen").await;

@@ -23,6 +23,7 @@ mod remote;
 mod remote_delivery;
 mod scoring;
 mod scoring_layout;
+mod second_marking;
 mod sheets;
 mod sheets_matching;
 mod sheets_points;

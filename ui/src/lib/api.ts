@@ -7,6 +7,10 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 
 import type { BankedComment } from "./bindings/BankedComment";
 import type { FlagDesk } from "./bindings/FlagDesk";
+import type { MarkingDraft } from "./bindings/MarkingDraft";
+import type { MarkingOutcome } from "./bindings/MarkingOutcome";
+import type { MarkingView } from "./bindings/MarkingView";
+import type { SecondMarkingDesk } from "./bindings/SecondMarkingDesk";
 import type { RosterReport } from "./bindings/RosterReport";
 import type { PeopleDirectory } from "./bindings/PeopleDirectory";
 import type { PersonCard } from "./bindings/PersonCard";
@@ -88,6 +92,22 @@ export const raiseFlag = (questionId: string, resultId: number, reason: string, 
   invoke<void>("raise_flag", { questionId, resultId, reason, note });
 export const flagDesk = () => invoke<FlagDesk>("flag_desk");
 export const answerFlag = (id: number, outcome: "released" | "taken-over", note: string) => invoke<void>("answer_flag", { id, outcome, note });
+
+// Double-blind second marking (desks/second, docs/marking-quality.md).
+export type { SecondMarkingDesk } from "./bindings/SecondMarkingDesk";
+export type { WaitingRound } from "./bindings/WaitingRound";
+export type { TakenMarking } from "./bindings/TakenMarking";
+export type { MarkingView } from "./bindings/MarkingView";
+export type { MarkingDraft } from "./bindings/MarkingDraft";
+export type { MarkingScoreDraft } from "./bindings/MarkingScoreDraft";
+export type { MarkingOutcome } from "./bindings/MarkingOutcome";
+export type { EarlierMarking } from "./bindings/EarlierMarking";
+export const secondMarkingDesk = () => invoke<SecondMarkingDesk>("second_marking_desk");
+export const takeMarking = (questionId: string, resultId: number) => invoke<MarkingView>("take_marking", { questionId, resultId });
+export const openMarking = (markingId: number) => invoke<MarkingView>("open_marking", { markingId });
+/** Keeps the marking's scores on the server (`submit` false) or submits them. */
+export const saveMarking = (draft: MarkingDraft, submit: boolean) => invoke<MarkingOutcome>("save_marking", { draft, submit });
+export const giveBackMarking = (markingId: number) => invoke<void>("give_back_marking", { markingId });
 
 /** Grade by question: the questions with tasks to score, each with its progress. */
 export const questionsToGrade = () => invoke<QuestionProgress[]>("questions_to_grade");

@@ -13,7 +13,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["N or Enter", "Take the next task"],
       ["Enter on a row", "Take that row's task"],
       ["R", "Refresh the list"],
-      ["Q / M / I / D / C / L", "The scoring queue / the moderation list / the flags to the lead marker / delivery / content / people (coordinators and administrators)"],
+      ["Q / M / I / S / D / C / L", "The scoring queue / the moderation list / the flags to the lead marker / second marking / delivery / content / people (coordinators and administrators)"],
       ["U", "Resume the latest unfinished work kept on this computer"],
       ["Ctrl+Z", "Reopen the latest task you scored, to correct it"],
       ["F / X", "Next filter / clear the filters"],
@@ -24,6 +24,17 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
   ],
   ["Moderation", [["↑ ↓ or J K", "Choose a saved score"], ["Enter", "Open it for review (it is not claimed)"], ["Esc", "Close it unchanged"]]],
   ["Flags", [["↑ ↓ or J K", "Choose an open flag"], ["Enter", "Read its script (it is not claimed)"], ["R / T", "Lead markers: release it to the queue / take it over and mark it, with a note (Ctrl+Enter sends)"], ["Esc", "Leave the note, then cancel the answer"]]],
+  ["Second marking", [["↑ ↓ or J K", "Choose a round"], ["Enter", "Take the round, or go on with your marking"], ["N", "Take the first one"], ["R", "Read the list again"], ["Ctrl+Backspace", "Lead markers: free a round another marker took and left (twice: it asks first)"]]],
+  [
+    "Marking a second time",
+    [
+      ["0 – 9, ↑ ↓ or J K, C, M", "As in scoring: score and move through the dimensions, their comments, the marking's comments"],
+      ["Ctrl+Enter", "Submit: compared with the other marking, which you never see"],
+      ["Ctrl+S", "Keep it on the server now (it is kept a moment after every change anyway)"],
+      ["Esc", "Go on later: the round stays yours"],
+      ["Ctrl+Backspace", "Give the round back (asks first if you scored anything)"],
+    ],
+  ],
   [
     "Delivery",
     [

@@ -1,4 +1,4 @@
-// The scoring screen's keys for a scanned answer (desks/scoring/ImageViewer.svelte):
+// The scoring screen's keys for a scanned answer (desks/shared/ImageViewer.svelte):
 // Shift+arrows pan by most of a screenful, + and - zoom, F fits, O and Shift+O rotate.
 // Plain arrows are not the viewer's: they move through the rubric's dimensions.
 

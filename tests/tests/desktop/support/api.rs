@@ -48,6 +48,18 @@ impl Api {
         }
     }
 
+    /// A new account of `role` in the app's area (added to its database as an
+    /// operator would), signed in: another marker at another desk.
+    pub async fn new_account(&self, session: &DesktopSession, username: &str, role: &str) -> Self {
+        let text = std::fs::read_to_string(session.data_dir.join("embedded-server.json"))
+            .expect("the app writes where its server listens");
+        let server: Value = serde_json::from_str(&text).unwrap();
+        let customer_id = server["customerId"].as_i64().unwrap() as i32;
+        let password = "a marker's own password";
+        add_account(&session.data_dir, customer_id, (username, password), role).await;
+        self.signed_in_as(username, password)
+    }
+
     /// The same server and area as another account.
     pub fn signed_in_as(&self, username: &str, password: &str) -> Self {
         Self {
@@ -155,21 +167,31 @@ impl Api {
 
 /// Adds [`SECOND_CLIENT`] to the app's database (once).
 async fn add_second_client(data_dir: &std::path::Path, customer_id: i32) {
+    add_account(data_dir, customer_id, SECOND_CLIENT, "admin").await;
+}
+
+/// Adds an account of `role` to the app's database in `customer_id` (once).
+async fn add_account(
+    data_dir: &std::path::Path,
+    customer_id: i32,
+    (username, password): (&str, &str),
+    role: &str,
+) {
     let url = format!("sqlite:{}", data_dir.join("scoredesk.db").display());
     let store = scoredesk_server::store::Store::connect(&url)
         .await
         .expect("the app's database opens");
-    if store.find_account(SECOND_CLIENT.0).await.unwrap().is_none() {
-        let hash = scoredesk_server::auth::hash_password(SECOND_CLIENT.1).unwrap();
+    if store.find_account(username).await.unwrap().is_none() {
+        let hash = scoredesk_server::auth::hash_password(password).unwrap();
         store
             .insert_account(scoredesk_server::store::NewAccount {
                 customer_id: Some(customer_id),
-                username: SECOND_CLIENT.0,
+                username,
                 password_hash: &hash,
-                role: "admin",
+                role,
             })
             .await
-            .expect("the second client's account is added");
+            .expect("the account is added");
     }
     store.close().await;
 }

@@ -19,7 +19,8 @@ export interface KeptDrafts extends DraftStore {
   flushed(): Promise<unknown>;
 }
 
-export type Done = "saved" | "submitted" | "released";
+/** `kept`: submitted, and kept by the server for a second marking (the task stays Saved). */
+export type Done = "saved" | "submitted" | "kept" | "released";
 
 export interface SheetOptions {
   drafts: KeptDrafts;
@@ -129,7 +130,8 @@ export class ScoringSheet {
         return;
       }
       forgetDraft(this.options.drafts, version.questionId, version.resultId);
-      this.options.ondone(status === 3 ? "submitted" : "saved", total(version.dimensions));
+      const done = outcome.outcome === "keptForSecondMarking" ? "kept" : status === 3 ? "submitted" : "saved";
+      this.options.ondone(done, total(version.dimensions));
     } catch (error) {
       if (isUnreachable(error)) {
         this.pending = status;
