@@ -10,7 +10,7 @@ mod embedded;
 mod error;
 mod file_dialog;
 mod literals;
-mod marking;
+pub mod marking;
 mod navigation;
 mod people;
 mod print;

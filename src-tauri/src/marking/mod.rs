@@ -10,4 +10,7 @@ mod second_marking;
 
 pub use flags::FlagDesk;
 pub use second_desk::SecondMarkingDesk;
-pub use second_marking::{MarkingDraft, MarkingOutcome, MarkingView};
+pub use second_marking::{
+    give_back_marking, open_marking, save_marking, take_marking, MarkingDraft, MarkingOutcome,
+    MarkingView,
+};
