@@ -102,6 +102,11 @@ async fn marking_by(marker: &Api, (question, result): &Task, scores: &[i64]) {
         .is_success());
 }
 
+/// The text of `css` once it appears.
+async fn text_of(client: &fantoccini::Client, css: &str) -> String {
+    wait_for(client, css).await.text().await.unwrap()
+}
+
 fn row_of((question, result): &Task, kind: &str) -> String {
     format!(
         "#second-rounds li[data-kind='{kind}'][data-question='{question}'][data-result='{result}']"
@@ -162,11 +167,7 @@ async fn a_script_is_marked_twice_blind_and_resolved_by_keyboard() {
     take_with_keyboard(client, &mine).await;
     score_all_by_keyboard(client, &maxima).await;
     ctrl(client, Key::Enter.into()).await;
-    let said = wait_for(client, "#last-outcome")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let said = text_of(client, "#last-outcome").await;
     assert!(said.contains("kept for a second marking"), "{said}");
     assert_eq!(task_status(&api, &mine).await, 2);
     let kept = markings_of(&api, &mine).await;
@@ -214,11 +215,7 @@ async fn a_script_is_marked_twice_blind_and_resolved_by_keyboard() {
     wait_for(client, "#marking-total[data-score='0']").await;
     session.screenshot("second-marking").await;
     ctrl(client, Key::Enter.into()).await;
-    let said = wait_for(client, "#marking-outcome")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let said = text_of(client, "#marking-outcome").await;
     assert!(said.contains("a lead marker resolves"), "{said}");
     let marked = markings_of(&api, &blind_one).await;
     assert_eq!(marked.len(), 2);
@@ -273,11 +270,7 @@ async fn a_script_is_marked_twice_blind_and_resolved_by_keyboard() {
 
     // Given back untouched: offered again.
     ctrl(client, Key::Backspace.into()).await;
-    let said = wait_for(client, "#marking-outcome")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let said = text_of(client, "#marking-outcome").await;
     assert!(said.contains("given back"), "{said}");
     wait_for(client, &waiting).await;
     assert_eq!(
@@ -318,11 +311,7 @@ async fn a_script_is_marked_twice_blind_and_resolved_by_keyboard() {
     wait_for(client, &format!("#marking-total[data-score='{total}']")).await;
     let before = total_score(&api, resolved.1).await;
     ctrl(client, Key::Enter.into()).await;
-    let said = wait_for(client, "#marking-outcome")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let said = text_of(client, "#marking-outcome").await;
     assert!(
         said.contains(&format!("your resolution is the final mark ({total})")),
         "{said}"
