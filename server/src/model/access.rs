@@ -209,6 +209,8 @@ pub const FUNCTIONS: &[(&str, bool, bool, bool)] = &[
     ("ScoringProgress", false, true, true),
     ("ExportResults", false, true, false),
     ("MarkingAgreement", false, true, true),
+    ("MarkerStatistics", false, true, true),
+    ("MarkerDrift", false, true, true),
 ];
 
 /// What `role` may do with `set` (nothing for a set the table does not name).

@@ -155,7 +155,9 @@ pub fn marker_figures(
         .collect()
 }
 
-fn mean_and_spread(values: &[f64]) -> (f64, Option<f64>) {
+/// The mean and the standard deviation (n − 1; none for one value) of `values`,
+/// which must not be empty.
+pub(crate) fn mean_and_spread(values: &[f64]) -> (f64, Option<f64>) {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     let spread = (values.len() > 1)

@@ -11,6 +11,7 @@ pub mod delivery_use;
 pub mod fill_in;
 pub mod finalise;
 pub mod flags;
+pub mod marker_statistics;
 pub mod marking_guide;
 pub mod marking_rounds;
 pub mod matching;

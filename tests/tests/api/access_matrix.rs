@@ -32,6 +32,8 @@ const FUNCTION_ORACLE: &[(&str, bool, bool, bool)] = &[
     ("ScoringProgress", false, true, true),
     ("ExportResults", false, true, false),
     ("MarkingAgreement", false, true, true),
+    ("MarkerStatistics", false, true, true),
+    ("MarkerDrift", false, true, true),
 ];
 
 /// Every declared function, by every role, with GET (200 with good parameters),

@@ -41,6 +41,7 @@ mod formats;
 mod health;
 mod links;
 mod malformed;
+mod marker_statistics;
 mod metrics;
 mod migrations;
 mod odata_js;

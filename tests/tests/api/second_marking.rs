@@ -28,14 +28,14 @@ on_both_backends! {
     a_taken_round_is_given_back_by_its_marker_or_freed_by_a_lead => give_back;
 }
 
-const ADMIN: &str = "northwind-admin";
-const LEAD: &str = "northwind-lead";
-const SECOND: &str = "northwind-marker-two";
-const THIRD: &str = "northwind-marker-three";
+pub(crate) const ADMIN: &str = "northwind-admin";
+pub(crate) const LEAD: &str = "northwind-lead";
+pub(crate) const SECOND: &str = "northwind-marker-two";
+pub(crate) const THIRD: &str = "northwind-marker-three";
 /// Written by the first marker only: no response to another marker holds it.
 const FIRST_COMMENT: &str = "first-marker-says-zebra";
 
-async fn send(
+pub(crate) async fn send(
     app: &TestApp,
     method: Method,
     user: &str,
@@ -63,25 +63,25 @@ async fn send(
     request.send().await.unwrap()
 }
 
-async fn get_as(app: &TestApp, user: &str, path: &str) -> (StatusCode, String) {
+pub(crate) async fn get_as(app: &TestApp, user: &str, path: &str) -> (StatusCode, String) {
     let response = send(app, Method::GET, user, path, &Value::Null, &[]).await;
     (response.status(), response.text().await.unwrap())
 }
 
-async fn json_as(app: &TestApp, user: &str, path: &str) -> Value {
+pub(crate) async fn json_as(app: &TestApp, user: &str, path: &str) -> Value {
     let (status, text) = get_as(app, user, path).await;
     assert_eq!(status, StatusCode::OK, "GET {path} as {user}: {text}");
     serde_json::from_str(&text).unwrap()
 }
 
-async fn with_markers(backend: Backend) -> TestApp {
+pub(crate) async fn with_markers(backend: Backend) -> TestApp {
     let app = TestApp::spawn_with_demo(backend).await;
     app.add_account(SECOND, "scorer").await;
     app.add_account(THIRD, "scorer").await;
     app
 }
 
-async fn plan(app: &TestApp, task: Task, share: i64, tolerance: i64, rule: &str) {
+pub(crate) async fn plan(app: &TestApp, task: Task, share: i64, tolerance: i64, rule: &str) {
     let body = json!({
         "QuestionID": task.question.to_string(),
         "Share": share,
@@ -105,7 +105,7 @@ async fn dimension_scores(app: &TestApp, user: &str, task: Task) -> Vec<Value> {
         .clone()
 }
 
-async fn dimension_maxima(app: &TestApp, rubric_id: &Value) -> Vec<i64> {
+pub(crate) async fn dimension_maxima(app: &TestApp, rubric_id: &Value) -> Vec<i64> {
     app.sql_column::<i64>(&format!(
         "SELECT CAST(max_score AS BIGINT) FROM dimensions WHERE rubric_id = {rubric_id} \
          ORDER BY dimension_order"
@@ -116,8 +116,19 @@ async fn dimension_maxima(app: &TestApp, rubric_id: &Value) -> Vec<i64> {
 /// The first marker scores every dimension and the total, comments, and sets
 /// the task to 3; returns the status code of that PUT.
 async fn first_marking(app: &TestApp, task: Task, scores: &[i64]) -> StatusCode {
+    marking_as(app, SCORER, task, scores).await
+}
+
+/// `user` marks `task` through the spec's sets: every dimension, the total and
+/// comments, then Status 3; returns the status code of that PUT.
+pub(crate) async fn marking_as(
+    app: &TestApp,
+    user: &str,
+    task: Task,
+    scores: &[i64],
+) -> StatusCode {
     let scoring_result = scoring_result_of(app, task).await;
-    let dimensions = dimension_scores(app, SCORER, task).await;
+    let dimensions = dimension_scores(app, user, task).await;
     assert_eq!(dimensions.len(), scores.len(), "one score per dimension");
     for (dimension, score) in dimensions.iter().zip(scores) {
         let mut body = dimension.clone();
@@ -127,20 +138,32 @@ async fn first_marking(app: &TestApp, task: Task, scores: &[i64]) -> StatusCode 
             "DimensionScores(QuestionID={}L,RubricID={},ResultID={},Order={})",
             task.question, dimension["RubricID"], task.result, dimension["Order"]
         );
-        let response = send(app, Method::PUT, SCORER, &path, &body, &[]).await;
+        let response = send(app, Method::PUT, user, &path, &body, &[]).await;
         assert_eq!(response.status(), StatusCode::NO_CONTENT);
     }
     let mut body = scoring_result.clone();
     body["Score"] = json!(scores.iter().sum::<i64>());
     body["Comments"] = json!(FIRST_COMMENT);
     let path = scoring_result_path(app, &scoring_result);
-    let response = send(app, Method::PUT, SCORER, &path, &body, &[]).await;
+    let response = send(app, Method::PUT, user, &path, &body, &[]).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    put_status(app, task, 3).await
+    status_as(app, user, task, 3).await
+}
+
+/// `user` PUTs `task` back with `status`; returns the status code.
+pub(crate) async fn status_as(app: &TestApp, user: &str, task: Task, status: i64) -> StatusCode {
+    let body = json!({
+        "QuestionID": task.question.to_string(),
+        "ResultID": task.result,
+        "Status": status,
+    });
+    send(app, Method::PUT, user, &task.path(app), &body, &[])
+        .await
+        .status()
 }
 
 /// Takes the round `task` waits in as `user`; returns the new marking.
-async fn take(app: &TestApp, user: &str, task: Task) -> Value {
+pub(crate) async fn take(app: &TestApp, user: &str, task: Task) -> Value {
     let body = json!({"QuestionID": task.question.to_string(), "ResultID": task.result});
     let response = send(app, Method::POST, user, "Markings", &body, &[]).await;
     assert_eq!(
@@ -152,7 +175,7 @@ async fn take(app: &TestApp, user: &str, task: Task) -> Value {
 }
 
 /// Scores every dimension of `marking` as `user`, then submits it.
-async fn mark_and_submit(app: &TestApp, user: &str, marking: &Value, scores: &[i64]) {
+pub(crate) async fn mark_and_submit(app: &TestApp, user: &str, marking: &Value, scores: &[i64]) {
     let id = &marking["ID"];
     let rows = json_as(app, user, &format!("Markings({id})/Scores")).await;
     let rows = rows["value"].as_array().unwrap();

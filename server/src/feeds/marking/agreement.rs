@@ -15,7 +15,7 @@ use crate::odata::model::{Action, ComplexType};
 use crate::odata::ApiError;
 use crate::store::SubmittedMarking;
 
-pub static ACTIONS: &[ServedAction] = &[ServedAction {
+pub const AGREEMENT: ServedAction = ServedAction {
     action: Action {
         name: "MarkingAgreement",
         binding: None,
@@ -24,9 +24,9 @@ pub static ACTIONS: &[ServedAction] = &[ServedAction {
         function: true,
     },
     invoke: action_handler!(invoke),
-}];
+};
 
-pub static COMPLEX_TYPES: &[ComplexType] = &[ComplexType {
+pub const AGREEMENT_ROW: ComplexType = ComplexType {
     name: "MarkingAgreementRow",
     properties: &[
         // "question" (the first row) or "marker".
@@ -41,10 +41,10 @@ pub static COMPLEX_TYPES: &[ComplexType] = &[ComplexType {
         ("QuadraticKappa", "Edm.Double"),
         ("Icc", "Edm.Double"),
     ],
-}];
+};
 
 /// The first and second markings of each script, by result.
-fn pairs_of(markings: &[SubmittedMarking]) -> Vec<MarkedPair> {
+pub(super) fn pairs_of(markings: &[SubmittedMarking]) -> Vec<MarkedPair> {
     markings
         .iter()
         .filter(|first| first.round == FIRST_ROUND)
@@ -62,7 +62,7 @@ fn pairs_of(markings: &[SubmittedMarking]) -> Vec<MarkedPair> {
         .collect()
 }
 
-fn agreement_fields(agreement: Option<&Agreement>) -> Value {
+pub(super) fn agreement_fields(agreement: Option<&Agreement>) -> Value {
     json!({
         "Pairs": agreement.map_or(0, |a| a.pairs),
         "ExactAgreement": agreement.map(|a| a.exact),

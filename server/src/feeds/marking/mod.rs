@@ -8,12 +8,14 @@ mod collection_only;
 mod double_marking;
 mod flag_answers;
 mod flags;
+mod marker_statistics;
 mod marking_plans;
 mod marking_scores;
 mod markings;
 mod queue;
 
-use crate::feeds::handler::Feature;
+use crate::feeds::handler::{Feature, ServedAction};
+use crate::odata::model::ComplexType;
 
 pub use double_marking::{keep_first_marking_if_chosen, refuse_while_waiting};
 pub use flag_answers::FLAG_ANSWERS;
@@ -32,6 +34,19 @@ pub static FEATURE: Feature = Feature {
         &marking_scores::FEED,
         &queue::FEED,
     ],
-    actions: agreement::ACTIONS,
-    complex_types: agreement::COMPLEX_TYPES,
+    actions: ACTIONS,
+    complex_types: COMPLEX_TYPES,
 };
+
+/// The figures of marking: double marking's agreement, and each marker's.
+static ACTIONS: &[ServedAction] = &[
+    agreement::AGREEMENT,
+    marker_statistics::STATISTICS,
+    marker_statistics::DRIFT,
+];
+
+static COMPLEX_TYPES: &[ComplexType] = &[
+    agreement::AGREEMENT_ROW,
+    marker_statistics::STATISTICS_ROW,
+    marker_statistics::DRIFT_ROW,
+];

@@ -1,10 +1,13 @@
-//! What the figures of double marking are computed from (`model::agreement`):
-//! a question's maximum and every submitted marking of its tasks.
+//! What the figures of marking are computed from (`model::agreement`,
+//! `model::marker_statistics`): a question's maximum, every submitted marking of
+//! its tasks, and the tasks marked once (their final mark and who set it).
 
-use sea_query::{Expr, Order, Query};
+use sea_query::{Alias, DynIden, Expr, Func, IntoIden, Order, Query, SimpleExpr};
 
 use crate::model::area::CustomerArea;
-use crate::store::schema::{Markings, Questions};
+use crate::model::marker_statistics::MarkedScript;
+use crate::model::scoring::TaskStatus;
+use crate::store::schema::{Markings, Questions, ScoringEvents, ScoringResults, ScoringTasks};
 use crate::store::{Store, StoreError};
 
 /// One submitted marking: its task's result, round, marker and total.
@@ -14,7 +17,23 @@ pub struct SubmittedMarking {
     pub round: i32,
     pub marker: String,
     pub total: i32,
+    /// When it was submitted (milliseconds since 1970).
+    pub at: i64,
 }
+
+/// `table`'s row is the scoring task's (its area, question and result columns).
+fn same_task(table: DynIden, area: DynIden, question: DynIden, result: DynIden) -> SimpleExpr {
+    Expr::col((table.clone(), area))
+        .equals((ScoringTasks::Table, ScoringTasks::CustomerId))
+        .and(
+            Expr::col((table.clone(), question))
+                .equals((ScoringTasks::Table, ScoringTasks::QuestionId)),
+        )
+        .and(Expr::col((table, result)).equals((ScoringTasks::Table, ScoringTasks::ResultId)))
+}
+
+/// A marking as read: result, round, marker, total and when submitted.
+type MarkingRow = (i32, i32, String, Option<i32>, Option<i64>);
 
 impl Store {
     /// The question's maximum score; `None` when the area has no such question.
@@ -42,7 +61,7 @@ impl Store {
         area: CustomerArea,
         question_id: i64,
     ) -> Result<Vec<SubmittedMarking>, StoreError> {
-        let rows: Vec<(i32, i32, String, Option<i32>)> = self
+        let rows: Vec<MarkingRow> = self
             .fetch_all(
                 &Query::select()
                     .columns([
@@ -50,6 +69,7 @@ impl Store {
                         Markings::Round,
                         Markings::MarkedBy,
                         Markings::Score,
+                        Markings::SubmittedAt,
                     ])
                     .from(Markings::Table)
                     .and_where(Expr::col(Markings::CustomerId).eq(area.id()))
@@ -62,11 +82,114 @@ impl Store {
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(result_id, round, marker, total)| SubmittedMarking {
+            .map(|(result_id, round, marker, total, at)| SubmittedMarking {
                 result_id,
                 round,
                 marker,
                 total: total.unwrap_or(0),
+                at: at.unwrap_or(0),
+            })
+            .collect())
+    }
+
+    /// The question's tasks marked once: at Status 3, never double-marked, with
+    /// a score; each with its ScoringResult's score and whoever set it to 3 last
+    /// (its latest ScoringEvent, when that is the change to 3). A task at 3
+    /// without such an event (seeded, or imported scored) has no known marker
+    /// and is left out.
+    pub async fn scripts_marked_once(
+        &self,
+        area: CustomerArea,
+        question_id: i64,
+    ) -> Result<Vec<MarkedScript>, StoreError> {
+        let latest = Alias::new("latest_event");
+        let last_event = Query::select()
+            .expr(Func::max(Expr::col((latest.clone(), ScoringEvents::Id))))
+            .from_as(ScoringEvents::Table, latest.clone())
+            .and_where(
+                Expr::col((latest.clone(), ScoringEvents::CustomerId))
+                    .equals((ScoringTasks::Table, ScoringTasks::CustomerId)),
+            )
+            .and_where(
+                Expr::col((latest.clone(), ScoringEvents::QuestionId))
+                    .equals((ScoringTasks::Table, ScoringTasks::QuestionId)),
+            )
+            .and_where(
+                Expr::col((latest, ScoringEvents::ResultId))
+                    .equals((ScoringTasks::Table, ScoringTasks::ResultId)),
+            )
+            .to_owned();
+        let double_marked = Query::select()
+            .expr(Expr::val(1))
+            .from(Markings::Table)
+            .and_where(
+                Expr::col((Markings::Table, Markings::QuestionId))
+                    .equals((ScoringTasks::Table, ScoringTasks::QuestionId)),
+            )
+            .and_where(
+                Expr::col((Markings::Table, Markings::ResultId))
+                    .equals((ScoringTasks::Table, ScoringTasks::ResultId)),
+            )
+            .to_owned();
+        let rows: Vec<(i32, String, i32, i64)> = self
+            .fetch_all(
+                &Query::select()
+                    .column((ScoringTasks::Table, ScoringTasks::ResultId))
+                    .column((ScoringEvents::Table, ScoringEvents::Account))
+                    .column((ScoringResults::Table, ScoringResults::Score))
+                    .column((ScoringEvents::Table, ScoringEvents::At))
+                    .from(ScoringTasks::Table)
+                    .inner_join(
+                        ScoringEvents::Table,
+                        same_task(
+                            ScoringEvents::Table.into_iden(),
+                            ScoringEvents::CustomerId.into_iden(),
+                            ScoringEvents::QuestionId.into_iden(),
+                            ScoringEvents::ResultId.into_iden(),
+                        ),
+                    )
+                    .inner_join(
+                        ScoringResults::Table,
+                        same_task(
+                            ScoringResults::Table.into_iden(),
+                            ScoringResults::CustomerId.into_iden(),
+                            ScoringResults::QuestionId.into_iden(),
+                            ScoringResults::ResultId.into_iden(),
+                        ),
+                    )
+                    .and_where(
+                        Expr::col((ScoringTasks::Table, ScoringTasks::CustomerId)).eq(area.id()),
+                    )
+                    .and_where(
+                        Expr::col((ScoringTasks::Table, ScoringTasks::QuestionId)).eq(question_id),
+                    )
+                    .and_where(
+                        Expr::col((ScoringTasks::Table, ScoringTasks::Status))
+                            .eq(TaskStatus::Scored.code()),
+                    )
+                    .and_where(
+                        Expr::col((ScoringEvents::Table, ScoringEvents::Status))
+                            .eq(TaskStatus::Scored.code()),
+                    )
+                    .and_where(
+                        Expr::col((ScoringEvents::Table, ScoringEvents::Id))
+                            .in_subquery(last_event),
+                    )
+                    .and_where(
+                        Expr::col((ScoringResults::Table, ScoringResults::Score)).is_not_null(),
+                    )
+                    .and_where(Expr::exists(double_marked).not())
+                    .order_by((ScoringTasks::Table, ScoringTasks::ResultId), Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(result_id, marker, total, at)| MarkedScript {
+                result_id,
+                marker,
+                total,
+                at,
             })
             .collect())
     }

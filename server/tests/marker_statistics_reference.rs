@@ -1,0 +1,177 @@
+//! Each marker's figures (model::marker_statistics, docs/marking-quality.md)
+//! checked against an independent computation with pandas, NumPy and SciPy (the
+//! agreement check's private environment, SCOREDESK_AGREEMENT_PYTHON), to 1e-9,
+//! on a simulated marking session of 2,000 scripts by ten markers: most in line,
+//! one harsh, one who drifts lower as he goes, one slow; each with breaks.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+use std::process::Command;
+
+use scoredesk_server::model::marker_statistics::{
+    drift_windows, marker_statistics, question_figures, MarkedScript, BREAK_MS, DRIFT_WINDOW,
+};
+use serde_json::{json, Value};
+
+/// Ten markers of 200 scripts each out of `max`, by a fixed seed: a true mark
+/// with a mark of noise; "harsh" marks two lower, "drifting" one lower every
+/// 50 scripts; gaps of 20 s to 5 min, "slow" three times as long, and now and
+/// then a break of an hour.
+fn session(max: i32, seed: u64) -> Vec<MarkedScript> {
+    let mut state = seed;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 11) as f64) / ((1u64 << 53) as f64)
+    };
+    let markers = [
+        "ann", "bob", "cid", "dee", "eve", "fay", "gus", "harsh", "drifting", "slow",
+    ];
+    let mut scripts = Vec::new();
+    let mut result_id = 0;
+    for marker in markers {
+        let mut at: i64 = 1_800_000_000_000;
+        for n in 0..200 {
+            let truth = (next() * f64::from(max + 1)).floor() as i32;
+            let noise = (next() * 3.0).floor() as i32 - 1;
+            let shift = match marker {
+                "harsh" => -2,
+                "drifting" => -(n / 50),
+                _ => 0,
+            };
+            let mut gap = 20_000 + (next() * 280_000.0) as i64;
+            if marker == "slow" {
+                gap *= 3;
+            }
+            if next() < 0.03 {
+                gap += 3_600_000;
+            }
+            at += gap;
+            result_id += 1;
+            scripts.push(MarkedScript {
+                result_id,
+                marker: marker.to_owned(),
+                total: (truth + noise + shift).clamp(0, max),
+                at,
+            });
+        }
+    }
+    scripts
+}
+
+fn reference(scripts: &[MarkedScript]) -> Value {
+    let python = std::env::var("SCOREDESK_AGREEMENT_PYTHON").unwrap_or_else(|_| {
+        panic!(
+            "SCOREDESK_AGREEMENT_PYTHON: run the tests with scripts/test, which installs \
+             pandas, NumPy and SciPy"
+        )
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("scripts.json");
+    let rows: Vec<Value> = scripts
+        .iter()
+        .map(|s| json!([s.result_id, s.marker, s.total, s.at]))
+        .collect();
+    std::fs::write(
+        &input,
+        json!({ "scripts": rows, "break_ms": BREAK_MS, "window": DRIFT_WINDOW }).to_string(),
+    )
+    .unwrap();
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/marker_statistics/reference.py"
+    );
+    let output = Command::new(python)
+        .arg(script)
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn close(ours: f64, theirs: &Value, what: &str) {
+    let theirs = theirs.as_f64().unwrap();
+    assert!(
+        (ours - theirs).abs() < 1e-9,
+        "{what}: ours {ours}, the reference's {theirs}"
+    );
+}
+
+#[test]
+fn a_marking_session_of_2000_scripts_agrees_with_numpy_and_scipy() {
+    let scripts = session(20, 38);
+    let theirs = reference(&scripts);
+    let ours = marker_statistics(&scripts);
+    assert_eq!(ours.len(), 10);
+    for marker in &ours {
+        let reference = &theirs["markers"][&marker.marker];
+        let name = &marker.marker;
+        assert_eq!(
+            marker.scripts as u64,
+            reference["scripts"].as_u64().unwrap()
+        );
+        close(marker.mean, &reference["mean"], &format!("{name}'s mean"));
+        close(
+            marker.spread.unwrap(),
+            &reference["spread"],
+            &format!("{name}'s spread"),
+        );
+        close(
+            marker.pace.median_seconds.unwrap(),
+            &reference["median_seconds"],
+            &format!("{name}'s median gap"),
+        );
+        close(
+            marker.pace.marking_minutes,
+            &reference["marking_minutes"],
+            &format!("{name}'s marking time"),
+        );
+        close(
+            marker.drift_per_hundred.unwrap(),
+            &reference["drift_per_hundred"],
+            &format!("{name}'s drift"),
+        );
+        close(
+            marker.mean_difference.unwrap(),
+            &reference["mean_difference"],
+            &format!("{name}'s mean difference"),
+        );
+        close(
+            marker.mean_difference_z.unwrap(),
+            &reference["welch_t"],
+            &format!("{name}'s Welch statistic"),
+        );
+        let windows: Vec<f64> = drift_windows(&scripts)
+            .into_iter()
+            .filter(|w| &w.marker == name)
+            .map(|w| w.difference)
+            .collect();
+        let expected = reference["windows"].as_array().unwrap();
+        assert_eq!(windows.len(), expected.len(), "{name}'s windows");
+        for (ours, theirs) in windows.iter().zip(expected) {
+            close(*ours, theirs, &format!("{name}'s window"));
+        }
+    }
+    close(
+        question_figures(&scripts).pace.median_seconds.unwrap(),
+        &theirs["median_seconds"],
+        "the question's median gap",
+    );
+    // The session is what it is meant to be: the harsh marker stands out, the
+    // drifting one drifts, the slow one is slow; the others are in line.
+    let of = |name: &str| ours.iter().find(|m| m.marker == name).unwrap();
+    assert!(of("harsh").mean_difference_z.unwrap() < -2.0);
+    assert!(of("drifting").drift_per_hundred.unwrap() < -1.0);
+    assert!(of("slow").pace.median_seconds.unwrap() > 2.0 * of("ann").pace.median_seconds.unwrap());
+    // The scripts differ far more than the drift (marks of 0 to 20), so a
+    // marker in line has a slope of his own by chance, smaller than the drift.
+    let drift = |name: &str| of(name).drift_per_hundred.unwrap().abs();
+    assert!(drift("ann") < drift("drifting"), "{} {}", drift("ann"), drift("drifting"));
+}
