@@ -173,5 +173,10 @@ fn a_marking_session_of_2000_scripts_agrees_with_numpy_and_scipy() {
     // The scripts differ far more than the drift (marks of 0 to 20), so a
     // marker in line has a slope of his own by chance, smaller than the drift.
     let drift = |name: &str| of(name).drift_per_hundred.unwrap().abs();
-    assert!(drift("ann") < drift("drifting"), "{} {}", drift("ann"), drift("drifting"));
+    assert!(
+        drift("ann") < drift("drifting"),
+        "{} {}",
+        drift("ann"),
+        drift("drifting")
+    );
 }

@@ -168,7 +168,10 @@ pub fn run() {
             marking::commands::take_marking,
             marking::commands::open_marking,
             marking::commands::save_marking,
-            marking::commands::give_back_marking
+            marking::commands::give_back_marking,
+            marking::commands::figures_access,
+            marking::commands::figures_questions,
+            marking::commands::marker_figures
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {

@@ -3,14 +3,15 @@
 //! the round blind, keeps his scores (a keep from an older revision changes
 //! nothing), submits them apart; a lead resolves with both earlier markings in
 //! view, gives the round back, takes it again and his marks become the final ones.
+//! And the lead's figures of the markers of a question (a scorer has none).
 
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
 use scoredesk_desktop::client::ODataClient;
 use scoredesk_desktop::marking::{
-    give_back_marking, open_marking, save_marking, take_marking, MarkingDraft, MarkingOutcome,
-    MarkingView,
+    figures_access, figures_questions, give_back_marking, marker_figures, open_marking,
+    save_marking, take_marking, MarkingDraft, MarkingOutcome, MarkingView,
 };
 use scoredesk_desktop::reading::PreparedScans;
 use scoredesk_desktop::scoring::{submit, Draft, SubmitOutcome};
@@ -22,6 +23,7 @@ use serde_json::{json, Value};
 
 on_both_backends! {
     a_script_is_kept_marked_again_blind_and_resolved_through_the_apps_own_calls => double_marked;
+    a_lead_reads_each_markers_figures_through_the_apps_own_calls => figures;
 }
 
 fn signed_in(app: &TestApp, username: &str) -> ODataClient {
@@ -73,9 +75,11 @@ async fn first_marking(client: &ODataClient, question: &str, result: i32) -> Sub
         .iter()
         .map(|d| json!({"order": d["Order"], "score": d["Dimension"]["MaxScore"], "comment": "first"}))
         .collect();
+    // The total the scoring view sends: its dimensions' sum.
+    let total: i64 = dimensions.iter().filter_map(|d| d["score"].as_i64()).sum();
     let draft: Draft = serde_json::from_value(json!({
         "questionId": question, "resultId": result, "rubricId": scoring["RubricID"],
-        "modified": scoring["ModifiedDateTime"], "score": null, "comments": "first marker",
+        "modified": scoring["ModifiedDateTime"], "score": total, "comments": "first marker",
         "dimensions": dimensions,
     }))
     .unwrap();
@@ -216,4 +220,55 @@ async fn double_marked(backend: Backend) {
         ))
         .await;
     assert_eq!(status, 3);
+}
+
+async fn figures(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let (scorer, lead) = (
+        signed_in(&app, "northwind-scorer"),
+        signed_in(&app, "northwind-lead"),
+    );
+    assert!(figures_access(&lead).await.unwrap());
+    assert!(!figures_access(&scorer).await.unwrap());
+    let (question, first) = open_task(&app).await;
+    let second: i64 = app
+        .sql_i64(&format!(
+            "SELECT CAST(MIN(result_id) AS BIGINT) FROM scoring_tasks WHERE question_id = {question} \
+             AND status = 0 AND result_id > {first}"
+        ))
+        .await;
+    for result in [first, i32::try_from(second).unwrap()] {
+        let outcome = first_marking(&scorer, &question, result).await;
+        assert!(matches!(outcome, SubmitOutcome::Saved), "{outcome:?}");
+    }
+    let questions = figures_questions(&lead).await.unwrap();
+    assert!(
+        questions.iter().any(|q| q.question_id == question),
+        "{questions:?}"
+    );
+    let names: Vec<&str> = questions.iter().map(|q| q.name.as_str()).collect();
+    assert!(
+        names.windows(2).all(|pair| pair[0] <= pair[1]),
+        "by name: {names:?}"
+    );
+
+    let figures = marker_figures(&lead, &question).await.unwrap();
+    assert_eq!(
+        (figures.question.marker.clone(), figures.question.scripts),
+        (None, 2)
+    );
+    assert_eq!(figures.markers.len(), 1);
+    let marker = &figures.markers[0];
+    assert_eq!(marker.marker.as_deref(), Some("northwind-scorer"));
+    assert_eq!((marker.scripts, marker.spread), (2, Some(0.0)));
+    assert_eq!(marker.mean, figures.question.mean);
+    // Nobody else marked it: no difference to draw.
+    assert_eq!(marker.mean_difference, None);
+    assert_eq!(figures.drift.len(), 1);
+    assert_eq!(
+        (figures.drift[0].scripts, figures.drift[0].mean_difference),
+        (2, 0.0)
+    );
+    assert!(marker_figures(&lead, "x").await.is_err());
+    assert!(marker_figures(&scorer, &question).await.is_err());
 }

@@ -3,8 +3,11 @@
 
 use tauri::State;
 
-use super::{flags, second_desk, second_marking};
-use super::{FlagDesk, MarkingDraft, MarkingOutcome, MarkingView, SecondMarkingDesk};
+use super::{figures, flags, second_desk, second_marking};
+use super::{
+    FiguresQuestion, FlagDesk, MarkerFigures, MarkingDraft, MarkingOutcome, MarkingView,
+    SecondMarkingDesk,
+};
 use crate::error::CommandError;
 use crate::state::DesktopState;
 
@@ -84,4 +87,27 @@ pub async fn give_back_marking(
     marking_id: i32,
 ) -> Result<(), CommandError> {
     second_marking::give_back_marking(&state.connected_client().await?, marking_id).await
+}
+
+/// Whether this account reads the markers' figures (a lead or an administrator).
+#[tauri::command]
+pub async fn figures_access(state: State<'_, DesktopState>) -> Result<bool, CommandError> {
+    figures::figures_access(&state.connected_client().await?).await
+}
+
+/// The questions to read the markers' figures of, by name.
+#[tauri::command]
+pub async fn figures_questions(
+    state: State<'_, DesktopState>,
+) -> Result<Vec<FiguresQuestion>, CommandError> {
+    figures::figures_questions(&state.connected_client().await?).await
+}
+
+/// The question's figures and each marker's.
+#[tauri::command]
+pub async fn marker_figures(
+    state: State<'_, DesktopState>,
+    question_id: String,
+) -> Result<MarkerFigures, CommandError> {
+    figures::marker_figures(&state.connected_client().await?, &question_id).await
 }

@@ -1,13 +1,19 @@
 //! Marking quality on the desktop (docs/marking-quality.md): a marker flags the
 //! script in front of him to the lead marker; the lead's desk lists the flags and
 //! answers them, releasing a task or taking it over. A script chosen for double
-//! marking is marked again, blind, from the second-marking desk.
+//! marking is marked again, blind, from the second-marking desk. The lead reads
+//! each marker's figures on a question.
 
 pub mod commands;
+mod figures;
 mod flags;
 mod second_desk;
 mod second_marking;
 
+pub use figures::{
+    figures_access, figures_questions, marker_figures, DriftPoint, FiguresQuestion, MarkerFigures,
+    MarkerLine,
+};
 pub use flags::FlagDesk;
 pub use second_desk::SecondMarkingDesk;
 pub use second_marking::{

@@ -10,16 +10,14 @@
 use futures::stream::{self, StreamExt, TryStreamExt};
 use scoredesk_server::model::scoring::TaskStatus;
 use serde::Serialize;
-use serde_json::Value;
 use ts_rs::TS;
 
 use super::int64_key;
 use crate::client::{ODataClient, RequestFailure};
 use crate::error::CommandError;
+use crate::reading::{question_name, questions_with_rubric};
 use crate::task_filters::scorable;
 
-/// How many questions the picker offers; an area with more is filtered by ID.
-const MAX_QUESTIONS: &str = "500";
 /// How many questions' counts are asked at once.
 const COUNTS_AT_ONCE: usize = 6;
 
@@ -42,17 +40,7 @@ pub struct QuestionProgress {
 pub async fn questions_to_grade(
     client: &ODataClient,
 ) -> Result<Vec<QuestionProgress>, CommandError> {
-    let feed = client
-        .get_json(
-            "Questions",
-            &[
-                ("$filter", "Rubric/any()"),
-                ("$select", "QuestionID,Description"),
-                ("$top", MAX_QUESTIONS),
-            ],
-        )
-        .await?;
-    let named = named_questions(&feed);
+    let named = questions_with_rubric(client).await?;
     let mut questions: Vec<QuestionProgress> = stream::iter(named)
         .map(|(id, name)| progress_of(client, id, name))
         .buffer_unordered(COUNTS_AT_ONCE)
@@ -107,50 +95,4 @@ async fn progress_of(
         done: done?,
         total: total?,
     })
-}
-
-/// The feed's questions as (ID, words); Int64 keys come as strings in JSON.
-fn named_questions(feed: &Value) -> Vec<(String, String)> {
-    feed["value"]
-        .as_array()
-        .map(|entries| {
-            entries
-                .iter()
-                .filter_map(|entry| {
-                    let id = entry["QuestionID"].as_str()?.to_owned();
-                    let name = question_name(&id, entry);
-                    Some((id, name))
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The question's description, or its number when it has none.
-fn question_name(id: &str, entry: &Value) -> String {
-    entry["Description"]
-        .as_str()
-        .map(str::to_owned)
-        .unwrap_or_else(|| format!("Question {id}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn questions_are_named_by_description_or_number() {
-        let feed = serde_json::json!({ "value": [
-            { "QuestionID": "9", "Description": "Essay" },
-            { "QuestionID": "3", "Description": null },
-            { "QuestionID": 4, "Description": "not an Int64 string" },
-        ]});
-        assert_eq!(
-            named_questions(&feed),
-            [
-                ("9".to_owned(), "Essay".to_owned()),
-                ("3".to_owned(), "Question 3".to_owned())
-            ]
-        );
-    }
 }
