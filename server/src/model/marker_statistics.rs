@@ -12,9 +12,10 @@ pub const BREAK_MS: i64 = 30 * 60 * 1000;
 /// A marker's scripts are taken this many at a time, in the order he marked
 /// them, for the drift plot.
 pub const DRIFT_WINDOW: usize = 20;
-/// Below this many scripts, a marker's drift is not computed: a slope through
-/// two points is not a trend.
-const DRIFT_AT_LEAST: usize = 3;
+/// Below this many scripts, a marker's drift is not computed: scripts differ far
+/// more than a marker drifts, so a slope through a handful of them is mostly the
+/// scripts' own differences (a lead saw "+14 per 100" on 12 well-marked scripts).
+const DRIFT_AT_LEAST: usize = DRIFT_WINDOW;
 
 /// One script as one marker marked it: his total and when he finished it
 /// (milliseconds since 1970).

@@ -22,7 +22,7 @@ fn axe_source() -> String {
 
 /// Runs axe on the page as it is; writes its violations to `axe/<desk>.json` and
 /// returns the serious and critical ones, described.
-async fn audit(client: &Client, theme: &str, desk: &str) -> Vec<String> {
+pub(crate) async fn audit(client: &Client, theme: &str, desk: &str) -> Vec<String> {
     let loaded = client
         .execute("return typeof window.axe !== 'undefined'", vec![])
         .await

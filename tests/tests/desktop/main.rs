@@ -15,6 +15,7 @@ mod delivery_retire;
 mod drafts;
 mod flags;
 mod grading;
+mod marker_figures;
 mod marking_run;
 mod moderation;
 mod people;

@@ -13,8 +13,8 @@ use fantoccini::key::Key;
 use serde_json::{json, Value};
 
 use crate::support::{
-    bring_to_head, ctrl, dimension_maxima, press, score_all_by_keyboard, take_with_keyboard,
-    task_status, total_score, wait_for, Api, DesktopSession,
+    bring_to_head, ctrl, dimension_maxima, mark_through_the_feeds, press, score_all_by_keyboard,
+    take_with_keyboard, task_status, total_score, wait_for, Api, DesktopSession,
 };
 
 /// A comment only the first marker writes: it must never reach a second marker's page.
@@ -40,36 +40,10 @@ async fn open_tasks_of(api: &Api, question: &str, except: i64) -> Vec<Task> {
 
 /// A marker at another desk scores `task` through the spec's PUTs and submits it
 /// (Status 3): the plan keeps it as the first marking.
-async fn first_marking(marker: &Api, (question, result): &Task, scores: &[i64]) {
+async fn first_marking(marker: &Api, task: &Task, scores: &[i64]) {
+    mark_through_the_feeds(marker, task, scores, FIRST_MARKERS_WORDS).await;
+    let (question, result) = task;
     let task_path = format!("ScoringTasks(QuestionID={question}L,ResultID={result})");
-    assert!(marker
-        .put(&task_path, json!({"Status": 1}))
-        .await
-        .is_success());
-    let scoring = marker.get(&format!("{task_path}/ScoringResult")).await["value"][0].clone();
-    let result_path = format!(
-        "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})",
-        scoring["RubricID"]
-    );
-    let dimensions = marker.get(&format!("{result_path}/DimensionScores")).await;
-    for (row, score) in dimensions["value"].as_array().unwrap().iter().zip(scores) {
-        let path = format!(
-            "DimensionScores(QuestionID={question}L,RubricID={},ResultID={result},Order={})",
-            scoring["RubricID"], row["Order"]
-        );
-        let body = json!({"Score": score, "Comment": FIRST_MARKERS_WORDS});
-        assert!(marker.put(&path, body).await.is_success(), "{path}");
-    }
-    let body = json!({
-        "Score": scores.iter().sum::<i64>(),
-        "Comments": FIRST_MARKERS_WORDS,
-        "ModifiedDateTime": scoring["ModifiedDateTime"],
-    });
-    assert!(marker.put(&result_path, body).await.is_success());
-    assert!(marker
-        .put(&task_path, json!({"Status": 3}))
-        .await
-        .is_success());
     assert_eq!(
         marker.get(&task_path).await["Status"],
         2,

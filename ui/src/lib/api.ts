@@ -7,6 +7,8 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 
 import type { BankedComment } from "./bindings/BankedComment";
 import type { FlagDesk } from "./bindings/FlagDesk";
+import type { FiguresQuestion } from "./bindings/FiguresQuestion";
+import type { MarkerFigures } from "./bindings/MarkerFigures";
 import type { MarkingDraft } from "./bindings/MarkingDraft";
 import type { MarkingOutcome } from "./bindings/MarkingOutcome";
 import type { MarkingView } from "./bindings/MarkingView";
@@ -108,6 +110,16 @@ export const openMarking = (markingId: number) => invoke<MarkingView>("open_mark
 /** Keeps the marking's scores on the server (`submit` false) or submits them. */
 export const saveMarking = (draft: MarkingDraft, submit: boolean) => invoke<MarkingOutcome>("save_marking", { draft, submit });
 export const giveBackMarking = (markingId: number) => invoke<void>("give_back_marking", { markingId });
+
+// Each marker's figures, for the lead marker (desks/markers, docs/desktop.md "Markers").
+export type { FiguresQuestion } from "./bindings/FiguresQuestion";
+export type { MarkerFigures } from "./bindings/MarkerFigures";
+export type { MarkerLine } from "./bindings/MarkerLine";
+export type { DriftPoint } from "./bindings/DriftPoint";
+/** Whether this account reads the markers' figures (a lead marker or an administrator). */
+export const figuresAccess = () => invoke<boolean>("figures_access");
+export const figuresQuestions = () => invoke<FiguresQuestion[]>("figures_questions");
+export const markerFigures = (questionId: string) => invoke<MarkerFigures>("marker_figures", { questionId });
 
 /** Grade by question: the questions with tasks to score, each with its progress. */
 export const questionsToGrade = () => invoke<QuestionProgress[]>("questions_to_grade");

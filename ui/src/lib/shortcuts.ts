@@ -14,6 +14,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["Enter on a row", "Take that row's task"],
       ["R", "Refresh the list"],
       ["Q / M / I / S / D / C / L", "The scoring queue / the moderation list / the flags to the lead marker / second marking / delivery / content / people (coordinators and administrators)"],
+      ["W", "Lead markers and administrators: each marker's figures"],
       ["U", "Resume the latest unfinished work kept on this computer"],
       ["Ctrl+Z", "Reopen the latest task you scored, to correct it"],
       ["F / X", "Next filter / clear the filters"],
@@ -24,6 +25,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
   ],
   ["Moderation", [["↑ ↓ or J K", "Choose a saved score"], ["Enter", "Open it for review (it is not claimed)"], ["Esc", "Close it unchanged"]]],
   ["Flags", [["↑ ↓ or J K", "Choose an open flag"], ["Enter", "Read its script (it is not claimed)"], ["R / T", "Lead markers: release it to the queue / take it over and mark it, with a note (Ctrl+Enter sends)"], ["Esc", "Leave the note, then cancel the answer"]]],
+  ["Markers", [["↑ ↓ or J K", "Choose the question"], ["[ ]", "Highlight a marker in the table and both plots"], ["R", "Read the figures again"]]],
   ["Second marking", [["↑ ↓ or J K", "Choose a round"], ["Enter", "Take the round, or go on with your marking"], ["N", "Take the first one"], ["R", "Read the list again"], ["Ctrl+Backspace", "Lead markers: free a round another marker took and left (twice: it asks first)"]]],
   [
     "Marking a second time",

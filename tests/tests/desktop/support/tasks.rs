@@ -2,7 +2,7 @@
 //! window: the steps the scoring, moderation, drafts and remote tests share.
 
 use fantoccini::Client;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::api::Api;
 use super::driver::DesktopSession;
@@ -177,4 +177,43 @@ pub async fn shown_task(client: &Client) -> (String, i64) {
     let question = view.attr("data-question").await.unwrap().unwrap();
     let result = view.attr("data-result").await.unwrap().unwrap();
     (question, result.parse().unwrap())
+}
+
+/// A marker at another desk scores `task` through the spec's PUTs (claimed,
+/// each dimension with `comment`, the total) and submits it (Status 3).
+pub async fn mark_through_the_feeds(
+    marker: &Api,
+    (question, result): &(String, i64),
+    scores: &[i64],
+    comment: &str,
+) {
+    let task_path = format!("ScoringTasks(QuestionID={question}L,ResultID={result})");
+    assert!(marker
+        .put(&task_path, json!({"Status": 1}))
+        .await
+        .is_success());
+    let scoring = marker.get(&format!("{task_path}/ScoringResult")).await["value"][0].clone();
+    let result_path = format!(
+        "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})",
+        scoring["RubricID"]
+    );
+    let dimensions = marker.get(&format!("{result_path}/DimensionScores")).await;
+    for (row, score) in dimensions["value"].as_array().unwrap().iter().zip(scores) {
+        let path = format!(
+            "DimensionScores(QuestionID={question}L,RubricID={},ResultID={result},Order={})",
+            scoring["RubricID"], row["Order"]
+        );
+        let body = json!({"Score": score, "Comment": comment});
+        assert!(marker.put(&path, body).await.is_success(), "{path}");
+    }
+    let body = json!({
+        "Score": scores.iter().sum::<i64>(),
+        "Comments": comment,
+        "ModifiedDateTime": scoring["ModifiedDateTime"],
+    });
+    assert!(marker.put(&result_path, body).await.is_success());
+    assert!(marker
+        .put(&task_path, json!({"Status": 3}))
+        .await
+        .is_success());
 }
