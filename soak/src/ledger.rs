@@ -15,6 +15,15 @@ pub struct Scored {
     pub comment: String,
 }
 
+/// A marking the load submitted: of a task kept for a second marking (round 1,
+/// the scorer's own marks), or of a round taken from the queue (2 or 3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marked {
+    pub round: i64,
+    pub marker: String,
+    pub total: i64,
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Uploaded {
     pub result: i64,
@@ -27,6 +36,13 @@ pub struct Ledger {
     pub scored: Mutex<BTreeMap<Task, Scored>>,
     /// Tasks claimed (Status 1) and not finished when the load stopped.
     pub claimed: Mutex<BTreeSet<Task>>,
+    /// The markings of double-marked tasks, by task: the scorer's first (his
+    /// finish kept the task at 2) and each round taken and submitted.
+    pub markings: Mutex<BTreeMap<Task, Vec<Marked>>>,
+    /// Rounds taken and not submitted when the load stopped: (task, marker).
+    pub rounds_taken: Mutex<BTreeSet<(Task, String)>>,
+    /// Takes that lost to another marker's (409), as they may.
+    pub takes_lost: AtomicU64,
     /// Accepted uploads, by AttemptID.
     pub uploads: Mutex<BTreeMap<i64, Uploaded>>,
     /// Results whose purge finished successfully.

@@ -1,5 +1,6 @@
 //! `scoredesk-soak` (run by `scripts/soak`): the release server in its own
-//! process under an hour of mixed load (40 scorers with deliberate 412 races, 4
+//! process under an hour of mixed load (40 scorers with deliberate 412 races, a
+//! fifth of each question's scripts marked twice, blind, and resolved, 4
 //! coordinators delivering on paper and uploading scans, an administrator purging
 //! and replaying, readers paging Results in JSON and Atom, a QTI import with the
 //! CLI every five minutes, a wrong-password flood three minutes in ten), sampled
@@ -12,6 +13,7 @@ mod database;
 mod ledger;
 mod plots;
 mod reconcile;
+mod reconcile_marking;
 mod recorder;
 mod report;
 mod sampler;
@@ -108,6 +110,7 @@ async fn soak(args: &Args) -> anyhow::Result<bool> {
         |user: &str, address: &str| Person::new(&root, user, PASSWORD, address, recorder.clone());
     let admin = person(setup::ADMIN, "198.51.100.200");
     let delivery = Arc::new(deliver(&admin, world.clone()).await?);
+    plan_double_marking(&admin).await?;
     let load = Arc::new(Load {
         ledger: Ledger::default(),
         recorder: recorder.clone(),
@@ -191,8 +194,9 @@ async fn soak(args: &Args) -> anyhow::Result<bool> {
             reported = minute;
             let (failures, _) = recorder.failures();
             eprintln!(
-                "minute {minute}: {} scored, {} uploaded, {} purged, {failures} failures",
+                "minute {minute}: {} scored, {} double-marked, {} uploaded, {} purged, {failures} failures",
                 ledger::lock(&load.ledger.scored).len(),
+                ledger::lock(&load.ledger.markings).len(),
                 ledger::lock(&load.ledger.uploads).len(),
                 ledger::lock(&load.ledger.purged).len(),
             );
@@ -232,6 +236,38 @@ async fn soak(args: &Args) -> anyhow::Result<bool> {
     std::fs::write(args.out.join("report.md"), &text)?;
     println!("{text}");
     Ok(verdict.iter().all(|c| c.passed))
+}
+
+/// A plan for every question with a rubric (the scale seed's): a share of its
+/// scripts marked twice, a third marking beyond the tolerance.
+async fn plan_double_marking(admin: &Person) -> anyhow::Result<()> {
+    let questions = admin
+        .get(
+            "setup",
+            "Questions?$filter=Rubric/any()&$select=QuestionID&$top=100",
+            &[200],
+        )
+        .await
+        .json();
+    let questions = questions["value"].as_array().context("the questions")?;
+    anyhow::ensure!(!questions.is_empty(), "no question with a rubric to plan");
+    for question in questions {
+        admin
+            .json(
+                "setup",
+                Method::POST,
+                "MarkingPlans",
+                &json!({
+                    "QuestionID": question["QuestionID"],
+                    "Share": setup::MARKING_SHARE,
+                    "Tolerance": setup::MARKING_TOLERANCE,
+                    "Rule": "resolution",
+                }),
+                &[201],
+            )
+            .await;
+    }
+    Ok(())
 }
 
 /// The upload assessment's snapshot and print batch, made through the API.

@@ -15,7 +15,7 @@ pub struct Check {
     pub detail: String,
 }
 
-fn check(name: &str, problems: &[String], counted: String) -> Check {
+pub(crate) fn check(name: &str, problems: &[String], counted: String) -> Check {
     let mut detail = counted;
     if !problems.is_empty() {
         detail.push_str(&format!(
@@ -47,12 +47,14 @@ pub async fn run(
         uploads(database, world, ledger).await?,
         purges(database, world, ledger).await?,
         imports(database, ledger).await?,
+        crate::reconcile_marking::double_marking(database, world, ledger).await?,
         integrity(database).await?,
     ])
 }
 
 /// Every task the load touched, and no other, has the status and ScoringResult
-/// the load last wrote.
+/// the load last wrote; a double-marked task is reconciled on its own
+/// (reconcile_marking.rs).
 async fn scoring(database: &Database, world: &World, ledger: &Ledger) -> anyhow::Result<Check> {
     let (customer, upload) = (world.customer, world.upload_assessment);
     let sql = format!(
@@ -60,7 +62,8 @@ async fn scoring(database: &Database, world: &World, ledger: &Ledger) -> anyhow:
          CAST(s.score AS BIGINT), s.comments FROM scoring_tasks t \
          LEFT JOIN scoring_results s ON s.question_id = t.question_id AND s.result_id = t.result_id \
          WHERE t.customer_id = {customer} AND t.status <> 0 \
-         AND t.result_id NOT IN (SELECT id FROM results WHERE customer_id = {customer} AND assessment_id = {upload})"
+         AND t.result_id NOT IN (SELECT id FROM results WHERE customer_id = {customer} AND assessment_id = {upload}) \
+         AND NOT EXISTS (SELECT 1 FROM markings m WHERE m.question_id = t.question_id AND m.result_id = t.result_id)"
     );
     let rows = fetch_all!(database, &sql, (i64, i64, i64, Option<i64>, Option<String>))?;
     let scored = lock(&ledger.scored).clone();

@@ -29,6 +29,10 @@ pub const CHOICE_MARKS: i32 = 2;
 pub const CORRECT_CHOICE: i32 = 2;
 pub const CHOICES: i32 = 4;
 pub const PARTICIPANTS: usize = 200;
+/// The share of each scale question's scripts marked twice, and the difference
+/// of totals within which two markings agree (beyond it, a third resolves).
+pub const MARKING_SHARE: i64 = 20;
+pub const MARKING_TOLERANCE: i64 = 1;
 
 pub fn scorer(n: usize) -> String {
     format!("soak-scorer-{n:02}")

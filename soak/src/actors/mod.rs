@@ -1,4 +1,5 @@
-//! The people the soak plays, each a task looping until the end: scorers,
+//! The people the soak plays, each a task looping until the end: scorers (who
+//! also mark second and third rounds),
 //! coordinators, an administrator, readers, a password flood, newcomers signing
 //! in during it, and an operator importing QTI packages with the CLI.
 
@@ -9,6 +10,7 @@ pub mod importer;
 pub mod newcomer;
 pub mod reader;
 pub mod scorer;
+pub mod second_marker;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -3,6 +3,9 @@
 //! `ModifiedDateTime` they read and finishes the task (Status 3). One save in
 //! eight races a rival's save of the same ScoringResult with the same
 //! `ModifiedDateTime`: exactly one of the two may succeed, the other gets 412.
+//! A finish the question's plan keeps for a second marking leaves the task at 2
+//! (read back, as the desktop does); and now and then the scorer marks a round
+//! from `SecondMarkingQueue` (actors/second_marker.rs).
 
 use std::sync::Arc;
 
@@ -10,9 +13,10 @@ use rand::Rng;
 use reqwest::Method;
 use serde_json::{json, Value};
 
+use super::second_marker;
 use super::Load;
 use crate::client::Person;
-use crate::ledger::{lock, Ledger, Scored};
+use crate::ledger::{lock, Ledger, Marked, Scored};
 
 /// The scale seed's groups: scorer `n` of `of` takes every `of`-th from `n`.
 fn groups(n: usize, of: usize) -> Vec<String> {
@@ -31,6 +35,10 @@ pub async fn run(load: Arc<Load>, me: Person, rival: Person, n: usize, of: usize
                 break;
             }
             if score_next(&load, &me, &rival, group).await {
+                scored_any = true;
+                load.pause(300, 1_500).await;
+            }
+            if rand::rng().random_ratio(1, 4) && second_marker::mark_a_round(&load, &me).await {
                 scored_any = true;
                 load.pause(300, 1_500).await;
             }
@@ -154,8 +162,23 @@ async fn score_next(load: &Load, me: &Person, rival: &Person, group: &str) -> bo
             &[204],
         )
         .await;
-    if finished.is(204) {
-        lock(&load.ledger.claimed).remove(&(question, result));
+    if !finished.is(204) {
+        return false;
+    }
+    lock(&load.ledger.claimed).remove(&(question, result));
+    // The spec's 204 either way: Status 2 means the plan kept the marks as the
+    // first marking, for a second marker.
+    let now = me.get("scorer: read back", &task_path, &[200]).await.json();
+    if now["Status"] == 2 {
+        lock(&load.ledger.markings)
+            .entry((question, result))
+            .or_default()
+            .push(Marked {
+                round: 1,
+                marker: me.user.clone(),
+                total,
+            });
+    } else {
         lock(&load.ledger.scored).insert(
             (question, result),
             Scored {
@@ -164,7 +187,7 @@ async fn score_next(load: &Load, me: &Person, rival: &Person, group: &str) -> bo
             },
         );
     }
-    finished.is(204)
+    true
 }
 
 fn save(total: i64, comment: &str, read: &Value) -> Value {

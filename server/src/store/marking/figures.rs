@@ -163,6 +163,19 @@ impl Store {
                     .and_where(
                         Expr::col((ScoringTasks::Table, ScoringTasks::QuestionId)).eq(question_id),
                     )
+                    // Said of the joined rows too, so that neither planner starts from
+                    // every event of the area (their number grows with all marking).
+                    .and_where(
+                        Expr::col((ScoringEvents::Table, ScoringEvents::CustomerId)).eq(area.id()),
+                    )
+                    .and_where(
+                        Expr::col((ScoringEvents::Table, ScoringEvents::QuestionId))
+                            .eq(question_id),
+                    )
+                    .and_where(
+                        Expr::col((ScoringResults::Table, ScoringResults::QuestionId))
+                            .eq(question_id),
+                    )
                     .and_where(
                         Expr::col((ScoringTasks::Table, ScoringTasks::Status))
                             .eq(TaskStatus::Scored.code()),
