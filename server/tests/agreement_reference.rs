@@ -8,10 +8,11 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command;
-
 use scoredesk_server::model::agreement::agreement;
 use serde_json::{json, Value};
+
+mod python_reference;
+use python_reference::close;
 
 /// 2,000 scripts of a question out of `max`: each has a true mark; the first
 /// marking is near it, the second near it too, or lower (a harsh marker), or
@@ -43,36 +44,13 @@ fn session(count: usize, max: i32, seed: u64) -> Vec<(i32, i32)> {
 }
 
 fn reference(pairs: &[(i32, i32)], max: i32) -> Value {
-    let python = std::env::var("SCOREDESK_AGREEMENT_PYTHON").unwrap_or_else(|_| {
-        panic!(
-            "SCOREDESK_AGREEMENT_PYTHON: run the tests with scripts/test, which installs \
-             scikit-learn and pingouin"
-        )
-    });
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("pairs.json");
     let pairs: Vec<[i32; 2]> = pairs.iter().map(|(a, b)| [*a, *b]).collect();
-    std::fs::write(&input, json!({ "pairs": pairs, "max": max }).to_string()).unwrap();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/agreement/reference.py");
-    let output = Command::new(python)
-        .arg(script)
-        .arg(&input)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
-}
-
-fn close(ours: f64, theirs: &Value, what: &str) {
-    let theirs = theirs.as_f64().unwrap();
-    assert!(
-        (ours - theirs).abs() < 1e-9,
-        "{what}: ours {ours}, the reference's {theirs}"
-    );
+    python_reference::run(
+        "SCOREDESK_AGREEMENT_PYTHON",
+        "scikit-learn and pingouin",
+        "agreement/reference.py",
+        &json!({ "pairs": pairs, "max": max }),
+    )
 }
 
 fn check(pairs: &[(i32, i32)], max: i32) {

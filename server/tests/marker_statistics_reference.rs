@@ -7,12 +7,13 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command;
-
 use scoredesk_server::model::marker_statistics::{
     drift_windows, marker_statistics, question_figures, MarkedScript, BREAK_MS, DRIFT_WINDOW,
 };
 use serde_json::{json, Value};
+
+mod python_reference;
+use python_reference::close;
 
 /// Ten markers of 200 scripts each out of `max`, by a fixed seed: a true mark
 /// with a mark of noise; "harsh" marks two lower, "drifting" one lower every
@@ -62,46 +63,16 @@ fn session(max: i32, seed: u64) -> Vec<MarkedScript> {
 }
 
 fn reference(scripts: &[MarkedScript]) -> Value {
-    let python = std::env::var("SCOREDESK_AGREEMENT_PYTHON").unwrap_or_else(|_| {
-        panic!(
-            "SCOREDESK_AGREEMENT_PYTHON: run the tests with scripts/test, which installs \
-             pandas, NumPy and SciPy"
-        )
-    });
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("scripts.json");
     let rows: Vec<Value> = scripts
         .iter()
         .map(|s| json!([s.result_id, s.marker, s.total, s.at]))
         .collect();
-    std::fs::write(
-        &input,
-        json!({ "scripts": rows, "break_ms": BREAK_MS, "window": DRIFT_WINDOW }).to_string(),
+    python_reference::run(
+        "SCOREDESK_AGREEMENT_PYTHON",
+        "pandas, NumPy and SciPy",
+        "marker_statistics/reference.py",
+        &json!({ "scripts": rows, "break_ms": BREAK_MS, "window": DRIFT_WINDOW }),
     )
-    .unwrap();
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/marker_statistics/reference.py"
-    );
-    let output = Command::new(python)
-        .arg(script)
-        .arg(&input)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
-}
-
-fn close(ours: f64, theirs: &Value, what: &str) {
-    let theirs = theirs.as_f64().unwrap();
-    assert!(
-        (ours - theirs).abs() < 1e-9,
-        "{what}: ours {ours}, the reference's {theirs}"
-    );
 }
 
 #[test]

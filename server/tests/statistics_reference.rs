@@ -7,10 +7,11 @@
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command;
-
 use scoredesk_server::model::statistics::{item_statistics, test_statistics, ScoreRow};
 use serde_json::{json, Value};
+
+mod python_reference;
+use python_reference::close;
 
 /// Results of a test whose questions depend on one ability, from a fixed seed:
 /// `maxima[j]` marks each, some questions nearly all right or wrong, one at random.
@@ -43,38 +44,12 @@ fn results(count: usize, maxima: &[f64], seed: u64) -> Vec<ScoreRow> {
 }
 
 fn reference(rows: &[ScoreRow], maxima: &[f64]) -> Value {
-    let python = std::env::var("SCOREDESK_STATS_PYTHON")
-        .unwrap_or_else(|_| panic!("SCOREDESK_STATS_PYTHON: run the tests with scripts/test, which installs numpy and scipy"));
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("scores.json");
-    std::fs::write(
-        &input,
-        json!({ "rows": rows, "maxima": maxima }).to_string(),
+    python_reference::run(
+        "SCOREDESK_STATS_PYTHON",
+        "numpy and scipy",
+        "statistics/reference.py",
+        &json!({ "rows": rows, "maxima": maxima }),
     )
-    .unwrap();
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/statistics/reference.py");
-    let output = Command::new(python)
-        .arg(script)
-        .arg(&input)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
-}
-
-#[track_caller]
-fn close(ours: f64, theirs: &Value, what: &str) {
-    let theirs = theirs
-        .as_f64()
-        .unwrap_or_else(|| panic!("{what}: {theirs}"));
-    assert!(
-        (ours - theirs).abs() <= 1e-9,
-        "{what}: ours {ours}, numpy/scipy {theirs}"
-    );
 }
 
 fn check(rows: &[ScoreRow], maxima: &[f64]) -> Value {

@@ -1,0 +1,40 @@
+//! What the reference tests share: a script of theirs run with the Python of a
+//! private environment that scripts/test makes (NumPy, SciPy, scikit-learn,
+//! pingouin, pinned), on an input written as JSON, its answer read back as JSON;
+//! and the closeness every figure is held to.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Runs `tests/<script>` with the Python named by `environment` on `input`.
+pub fn run(environment: &str, installs: &str, script: &str, input: &Value) -> Value {
+    let python = std::env::var(environment).unwrap_or_else(|_| {
+        panic!("{environment}: run the tests with scripts/test, which installs {installs}")
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("input.json");
+    std::fs::write(&path, input.to_string()).unwrap();
+    let script = format!("{}/tests/{script}", env!("CARGO_MANIFEST_DIR"));
+    let output = Command::new(python)
+        .arg(script)
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Ours and the reference's agree to 1e-9.
+#[track_caller]
+pub fn close(ours: f64, theirs: &Value, what: &str) {
+    let theirs = theirs.as_f64().unwrap();
+    assert!(
+        (ours - theirs).abs() < 1e-9,
+        "{what}: ours {ours}, the reference's {theirs}"
+    );
+}
