@@ -8,6 +8,8 @@ use ts_rs::TS;
 
 use crate::client::ODataClient;
 use crate::error::CommandError;
+use crate::literals::int64_key;
+use crate::reading;
 use crate::saved_connection::{self, SecretStore};
 use crate::scoring::{
     self, BankedComment, Draft, FilterOptions, Opening, QuestionProgress, Queue, QueueFilter,
@@ -147,6 +149,28 @@ pub async fn open_task(
         opening,
     )
     .await
+}
+
+/// The same participant's other answers in the assessment (read only).
+#[tauri::command]
+pub async fn other_answers(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<Vec<reading::OtherAnswer>, CommandError> {
+    let question = int64_key("Question", &question_id)?;
+    reading::other_answers(&client(&state).await?, &question, result_id).await
+}
+
+/// One of them, to read: text, or a scan decoded for display.
+#[tauri::command]
+pub async fn other_answer(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<reading::AnswerView, CommandError> {
+    let question = int64_key("Question", &question_id)?;
+    reading::other_answer(&client(&state).await?, &state.scans, &question, result_id).await
 }
 
 /// The assessments and questions the queue can be filtered by.

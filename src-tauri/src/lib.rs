@@ -161,6 +161,8 @@ pub fn run() {
             people::commands::person_card,
             people::commands::save_person,
             people::commands::open_class_list,
+            commands::other_answers,
+            commands::other_answer,
             marking::commands::raise_flag,
             marking::commands::flag_desk,
             marking::commands::answer_flag,

@@ -121,6 +121,11 @@ async fn tour(session: DesktopSession, theme: &str) -> Vec<String> {
     wait_for(client, "#comment-bank").await;
     serious.extend(audit("comment-bank").await);
     press(client, &[Key::Escape.into()]).await;
+    press(client, &['p']).await;
+    wait_for(client, "#other-answers").await;
+    wait_for(client, "#other-answer, #no-other-answers").await;
+    serious.extend(audit("other-answers").await);
+    press(client, &[Key::Escape.into()]).await;
     ctrl(client, 'f').await;
     wait_for(client, "#flag-dialog").await;
     serious.extend(audit("flag-dialog").await);

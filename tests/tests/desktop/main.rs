@@ -18,6 +18,7 @@ mod grading;
 mod marker_figures;
 mod marking_run;
 mod moderation;
+mod other_answers;
 mod people;
 mod queue_keys;
 mod remote;

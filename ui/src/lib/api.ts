@@ -8,6 +8,8 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 import type { BankedComment } from "./bindings/BankedComment";
 import type { FlagDesk } from "./bindings/FlagDesk";
 import type { FiguresQuestion } from "./bindings/FiguresQuestion";
+import type { OtherAnswer } from "./bindings/OtherAnswer";
+import type { AnswerView } from "./bindings/AnswerView";
 import type { MarkerFigures } from "./bindings/MarkerFigures";
 import type { MarkingDraft } from "./bindings/MarkingDraft";
 import type { MarkingOutcome } from "./bindings/MarkingOutcome";
@@ -120,6 +122,11 @@ export type { DriftPoint } from "./bindings/DriftPoint";
 export const figuresAccess = () => invoke<boolean>("figures_access");
 export const figuresQuestions = () => invoke<FiguresQuestion[]>("figures_questions");
 export const markerFigures = (questionId: string) => invoke<MarkerFigures>("marker_figures", { questionId });
+
+/** The same participant's other answers in the assessment (read only), and one of them. */
+export type { OtherAnswer } from "./bindings/OtherAnswer";
+export const otherAnswers = (questionId: string, resultId: number) => invoke<OtherAnswer[]>("other_answers", { questionId, resultId });
+export const otherAnswer = (questionId: string, resultId: number) => invoke<AnswerView>("other_answer", { questionId, resultId });
 
 /** Grade by question: the questions with tasks to score, each with its progress. */
 export const questionsToGrade = () => invoke<QuestionProgress[]>("questions_to_grade");

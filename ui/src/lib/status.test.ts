@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConnectionStatus } from "./api";
-import { cleartextWarning, describeAside, describeConnection, describeOpenTasks, describePasswordStore, describeRefresh, openTasksLabel, pollDelayMs, validateRemote } from "./status";
+import { cleartextWarning, describeAside, describeConnection, describeOpenTasks, describePasswordStore, describeRefresh, openTasksLabel, pollDelayMs, taskStatusLabel, validateRemote } from "./status";
 
 const base: ConnectionStatus = {
   state: "connected",
@@ -131,5 +131,12 @@ describe("cleartextWarning", () => {
     for (const url of ["https://scoring.example.org", "http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080", "scoring.exam"]) {
       expect(cleartextWarning(url), url).toBeNull();
     }
+  });
+});
+
+describe("a task's status in words", () => {
+  it("names the spec's four and shows any other as it is", () => {
+    expect([0, 1, 2, 3].map(taskStatusLabel)).toEqual(["To score", "Being scored", "Saved", "Scored"]);
+    expect(taskStatusLabel(7)).toBe("Status 7");
   });
 });

@@ -114,3 +114,8 @@ export function describePasswordStore(store: ConnectionStatus["passwordStore"]):
       return "This server is not remembered.";
   }
 }
+
+/** A scoring task's Status in the spec's words: 0 open, 1 being scored, 2 saved, 3 scored. */
+export function taskStatusLabel(status: number): string {
+  return ["To score", "Being scored", "Saved", "Scored"][status] ?? `Status ${status}`;
+}
