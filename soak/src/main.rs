@@ -8,6 +8,7 @@
 //! docs/reliability.md explains it and keeps its figures.
 
 mod actors;
+mod checks;
 mod client;
 mod database;
 mod ledger;

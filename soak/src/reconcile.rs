@@ -5,36 +5,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::checks::{check, Check};
 use crate::database::{fetch_all, Database};
 use crate::ledger::{lock, Ledger, Scored, Task};
 use crate::setup::World;
-
-pub struct Check {
-    pub name: String,
-    pub passed: bool,
-    pub detail: String,
-}
-
-pub(crate) fn check(name: &str, problems: &[String], counted: String) -> Check {
-    let mut detail = counted;
-    if !problems.is_empty() {
-        detail.push_str(&format!(
-            "; {} problems, first: {}",
-            problems.len(),
-            problems
-                .iter()
-                .take(5)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" | ")
-        ));
-    }
-    Check {
-        name: name.to_owned(),
-        passed: problems.is_empty(),
-        detail,
-    }
-}
 
 pub async fn run(
     database: &Database,

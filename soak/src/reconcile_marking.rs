@@ -7,9 +7,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::checks::{check, Check};
 use crate::database::{fetch_all, Database};
 use crate::ledger::{lock, Ledger, Marked, Task};
-use crate::reconcile::{check, Check};
 use crate::setup::{World, MARKING_TOLERANCE};
 
 /// (task, round, marker, total, submitted)

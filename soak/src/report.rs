@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use crate::reconcile::Check;
+use crate::checks::Check;
 use crate::sampler::Sample;
 use crate::setup::World;
 

@@ -3,7 +3,7 @@
 //! ten minutes within 20 % of minutes 10 to 20 (on a shorter run, the last sixth
 //! against the second sixth).
 
-use crate::reconcile::Check;
+use crate::checks::Check;
 use crate::recorder::quantile_ms;
 use crate::sampler::Sample;
 

@@ -8,7 +8,6 @@ use ts_rs::TS;
 
 use crate::client::ODataClient;
 use crate::error::CommandError;
-use crate::literals::int64_key;
 use crate::reading;
 use crate::saved_connection::{self, SecretStore};
 use crate::scoring::{
@@ -158,8 +157,7 @@ pub async fn other_answers(
     question_id: String,
     result_id: i32,
 ) -> Result<Vec<reading::OtherAnswer>, CommandError> {
-    let question = int64_key("Question", &question_id)?;
-    reading::other_answers(&client(&state).await?, &question, result_id).await
+    scoring::other_answers(&client(&state).await?, &question_id, result_id).await
 }
 
 /// One of them, to read: text, or a scan decoded for display.
@@ -169,8 +167,13 @@ pub async fn other_answer(
     question_id: String,
     result_id: i32,
 ) -> Result<reading::AnswerView, CommandError> {
-    let question = int64_key("Question", &question_id)?;
-    reading::other_answer(&client(&state).await?, &state.scans, &question, result_id).await
+    scoring::other_answer(
+        &client(&state).await?,
+        &state.scans,
+        &question_id,
+        result_id,
+    )
+    .await
 }
 
 /// The assessments and questions the queue can be filtered by.

@@ -6,6 +6,7 @@ mod comment_bank;
 mod filters;
 mod grading;
 mod history;
+mod other_answers;
 mod queue;
 mod submit;
 mod take;
@@ -17,6 +18,7 @@ pub use comment_bank::{
 pub use filters::{filter_options, FilterOptions};
 pub use grading::{question_progress, questions_to_grade, QuestionProgress};
 pub use history::{scoring_history, ScoredEvent};
+pub use other_answers::{other_answer, other_answers};
 pub use queue::{load_queue, Queue, QueueFilter};
 pub use submit::{release, submit, Draft, SubmitOutcome};
 pub use take::{prepare, take, Opening, ScoringView};
