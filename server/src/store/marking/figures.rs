@@ -2,12 +2,13 @@
 //! `model::marker_statistics`): a question's maximum, every submitted marking of
 //! its tasks, and the tasks marked once (their final mark and who set it).
 
-use sea_query::{Alias, DynIden, Expr, Func, IntoIden, Order, Query, SimpleExpr};
+use sea_query::{DynIden, Expr, IntoIden, Order, Query, SimpleExpr};
 
 use crate::model::area::CustomerArea;
 use crate::model::marker_statistics::MarkedScript;
 use crate::model::scoring::TaskStatus;
 use crate::store::schema::{Markings, Questions, ScoringEvents, ScoringResults, ScoringTasks};
+use crate::store::scoring::latest_event_id;
 use crate::store::{Store, StoreError};
 
 /// One submitted marking: its task's result, round, marker and total.
@@ -102,23 +103,7 @@ impl Store {
         area: CustomerArea,
         question_id: i64,
     ) -> Result<Vec<MarkedScript>, StoreError> {
-        let latest = Alias::new("latest_event");
-        let last_event = Query::select()
-            .expr(Func::max(Expr::col((latest.clone(), ScoringEvents::Id))))
-            .from_as(ScoringEvents::Table, latest.clone())
-            .and_where(
-                Expr::col((latest.clone(), ScoringEvents::CustomerId))
-                    .equals((ScoringTasks::Table, ScoringTasks::CustomerId)),
-            )
-            .and_where(
-                Expr::col((latest.clone(), ScoringEvents::QuestionId))
-                    .equals((ScoringTasks::Table, ScoringTasks::QuestionId)),
-            )
-            .and_where(
-                Expr::col((latest, ScoringEvents::ResultId))
-                    .equals((ScoringTasks::Table, ScoringTasks::ResultId)),
-            )
-            .to_owned();
+        let last_event = latest_event_id();
         let double_marked = Query::select()
             .expr(Expr::val(1))
             .from(Markings::Table)

@@ -3,6 +3,7 @@
 
 mod comment_bank;
 mod creation;
+mod latest_event;
 mod marking_guides;
 mod progress;
 mod reads;
@@ -11,6 +12,7 @@ mod updates;
 
 pub use comment_bank::{ConditionalDelete, NewBankedComment, StoredBankedComment};
 pub use creation::ScoringResultCreation;
+pub(in crate::store) use latest_event::latest_event_id;
 pub use reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
 pub use rubrics::{Replaced, RubricDeletion};
 pub use updates::{ConditionalUpdate, ScoringResultValues, StatusChange};

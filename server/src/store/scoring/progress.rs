@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use sea_query::{Alias, Expr, Func, Query, SelectStatement};
+use sea_query::{Expr, Func, Query, SelectStatement};
 
 use crate::model::area::CustomerArea;
 use crate::model::progress::{Finished, HeldCount, TaskCount};
@@ -81,23 +81,7 @@ impl Store {
         area: CustomerArea,
         assessment_id: i64,
     ) -> Result<Vec<HeldCount>, StoreError> {
-        let last = Alias::new("last_event");
-        let latest = Query::select()
-            .expr(Func::max(Expr::col((last.clone(), ScoringEvents::Id))))
-            .from_as(ScoringEvents::Table, last.clone())
-            .and_where(
-                Expr::col((last.clone(), ScoringEvents::CustomerId))
-                    .equals((ScoringTasks::Table, ScoringTasks::CustomerId)),
-            )
-            .and_where(
-                Expr::col((last.clone(), ScoringEvents::QuestionId))
-                    .equals((ScoringTasks::Table, ScoringTasks::QuestionId)),
-            )
-            .and_where(
-                Expr::col((last, ScoringEvents::ResultId))
-                    .equals((ScoringTasks::Table, ScoringTasks::ResultId)),
-            )
-            .to_owned();
+        let latest = super::latest_event_id();
         let rows: Vec<(i64, Option<i32>, i32, String, i64)> = self
             .fetch_all(
                 &tasks_with_events(area, assessment_id)
