@@ -26,6 +26,8 @@ export class GradingSession {
   private readonly storage: Storage;
   private readonly onerror: (message: string) => void;
   private readonly reads: GradingReads;
+  /** Counts asked so far: an answer to an older one, arriving after a newer one, is dropped. */
+  private counts = 0;
 
   /**
    * `storage` keeps the choice between runs; `onerror` shows a failure to count or
@@ -74,13 +76,16 @@ export class GradingSession {
   async loadProgress(queueEmpty = false) {
     const question = this.question;
     if (!question) return;
+    const asked = ++this.counts;
     try {
       const now = await this.reads.questionProgress(question.questionId);
       // The end and the question offered after it are shown together: a finished
       // question shown before the list of others is read would say for a moment
       // that no other question has tasks.
       const upNext = finished(now) || queueEmpty ? nextQuestion(await this.reads.questionsToGrade(), question) : null;
-      if (this.question?.questionId !== question.questionId) return;
+      // A poll's count asked before the queue was refreshed may answer after the
+      // refresh's: the older would put back what others have taken since.
+      if (asked !== this.counts || this.question?.questionId !== question.questionId) return;
       this.progress = now;
       this.upNext = upNext;
     } catch (error) {

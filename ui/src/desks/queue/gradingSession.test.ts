@@ -64,4 +64,23 @@ describe("GradingSession", () => {
     await loading;
     expect(session.progress).toBeNull();
   });
+
+  it("keeps the newer count when an older one answers after it", async () => {
+    const { reads, progressAnswers, listAnswers } = server();
+    const session = new GradingSession(memory(), () => {}, reads);
+    session.choose({ questionId: "2", name: "Essay" }, "embedded|1");
+    const older = session.loadProgress();
+    const newer = session.loadProgress(true);
+    // The newer (the queue emptied by the filters) answers first: 3 left outside.
+    progressAnswers[1](progress("2", "Essay", 3, 2, 6));
+    await settle();
+    listAnswers[0]([progress("2", "Essay", 3, 2, 6), progress("9", "Summary", 4, 0, 4)]);
+    await newer;
+    expect(session.progress?.toScore).toBe(3);
+    // The older, asked before another scorer took some, answers last: dropped.
+    progressAnswers[0](progress("2", "Essay", 5, 1, 6));
+    await older;
+    expect(session.progress?.toScore).toBe(3);
+    expect(session.upNext?.questionId).toBe("9");
+  });
 });
