@@ -5,6 +5,8 @@
 //! (a marking of a double-marked task, or the final mark of a task marked once);
 //! `feeds/marking/marker_statistics.rs` serves them.
 
+use std::collections::BTreeMap;
+
 use crate::model::agreement::mean_and_spread;
 
 /// A gap between two scripts longer than this is a break, not marking time.
@@ -92,14 +94,17 @@ pub struct DriftWindow {
 /// The markers' names in order, each with his scripts in the order he marked
 /// them (time, then result, so that ties come out the same every time).
 fn by_marker(scripts: &[MarkedScript]) -> Vec<(&str, Vec<&MarkedScript>)> {
-    let mut markers: Vec<&str> = scripts.iter().map(|s| s.marker.as_str()).collect();
-    markers.sort_unstable();
-    markers.dedup();
+    // One pass: a question's scripts are many, its markers tens.
+    let mut markers: BTreeMap<&str, Vec<&MarkedScript>> = BTreeMap::new();
+    for script in scripts {
+        markers
+            .entry(script.marker.as_str())
+            .or_default()
+            .push(script);
+    }
     markers
         .into_iter()
-        .map(|marker| {
-            let mut his: Vec<&MarkedScript> =
-                scripts.iter().filter(|s| s.marker == marker).collect();
+        .map(|(marker, mut his)| {
             his.sort_by_key(|s| (s.at, s.result_id));
             (marker, his)
         })
@@ -145,16 +150,53 @@ fn slope(values: &[f64]) -> Option<f64> {
     (variance > 0.0).then(|| covariance / variance)
 }
 
+/// Count, sum and sum of squares of totals: everyone's less one marker's are
+/// the others', without reading every script again for each marker. Totals are
+/// whole marks, so the sums are exact.
+#[derive(Clone, Copy, Default)]
+struct Moments {
+    n: f64,
+    sum: f64,
+    squares: f64,
+}
+
+impl Moments {
+    fn of<'a>(scripts: impl IntoIterator<Item = &'a MarkedScript>) -> Self {
+        scripts.into_iter().fold(Self::default(), |m, s| {
+            let total = f64::from(s.total);
+            Self {
+                n: m.n + 1.0,
+                sum: m.sum + total,
+                squares: m.squares + total * total,
+            }
+        })
+    }
+
+    fn less(self, other: Self) -> Self {
+        Self {
+            n: self.n - other.n,
+            sum: self.sum - other.sum,
+            squares: self.squares - other.squares,
+        }
+    }
+
+    fn mean(self) -> f64 {
+        self.sum / self.n
+    }
+
+    /// The variance (n − 1).
+    fn variance(self) -> f64 {
+        ((self.squares - self.sum * self.sum / self.n) / (self.n - 1.0)).max(0.0)
+    }
+}
+
 /// Welch's z of mean a − mean b; none without two values a side or any spread.
-fn difference_z(a: &[f64], b: &[f64]) -> Option<f64> {
-    if a.len() < 2 || b.len() < 2 {
+fn difference_z(a: Moments, b: Moments) -> Option<f64> {
+    if a.n < 2.0 || b.n < 2.0 {
         return None;
     }
-    let (mean_a, spread_a) = mean_and_spread(a);
-    let (mean_b, spread_b) = mean_and_spread(b);
-    let (spread_a, spread_b) = (spread_a?, spread_b?);
-    let error = (spread_a.powi(2) / a.len() as f64 + spread_b.powi(2) / b.len() as f64).sqrt();
-    (error > 0.0).then(|| (mean_a - mean_b) / error)
+    let error = (a.variance() / a.n + b.variance() / b.n).sqrt();
+    (error > 0.0).then(|| (a.mean() - b.mean()) / error)
 }
 
 fn totals<'a>(scripts: impl IntoIterator<Item = &'a MarkedScript>) -> Vec<f64> {
@@ -182,20 +224,22 @@ pub fn question_figures(scripts: &[MarkedScript]) -> QuestionFigures {
 
 /// Each marker's figures, by name.
 pub fn marker_statistics(scripts: &[MarkedScript]) -> Vec<MarkerStatistics> {
+    let everyone = Moments::of(scripts);
     by_marker(scripts)
         .into_iter()
         .map(|(marker, his)| {
             let mine = totals(his.iter().copied());
-            let others = totals(scripts.iter().filter(|s| s.marker != marker));
             let (mean, spread) = mean_and_spread(&mine);
-            let mean_difference = (!others.is_empty()).then(|| mean - mean_and_spread(&others).0);
+            let his_moments = Moments::of(his.iter().copied());
+            let others = everyone.less(his_moments);
+            let mean_difference = (others.n > 0.0).then(|| mean - others.mean());
             MarkerStatistics {
                 marker: marker.to_owned(),
                 scripts: his.len(),
                 mean,
                 spread,
                 mean_difference,
-                mean_difference_z: difference_z(&mine, &others),
+                mean_difference_z: difference_z(his_moments, others),
                 pace: pace_of(gaps(&his)),
                 drift_per_hundred: (mine.len() >= DRIFT_AT_LEAST)
                     .then(|| slope(&mine))
