@@ -18,13 +18,7 @@ use python_reference::close;
 /// marking is near it, the second near it too, or lower (a harsh marker), or
 /// anything (a careless one), by a fixed seed.
 fn session(count: usize, max: i32, seed: u64) -> Vec<(i32, i32)> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((state >> 11) as f64) / ((1u64 << 53) as f64)
-    };
+    let mut next = python_reference::uniform(seed);
     (0..count)
         .map(|script| {
             let truth = (next() * f64::from(max + 1)).floor() as i32;

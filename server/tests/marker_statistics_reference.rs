@@ -20,13 +20,7 @@ use python_reference::close;
 /// 50 scripts; gaps of 20 s to 5 min, "slow" three times as long, and now and
 /// then a break of an hour.
 fn session(max: i32, seed: u64) -> Vec<MarkedScript> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((state >> 11) as f64) / ((1u64 << 53) as f64)
-    };
+    let mut next = python_reference::uniform(seed);
     let markers = [
         "ann", "bob", "cid", "dee", "eve", "fay", "gus", "harsh", "drifting", "slow",
     ];

@@ -16,13 +16,7 @@ use python_reference::close;
 /// Results of a test whose questions depend on one ability, from a fixed seed:
 /// `maxima[j]` marks each, some questions nearly all right or wrong, one at random.
 fn results(count: usize, maxima: &[f64], seed: u64) -> Vec<ScoreRow> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((state >> 11) as f64) / ((1u64 << 53) as f64)
-    };
+    let mut next = python_reference::uniform(seed);
     (0..count)
         .map(|_| {
             let ability = next();

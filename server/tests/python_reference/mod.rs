@@ -1,7 +1,8 @@
 //! What the reference tests share: a script of theirs run with the Python of a
 //! private environment that scripts/test makes (NumPy, SciPy, scikit-learn,
 //! pingouin, pinned), on an input written as JSON, its answer read back as JSON;
-//! and the closeness every figure is held to.
+//! the closeness every figure is held to; and the seeded numbers the simulated
+//! sessions are drawn from.
 
 use std::process::Command;
 
@@ -37,4 +38,16 @@ pub fn close(ours: f64, theirs: &Value, what: &str) {
         (ours - theirs).abs() < 1e-9,
         "{what}: ours {ours}, the reference's {theirs}"
     );
+}
+
+/// Numbers in [0, 1) from `seed`, the same every run (a linear congruential
+/// generator's top 53 bits): the simulated sessions the references are given.
+pub fn uniform(seed: u64) -> impl FnMut() -> f64 {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 11) as f64) / ((1u64 << 53) as f64)
+    }
 }
