@@ -4,7 +4,8 @@
 //! a task saved but not scored, one scored without a known marker, and the
 //! final mark of a double-marked task are not scripts of anyone; pace from the
 //! gaps between scripts, breaks left out; each marker's mean against the
-//! others'; drift; and who may ask. Both databases.
+//! others'; drift; who may ask, and never of another area's question. Both
+//! databases.
 
 use reqwest::StatusCode;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
@@ -214,6 +215,18 @@ async fn figures(backend: Backend) {
     let (status, atom) = get_as(&app, LEAD, &format!("{path}&$format=atom")).await;
     assert_eq!(status, StatusCode::OK, "{atom}");
     assert!(atom.contains("MeanDifferenceZ"), "{atom}");
+    // Another area's question is not this area's: 404, as one nobody has.
+    let elsewhere = app
+        .sql_i64(&format!(
+            "SELECT MIN(id) FROM questions WHERE customer_id <> {}",
+            app.northwind()
+        ))
+        .await;
+    for function in ["MarkerStatistics", "MarkerDrift"] {
+        let (status, text) =
+            get_as(&app, LEAD, &format!("{function}?QuestionID={elsewhere}L")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{text}");
+    }
     // Scorers see no figures; a question of nobody's is 404; a bad key is named.
     for function in ["MarkerStatistics", "MarkerDrift"] {
         let good = format!("{function}?QuestionID={question}L");
