@@ -197,6 +197,11 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
     ),
     // Our extension: the double-marked tasks a marker may take.
     ("SecondMarkingQueue", Grant::Read, Grant::None, Grant::Read),
+    // Our extension: each seed served and how it was marked; the lead's alone,
+    // so that no marker can tell a seed from a real task.
+    ("SeedMarkings", Grant::None, Grant::None, Grant::Read),
+    // Our extension: the lead's definitive scripts.
+    ("Seeds", Grant::None, Grant::None, Grant::ReadWrite),
     ("TopicScores", Grant::None, Grant::Read, Grant::None),
 ];
 
@@ -352,6 +357,10 @@ mod tests {
                 // What AssessmentStatistics answers with; the plans of double
                 // marking, which administrators write.
                 assert_eq!((scorer, grant(Role::Lead, set)), (Grant::None, Grant::Read));
+            } else if *set == "Seeds" || *set == "SeedMarkings" {
+                // Standardisation is the lead's: markers must not tell seeds.
+                assert_eq!(scorer, Grant::None);
+                assert_ne!(grant(Role::Lead, set), Grant::None);
             } else if *set == "FlagAnswers" {
                 // Markers read the answers to their flags; leads write them.
                 assert_eq!(

@@ -28,6 +28,7 @@ pub mod rubric;
 pub mod scoring;
 pub mod scoring_rule;
 pub mod second_marking;
+pub mod seeds;
 pub mod snapshot;
 pub mod statistics;
 pub mod typed_number;

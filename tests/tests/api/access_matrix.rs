@@ -190,6 +190,8 @@ const ORACLE: &[(&str, May, May, May)] = &[
     ("ScoringResults", May::Rw, May::No, May::Rw),
     ("ScoringTasks", May::Rw, May::No, May::Rw),
     ("SecondMarkingQueue", May::R, May::No, May::R),
+    ("SeedMarkings", May::No, May::No, May::R),
+    ("Seeds", May::No, May::No, May::Rw),
     ("TopicScores", May::No, May::R, May::No),
 ];
 
@@ -213,6 +215,8 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         ("BankedComments", false) => &["POST"],
         // Our extension, flags to a lead marker and the answers (issue 38).
         ("Flags" | "FlagAnswers", false) => &["POST"],
+        // Our extension, seeded scripts (issue 38).
+        ("Seeds", false) => &["POST"],
         // Our extension, participants and groups (issue 34).
         ("Participants" | "Groups", true) => &["PATCH", "MERGE"],
         ("Participants" | "Groups", false) => &["POST"],
@@ -243,6 +247,7 @@ fn served(set: &str, method: &str) -> bool {
             "BankedComments"
                 | "Flags"
                 | "FlagAnswers"
+                | "Seeds"
                 | "MarkingPlans"
                 | "Markings"
                 | "AssessmentSnapshots"

@@ -71,6 +71,7 @@ mod scoring_task_reads;
 mod scoring_workflow;
 mod second_marking;
 mod seeding;
+mod seeds;
 mod sheet_corpus;
 mod sheet_scans;
 mod sheet_wide_questions;

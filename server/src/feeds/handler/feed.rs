@@ -13,6 +13,7 @@ use super::action::ActionRequest;
 use super::state::AppState;
 pub use super::state::RowsSeen;
 use super::write::{WriteRequest, Written};
+use crate::auth::Principal;
 use crate::model::area::CustomerArea;
 use crate::odata::model::{Action, ComplexType, EntitySet, Verb};
 use crate::odata::path::EntityPath;
@@ -29,7 +30,8 @@ pub type WriteHandler =
 
 /// What a feed does before a read of a path that starts at it (a ScoringTask's
 /// ScoringResult is created when first read).
-pub type BeforeRead = for<'a> fn(&'a AppState, CustomerArea, &'a EntityPath) -> Served<'a, ()>;
+pub type BeforeRead =
+    for<'a> fn(&'a AppState, CustomerArea, &'a Principal, &'a EntityPath) -> Served<'a, ()>;
 
 /// An action's handler.
 pub type ActionHandler = for<'a, 'r> fn(&'a ActionRequest<'r>) -> Served<'a, Response>;

@@ -42,6 +42,9 @@ pub const BANKED_COMMENT_LENGTH: u32 = COMMENT_LENGTH;
 /// dimension's comment.
 pub const FLAG_NOTE_LENGTH: u32 = COMMENT_LENGTH;
 
+/// The longest reasons a lead gives a seed, in characters (`model::seeds`).
+pub const SEED_REASONS_LENGTH: u32 = crate::model::seeds::REASONS_LENGTH as u32;
+
 /// Marking plans: created by POST, then replaced whole by PUT
 /// (docs/marking-quality.md); never deleted by a client.
 pub const CREATE_AND_PUT: Writes = Writes {

@@ -96,6 +96,14 @@ async fn post(
     if !tx.lock_result(request.area, result_id).await? {
         return Err(no_task());
     }
+    // Another marker's seed copy is no task of this marker's.
+    if tx
+        .seed_copy_marker(request.area, result_id)
+        .await?
+        .is_some_and(|marker| marker != request.principal.username)
+    {
+        return Err(no_task());
+    }
     let (status, open) = tx
         .task_for_flag(request.area, task)
         .await?

@@ -1,6 +1,7 @@
 //! `MarkingPlans`: an administrator's plan of double marking for one question
 //! (POST to make it, PUT to change it): the share of its tasks marked twice, the
-//! tolerance and the rule of the final mark. A change applies to tasks not yet
+//! tolerance and the rule of the final mark, and how often its markers are
+//! served seeds and how far from one's definitive marks is in line. A change applies to tasks not yet
 //! marked; a task already waiting keeps the tolerance and rule it was chosen
 //! under. The checks are `model::second_marking::MarkingPlan`.
 
@@ -8,6 +9,7 @@ use crate::feeds::handler::limits::*;
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, Feed, WriteRequest, Written};
 use crate::model::second_marking::MarkingPlan;
+use crate::model::seeds::SeedPlan;
 use crate::odata::body::EntityBody;
 use crate::odata::edm::EdmType::{DateTime, Int32, Int64, String as Str};
 use crate::odata::model::{one, prop, EntitySet};
@@ -29,6 +31,11 @@ pub static MARKING_PLANS: EntitySet = EntitySet {
         prop("Tolerance", "tolerance", Int32, false),
         // resolution, mean or higher.
         prop("Rule", "rule", Str, false).max_length(NAME_LENGTH),
+        // Per cent of a marker's scripts after which he is served a seed (0: none).
+        prop("SeedRate", "seed_rate", Int32, false),
+        // The difference from a seed's definitive total within which a marking
+        // of it is in line.
+        prop("SeedTolerance", "seed_tolerance", Int32, false),
         prop("ModifiedDateTime", "modified_at", DateTime, false),
     ],
     navigations: &[one("Question", "Questions", &[("question_id", "id")], true)],
@@ -44,7 +51,7 @@ pub static FEED: Feed = Feed {
     ..Feed::read_only(&MARKING_PLANS)
 };
 
-fn plan_of(body: &EntityBody) -> Result<MarkingPlan, ApiError> {
+fn plan_of(body: &EntityBody) -> Result<(MarkingPlan, SeedPlan), ApiError> {
     let number = |name: &str, default: Option<i32>| match body.get(name) {
         Some(Value::Int32(value)) => Ok(*value),
         _ => {
@@ -55,12 +62,18 @@ fn plan_of(body: &EntityBody) -> Result<MarkingPlan, ApiError> {
         Some(Value::String(rule)) => rule.as_str(),
         _ => "resolution",
     };
-    MarkingPlan::parse(number("Share", None)?, number("Tolerance", Some(0))?, rule)
-        .map_err(ApiError::BadRequest)
+    let plan = MarkingPlan::parse(number("Share", None)?, number("Tolerance", Some(0))?, rule)
+        .map_err(ApiError::BadRequest)?;
+    let seeds = SeedPlan::parse(
+        number("SeedRate", Some(0))?,
+        number("SeedTolerance", Some(0))?,
+    )
+    .map_err(ApiError::BadRequest)?;
+    Ok((plan, seeds))
 }
 
-/// A question's first plan: `QuestionID` and `Share`; `Tolerance` 0 and `Rule`
-/// `resolution` when not sent.
+/// A question's first plan: `QuestionID` and `Share`; `Tolerance` 0, `Rule`
+/// `resolution` and no seeds (`SeedRate` 0, `SeedTolerance` 0) when not sent.
 async fn post(
     request: &WriteRequest<'_>,
     writes: &mut WriteScope<'_>,
@@ -75,7 +88,7 @@ async fn post(
             ))
         }
     };
-    let plan = plan_of(&body)?;
+    let (plan, seeds) = plan_of(&body)?;
     let tx = writes.tx().await?;
     if !tx.question_in_area(request.area, question_id).await? {
         return Err(ApiError::bad_request(format!(
@@ -84,7 +97,7 @@ async fn post(
         )));
     }
     if !tx
-        .write_marking_plan(request.area, question_id, &plan, false)
+        .write_marking_plan(request.area, question_id, &plan, &seeds, false)
         .await?
     {
         return Err(ApiError::Conflict(format!(
@@ -111,18 +124,25 @@ async fn put(request: &WriteRequest<'_>, writes: &mut WriteScope<'_>) -> Result<
         &body,
         &MARKING_PLANS,
         &stored,
-        &["Share", "Tolerance", "Rule", "ModifiedDateTime"],
+        &[
+            "Share",
+            "Tolerance",
+            "Rule",
+            "SeedRate",
+            "SeedTolerance",
+            "ModifiedDateTime",
+        ],
     )?;
     let Some((_, Value::Int64(question_id))) =
         stored.iter().find(|(name, _)| *name == "QuestionID")
     else {
         return Err(request.missing());
     };
-    let plan = plan_of(&body)?;
+    let (plan, seeds) = plan_of(&body)?;
     if !writes
         .tx()
         .await?
-        .write_marking_plan(request.area, *question_id, &plan, true)
+        .write_marking_plan(request.area, *question_id, &plan, &seeds, true)
         .await?
     {
         return Err(request.missing());

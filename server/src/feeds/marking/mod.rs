@@ -1,6 +1,7 @@
 //! Marking quality (docs/marking-quality.md), our extensions: flags to a lead
 //! marker and the lead's answers; double-blind second marking's plans, markings,
-//! their scores and the queue of tasks waiting for one (docs/odata.md,
+//! their scores and the queue of tasks waiting for one; seeds and their
+//! markings (docs/odata.md,
 //! "Extensions").
 
 mod agreement;
@@ -13,6 +14,8 @@ mod marking_plans;
 mod marking_scores;
 mod markings;
 mod queue;
+mod seeding;
+mod seeds;
 
 use crate::feeds::handler::{Feature, ServedAction};
 use crate::odata::model::ComplexType;
@@ -24,6 +27,8 @@ pub use marking_plans::MARKING_PLANS;
 pub use marking_scores::MARKING_SCORES;
 pub use markings::MARKINGS;
 pub use queue::SECOND_MARKING_QUEUE;
+pub use seeding::{after_status, seed_copy_at};
+pub use seeds::{SEEDS, SEED_MARKINGS};
 
 pub static FEATURE: Feature = Feature {
     feeds: &[
@@ -33,6 +38,8 @@ pub static FEATURE: Feature = Feature {
         &markings::FEED,
         &marking_scores::FEED,
         &queue::FEED,
+        &seeds::SEEDS_FEED,
+        &seeds::SEED_MARKINGS_FEED,
     ],
     actions: ACTIONS,
     complex_types: COMPLEX_TYPES,

@@ -67,7 +67,7 @@ impl Service<'_> {
             Target::Metadata => Ok(metadata::document()),
             Target::Read { path, head, before } => {
                 if let Some(before) = before {
-                    before(self.state, self.area, &path).await?;
+                    before(self.state, self.area, self.principal, &path).await?;
                 }
                 let read_request = read::ReadRequest {
                     area: self.area,

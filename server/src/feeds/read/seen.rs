@@ -7,7 +7,7 @@
 use crate::auth::Principal;
 use crate::feeds::handler::state::AppState;
 use crate::odata::model::EntitySet;
-use crate::store::read::Constraint;
+use crate::store::read::{seed_copies, Constraint};
 
 /// What `principal` may see of `set`, as constraints on its rows (none: all).
 pub fn seen_by(
@@ -15,9 +15,13 @@ pub fn seen_by(
     set: &'static EntitySet,
     principal: &Principal,
 ) -> Vec<Constraint> {
-    (state.rows_seen)(set.name)
+    let mut constraints: Vec<Constraint> = (state.rows_seen)(set.name)
         .map(|rule| rule(principal))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    // Not a restriction in the sense of `is_restricted`: a seed copy's rows are
+    // all of one result, so a join from one of them reaches only its own.
+    constraints.extend(seed_copies::hidden_from(set.table, &principal.username));
+    constraints
 }
 
 /// Whether some readers see only some rows of `set`: such a set is never read

@@ -5,6 +5,7 @@
 //! store applies its effects.
 
 use super::stored;
+use crate::auth::Principal;
 use crate::feeds::handler::limits::*;
 use crate::feeds::handler::write_handler;
 use crate::feeds::handler::{check_unchanged, AppState, Feed, Served, WriteRequest, Written};
@@ -73,9 +74,12 @@ pub static FEED: Feed = Feed {
 fn before_read<'a>(
     state: &'a AppState,
     area: CustomerArea,
+    principal: &'a Principal,
     path: &'a EntityPath,
 ) -> Served<'a, ()> {
-    Box::pin(create_scoring_result_on_first_read(state, area, path))
+    Box::pin(create_scoring_result_on_first_read(
+        state, area, principal, path,
+    ))
 }
 
 /// Spec, ScoringTask rule 2: "The ScoringResult is created automatically when it is
@@ -85,6 +89,7 @@ fn before_read<'a>(
 async fn create_scoring_result_on_first_read(
     state: &AppState,
     area: CustomerArea,
+    principal: &Principal,
     path: &EntityPath,
 ) -> Result<(), ApiError> {
     let [step] = path.steps.as_slice() else {
@@ -96,10 +101,17 @@ async fn create_scoring_result_on_first_read(
     let Some(key) = path.key.as_ref().map(task_key).transpose()? else {
         return Ok(());
     };
+    let missing = || ApiError::not_found("there is no ScoringTask with that key");
+    // Another marker's seed copy is no task of this reader's (docs/marking-quality.md).
+    if state
+        .store
+        .seed_copy_of_another(area, key.result_id, &principal.username)
+        .await?
+    {
+        return Err(missing());
+    }
     match state.store.ensure_scoring_result(area, key).await? {
-        ScoringResultCreation::NoTask => {
-            Err(ApiError::not_found("there is no ScoringTask with that key"))
-        }
+        ScoringResultCreation::NoTask => Err(missing()),
         ScoringResultCreation::NoRubric | ScoringResultCreation::Exists => Ok(()),
     }
 }
@@ -151,13 +163,28 @@ async fn put(request: &WriteRequest<'_>, writes: &mut WriteScope<'_>) -> Result<
         return Err(request.missing());
     }
     marking::refuse_while_waiting(tx, area, task.key).await?;
-    if marking::keep_first_marking_if_chosen(tx, state, area, task.key, task.status, status, by)
-        .await?
+    let copy = marking::seed_copy_at(tx, area, task.key).await?;
+    if copy.is_none()
+        && marking::keep_first_marking_if_chosen(tx, state, area, task.key, task.status, status, by)
+            .await?
     {
         return Ok(Written::Replaced { etag: None });
     }
     match tx.set_task_status(area, task.key, status, by).await? {
         StatusChange::NoTask => Err(request.missing()),
-        StatusChange::Written(_) => Ok(Written::Replaced { etag: None }),
+        StatusChange::Written(_) => {
+            let change = (task.status, status);
+            marking::after_status(
+                tx,
+                state,
+                request.principal,
+                area,
+                task.key,
+                copy.as_ref(),
+                change,
+            )
+            .await?;
+            Ok(Written::Replaced { etag: None })
+        }
     }
 }

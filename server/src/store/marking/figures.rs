@@ -177,6 +177,8 @@ impl Store {
                         Expr::col((ScoringResults::Table, ScoringResults::Score)).is_not_null(),
                     )
                     .and_where(Expr::exists(double_marked).not())
+                    // A seed copy is figured against its definitive marks instead.
+                    .and_where(Expr::col((ScoringTasks::Table, ScoringTasks::SeedFor)).is_null())
                     .order_by((ScoringTasks::Table, ScoringTasks::ResultId), Order::Asc)
                     .to_owned(),
             )

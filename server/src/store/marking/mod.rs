@@ -7,8 +7,12 @@ mod flags;
 mod marking_rows;
 mod plans;
 mod rounds;
+mod seed_copies;
+mod seeds;
 
 pub use figures::SubmittedMarking;
 pub use flags::{NewFlag, NewFlagAnswer, StoredFlag};
 pub use marking_rows::StoredMarking;
 pub use rounds::WaitingTask;
+pub use seed_copies::SeedCopy;
+pub use seeds::{NewSeed, SeedableTask};

@@ -5,6 +5,7 @@ use sea_query::{Expr, OnConflict, Query};
 
 use crate::model::area::CustomerArea;
 use crate::model::second_marking::MarkingPlan;
+use crate::model::seeds::SeedPlan;
 use crate::store::schema::{MarkingPlans, Questions};
 use crate::store::{now_millis, StoreError, Tx};
 
@@ -35,6 +36,26 @@ impl Tx {
         .transpose()
     }
 
+    /// The seeding of `question_id`'s plan, if it has a plan.
+    pub async fn seed_plan(
+        &mut self,
+        area: CustomerArea,
+        question_id: i64,
+    ) -> Result<Option<SeedPlan>, StoreError> {
+        let row: Option<(i32, i32)> = self
+            .fetch_optional(
+                &Query::select()
+                    .columns([MarkingPlans::SeedRate, MarkingPlans::SeedTolerance])
+                    .from(MarkingPlans::Table)
+                    .and_where(Expr::col(MarkingPlans::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(MarkingPlans::QuestionId).eq(question_id))
+                    .to_owned(),
+            )
+            .await?;
+        row.map(|(rate, tolerance)| SeedPlan::parse(rate, tolerance).map_err(StoreError::Corrupt))
+            .transpose()
+    }
+
     /// Whether `question_id` is a question of `area`.
     pub async fn question_in_area(
         &mut self,
@@ -61,6 +82,7 @@ impl Tx {
         area: CustomerArea,
         question_id: i64,
         plan: &MarkingPlan,
+        seeds: &SeedPlan,
         replace: bool,
     ) -> Result<bool, StoreError> {
         let now = now_millis();
@@ -72,6 +94,8 @@ impl Tx {
                         (MarkingPlans::Share, i32::from(plan.share()).into()),
                         (MarkingPlans::Tolerance, plan.tolerance().into()),
                         (MarkingPlans::Rule, plan.rule().as_str().into()),
+                        (MarkingPlans::SeedRate, i32::from(seeds.rate()).into()),
+                        (MarkingPlans::SeedTolerance, seeds.tolerance().into()),
                         (MarkingPlans::ModifiedAt, now.into()),
                     ])
                     .and_where(Expr::col(MarkingPlans::CustomerId).eq(area.id()))
@@ -89,6 +113,8 @@ impl Tx {
                         MarkingPlans::Share,
                         MarkingPlans::Tolerance,
                         MarkingPlans::Rule,
+                        MarkingPlans::SeedRate,
+                        MarkingPlans::SeedTolerance,
                         MarkingPlans::ModifiedAt,
                     ])
                     .values_panic([
@@ -97,6 +123,8 @@ impl Tx {
                         i32::from(plan.share()).into(),
                         plan.tolerance().into(),
                         plan.rule().as_str().into(),
+                        i32::from(seeds.rate()).into(),
+                        seeds.tolerance().into(),
                         now.into(),
                     ])
                     .on_conflict(

@@ -188,6 +188,11 @@ fn constraint(constraint: &Constraint) -> SimpleExpr {
         Constraint::NotEqual(name, value) => Expr::expr(column(BASE, name))
             .is_null()
             .or(Expr::expr(column(BASE, name)).ne(sql_value(value))),
+        Constraint::NoSeedCopyOfOthers {
+            result_column,
+            reader,
+        } => Expr::expr(column(BASE, result_column))
+            .not_in_subquery(super::seed_copies::copies_of_others(sql_value(reader))),
     }
 }
 

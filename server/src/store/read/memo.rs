@@ -178,6 +178,14 @@ impl Fingerprint {
                     self.text(column);
                     self.value(value);
                 }
+                Constraint::NoSeedCopyOfOthers {
+                    result_column,
+                    reader,
+                } => {
+                    self.tag(b'S');
+                    self.text(result_column);
+                    self.value(reader);
+                }
             }
         }
     }

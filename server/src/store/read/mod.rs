@@ -11,6 +11,7 @@ mod paged;
 pub(super) mod plan;
 mod planner;
 mod query;
+pub mod seed_copies;
 mod sql;
 #[cfg(test)]
 mod test_sets;

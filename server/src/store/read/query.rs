@@ -45,6 +45,14 @@ pub enum Constraint {
     /// may not be shown because they name him (a marker is not offered a task he
     /// marked, feeds/marking/queue.rs).
     NotEqual(&'static str, Value),
+    /// The rows of no other reader's seed copy (docs/marking-quality.md, "Seeds"):
+    /// a copy is its marker's alone, as another area's rows are that area's.
+    NoSeedCopyOfOthers {
+        /// Where the row says which result it is of (`id` for a result itself).
+        result_column: &'static str,
+        /// The reader's user name: his own copies stay.
+        reader: Value,
+    },
 }
 
 impl Constraint {

@@ -11,7 +11,7 @@ use crate::store::results::jobs::Lease;
 use crate::store::schema::{
     AnswerUploads, Answers, Attempts, DimensionScores, FlagAnswers, Flags, GroupParticipants, Jobs,
     MarkingQueue, MarkingScores, Markings, Participants, Results, ScoringEvents, ScoringResults,
-    ScoringTasks, TopicScores,
+    ScoringTasks, SeedCopies, SeedScores, Seeds, TopicScores,
 };
 use crate::store::{Store, StoreError};
 
@@ -42,6 +42,9 @@ impl Store {
                 .from(Results::Table)
                 .and_where(Expr::col(Results::CustomerId).eq(area.id()))
                 .and_where(which)
+                // A seed copy goes with the result it copies (below), and is
+                // never counted as a result of the job.
+                .and_where(Expr::col(Results::SeedFor).is_null())
                 .order_by(Results::Id, Order::Asc)
                 .to_owned(),
         )
@@ -63,6 +66,29 @@ impl Store {
             return Ok(());
         }
         let results = || group.iter().map(|(result, _)| *result);
+        // The group's results and the seed copies made of them: a copy holds the
+        // participant's answers too (docs/marking-quality.md, "Seeds").
+        let seeds_of_group = || {
+            Query::select()
+                .column(Seeds::Id)
+                .from(Seeds::Table)
+                .and_where(Expr::col(Seeds::CustomerId).eq(area.id()))
+                .and_where(Expr::col(Seeds::ResultId).is_in(results()))
+                .to_owned()
+        };
+        let copies = || {
+            Query::select()
+                .column(SeedCopies::ResultId)
+                .from(SeedCopies::Table)
+                .and_where(Expr::col(SeedCopies::CustomerId).eq(area.id()))
+                .and_where(Expr::col(SeedCopies::SeedId).in_subquery(seeds_of_group()))
+                .to_owned()
+        };
+        let doomed = |result: sea_query::DynIden| {
+            Expr::col(result.clone())
+                .is_in(results())
+                .or(Expr::col(result).in_subquery(copies()))
+        };
         let held = || {
             Expr::exists(
                 Query::select()
@@ -159,7 +185,7 @@ impl Store {
                 &Query::delete()
                     .from_table(table)
                     .and_where(Expr::col(customer).eq(area.id()))
-                    .and_where(Expr::col(result).is_in(results()))
+                    .and_where(doomed(result))
                     .and_where(held())
                     .to_owned(),
             );
@@ -190,7 +216,32 @@ impl Store {
             &Query::delete()
                 .from_table(Results::Table)
                 .and_where(Expr::col(Results::CustomerId).eq(area.id()))
-                .and_where(Expr::col(Results::Id).is_in(results()))
+                .and_where(doomed(Results::Id.into_iden()))
+                .and_where(held())
+                .to_owned(),
+        );
+        // The seeds last: their copies were found through them.
+        script.push(
+            &Query::delete()
+                .from_table(SeedCopies::Table)
+                .and_where(Expr::col(SeedCopies::CustomerId).eq(area.id()))
+                .and_where(Expr::col(SeedCopies::SeedId).in_subquery(seeds_of_group()))
+                .and_where(held())
+                .to_owned(),
+        );
+        script.push(
+            &Query::delete()
+                .from_table(SeedScores::Table)
+                .and_where(Expr::col(SeedScores::CustomerId).eq(area.id()))
+                .and_where(Expr::col(SeedScores::SeedId).in_subquery(seeds_of_group()))
+                .and_where(held())
+                .to_owned(),
+        );
+        script.push(
+            &Query::delete()
+                .from_table(Seeds::Table)
+                .and_where(Expr::col(Seeds::CustomerId).eq(area.id()))
+                .and_where(Expr::col(Seeds::ResultId).is_in(results()))
                 .and_where(held())
                 .to_owned(),
         );

@@ -313,6 +313,8 @@ fn answers_of(area: CustomerArea, assessment_id: i64) -> SelectStatement {
         )
         .and_where(Expr::col((Results::Table, Results::CustomerId)).eq(area.id()))
         .and_where(Expr::col((Results::Table, Results::AssessmentId)).eq(assessment_id))
+        // Seed copies are no participant's results.
+        .and_where(Expr::col((Results::Table, Results::SeedFor)).is_null())
         .and_where(Expr::col((Answers::Table, Answers::CustomerId)).eq(area.id()))
         .to_owned()
 }

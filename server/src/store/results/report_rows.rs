@@ -70,6 +70,8 @@ impl Store {
                     )
                     .and_where(Expr::col((Results::Table, Results::CustomerId)).eq(area.id()))
                     .and_where(Expr::col((Results::Table, Results::AssessmentId)).eq(assessment_id))
+                    // Seed copies are no participant's results.
+                    .and_where(Expr::col((Results::Table, Results::SeedFor)).is_null())
                     .order_by((Results::Table, Results::Id), Order::Asc)
                     .to_owned(),
             )
@@ -121,6 +123,8 @@ impl Store {
                     )
                     .and_where(Expr::col((Results::Table, Results::CustomerId)).eq(area.id()))
                     .and_where(Expr::col((Results::Table, Results::AssessmentId)).eq(assessment_id))
+                    // Seed copies are no participant's results.
+                    .and_where(Expr::col((Results::Table, Results::SeedFor)).is_null())
                     .and_where(
                         Expr::col((TopicScores::Table, TopicScores::CustomerId)).eq(area.id()),
                     )

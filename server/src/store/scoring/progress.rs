@@ -34,6 +34,7 @@ fn tasks_with_events(area: CustomerArea, assessment_id: i64) -> SelectStatement 
         )
         .and_where(Expr::col((ScoringTasks::Table, ScoringTasks::CustomerId)).eq(area.id()))
         .and_where(Expr::col((ScoringTasks::Table, ScoringTasks::AssessmentId)).eq(assessment_id))
+        .and_where(Expr::col((ScoringTasks::Table, ScoringTasks::SeedFor)).is_null())
         .to_owned()
 }
 
@@ -56,6 +57,8 @@ impl Store {
                     .from(ScoringTasks::Table)
                     .and_where(Expr::col(ScoringTasks::CustomerId).eq(area.id()))
                     .and_where(Expr::col(ScoringTasks::AssessmentId).eq(assessment_id))
+                    // Seed copies are nobody's progress (docs/marking-quality.md).
+                    .and_where(Expr::col(ScoringTasks::SeedFor).is_null())
                     .group_by_columns([
                         ScoringTasks::QuestionId,
                         ScoringTasks::GroupId,

@@ -121,7 +121,7 @@ impl Tx {
     }
 
     /// The task's ScoringResult's `Score` (none: no ScoringResult, or no score yet).
-    async fn scoring_result_score(
+    pub async fn scoring_result_score(
         &mut self,
         area: CustomerArea,
         key: TaskKey,

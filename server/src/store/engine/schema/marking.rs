@@ -38,6 +38,8 @@ pub enum MarkingPlans {
     Tolerance,
     Rule,
     ModifiedAt,
+    SeedRate,
+    SeedTolerance,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -83,4 +85,42 @@ pub enum MarkingQueue {
     SecondMarker,
     ClaimedBy,
     QueuedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Seeds {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    ResultId,
+    RubricId,
+    Score,
+    Reasons,
+    CreatedBy,
+    CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum SeedScores {
+    Table,
+    SeedId,
+    DimensionOrder,
+    CustomerId,
+    Score,
+    Reason,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum SeedCopies {
+    Table,
+    ResultId,
+    CustomerId,
+    SeedId,
+    QuestionId,
+    Marker,
+    ServedAt,
+    MarkedAt,
+    Score,
+    Deviation,
 }

@@ -32,6 +32,7 @@ pub enum Results {
     AttemptId,
     ExternalResultId,
     ExternalResultInfo,
+    SeedFor,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -41,6 +41,7 @@ pub enum ScoringTasks {
     CreatedAt,
     ModifiedAt,
     ResultFinishedAt,
+    SeedFor,
 }
 
 #[derive(Iden, Clone, Copy)]
