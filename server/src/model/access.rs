@@ -163,6 +163,10 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
     ("Groups", Grant::Read, Grant::Read, Grant::Read),
     // Our extension: the item analysis, for coordinators (issue 34).
     ("ItemStatistics", Grant::None, Grant::Read, Grant::Read),
+    // Our extension: markers paused by their seeds (a scorer reads his own) and
+    // the leads' releases.
+    ("MarkerPauses", Grant::Read, Grant::None, Grant::Read),
+    ("MarkerReleases", Grant::None, Grant::None, Grant::ReadWrite),
     // Our extension: double marking's plans, written by administrators.
     ("MarkingPlans", Grant::None, Grant::None, Grant::Read),
     // Our extension: each marker's marking of a double-marked task and its
@@ -357,7 +361,7 @@ mod tests {
                 // What AssessmentStatistics answers with; the plans of double
                 // marking, which administrators write.
                 assert_eq!((scorer, grant(Role::Lead, set)), (Grant::None, Grant::Read));
-            } else if *set == "Seeds" || *set == "SeedMarkings" {
+            } else if *set == "Seeds" || *set == "SeedMarkings" || *set == "MarkerReleases" {
                 // Standardisation is the lead's: markers must not tell seeds.
                 assert_eq!(scorer, Grant::None);
                 assert_ne!(grant(Role::Lead, set), Grant::None);

@@ -15,6 +15,7 @@ pub mod marker_statistics;
 pub mod marking_guide;
 pub mod marking_rounds;
 pub mod matching;
+pub mod pauses;
 pub mod people;
 pub mod points;
 pub mod progress;

@@ -38,8 +38,8 @@ pub use engine::{
 };
 use engine::{ReadLane, SqliteWrites};
 pub use marking::{
-    NewFlag, NewFlagAnswer, NewSeed, SeedCopy, SeedableTask, StoredFlag, StoredMarking,
-    SubmittedMarking, WaitingTask,
+    NewFlag, NewFlagAnswer, NewPause, NewSeed, OpenPause, SeedCopy, SeedableTask, StoredFlag,
+    StoredMarking, SubmittedMarking, WaitingTask,
 };
 pub use results::{AuditRequest, ClaimedJob, Lease};
 pub use scoring::{

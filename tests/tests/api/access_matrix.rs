@@ -177,6 +177,8 @@ const ORACLE: &[(&str, May, May, May)] = &[
     ("Flags", May::Rw, May::No, May::Rw),
     ("Groups", May::R, May::R, May::R),
     ("ItemStatistics", May::No, May::R, May::R),
+    ("MarkerPauses", May::R, May::No, May::R),
+    ("MarkerReleases", May::No, May::No, May::Rw),
     ("MarkingPlans", May::No, May::No, May::R),
     ("MarkingScores", May::Rw, May::No, May::Rw),
     ("Markings", May::Rw, May::No, May::Rw),
@@ -216,7 +218,7 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         // Our extension, flags to a lead marker and the answers (issue 38).
         ("Flags" | "FlagAnswers", false) => &["POST"],
         // Our extension, seeded scripts (issue 38).
-        ("Seeds", false) => &["POST"],
+        ("Seeds" | "MarkerReleases", false) => &["POST"],
         // Our extension, participants and groups (issue 34).
         ("Participants" | "Groups", true) => &["PATCH", "MERGE"],
         ("Participants" | "Groups", false) => &["POST"],
@@ -248,6 +250,7 @@ fn served(set: &str, method: &str) -> bool {
                 | "Flags"
                 | "FlagAnswers"
                 | "Seeds"
+                | "MarkerReleases"
                 | "MarkingPlans"
                 | "Markings"
                 | "AssessmentSnapshots"

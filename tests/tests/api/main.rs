@@ -46,6 +46,7 @@ mod metrics;
 mod migrations;
 mod odata_js;
 mod paging;
+mod pauses;
 mod people;
 mod print_links;
 mod print_pdf;

@@ -26,6 +26,8 @@ const TABLES: &[&str] = &[
     "groups",
     "item_statistics",
     "jobs",
+    "marker_pauses",
+    "marker_releases",
     "marking_plans",
     "marking_queue",
     "marking_scores",

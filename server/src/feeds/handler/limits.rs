@@ -44,6 +44,7 @@ pub const FLAG_NOTE_LENGTH: u32 = COMMENT_LENGTH;
 
 /// The longest reasons a lead gives a seed, in characters (`model::seeds`).
 pub const SEED_REASONS_LENGTH: u32 = crate::model::seeds::REASONS_LENGTH as u32;
+pub const RELEASE_NOTE_LENGTH: u32 = crate::model::pauses::NOTE_LENGTH as u32;
 
 /// Marking plans: created by POST, then replaced whole by PUT
 /// (docs/marking-quality.md); never deleted by a client.

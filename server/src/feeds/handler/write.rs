@@ -25,7 +25,7 @@ use crate::odata::path::EntityPath;
 use crate::odata::query::QueryOptions;
 use crate::odata::value::{format_datetime, Value};
 use crate::odata::ApiError;
-use crate::store::read::{RowsQuery, Scope};
+use crate::store::read::{Constraint, RowsQuery, Scope};
 
 /// What a write did, for its answer once the writes are committed.
 pub enum Written {
@@ -55,11 +55,16 @@ impl WriteRequest<'_> {
     /// The rows the path addresses: one entity, since PUT and DELETE are declared on
     /// single entities only.
     pub async fn scope(&self) -> Result<Scope, ApiError> {
-        Ok(
-            read::resolve(self.state, self.area, self.principal, self.path)
-                .await?
-                .scope,
-        )
+        let mut scope = read::resolve(self.state, self.area, self.principal, self.path)
+            .await?
+            .scope;
+        // A paused marker's writes to a task of the question are refused with the
+        // pause's message in their transaction (feeds/marking/pauses.rs), not
+        // answered 404 as the open tasks his reads leave out would be.
+        scope
+            .constraints
+            .retain(|c| !matches!(c, Constraint::NoOpenTaskOf(_)));
+        Ok(scope)
     }
 
     /// The stored properties of the entity the path addresses, of `set`, as a

@@ -123,6 +123,15 @@ async fn post(
         .ok_or_else(not_waiting)?;
     let marker = &request.principal.username;
     check_may_take(&waiting.waiting, marker).map_err(ApiError::Conflict)?;
+    // A marker paused from the question takes no round of it either.
+    super::pauses::refuse_while_paused(
+        tx,
+        request.principal,
+        request.area,
+        task,
+        TaskStatus::Locked,
+    )
+    .await?;
     let id = tx
         .take_marking_round(request.area, task, waiting.waiting.round, marker)
         .await?

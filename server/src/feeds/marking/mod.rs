@@ -1,8 +1,7 @@
 //! Marking quality (docs/marking-quality.md), our extensions: flags to a lead
 //! marker and the lead's answers; double-blind second marking's plans, markings,
-//! their scores and the queue of tasks waiting for one; seeds and their
-//! markings (docs/odata.md,
-//! "Extensions").
+//! their scores and the queue of tasks waiting for one; seeds, their markings,
+//! and the pauses they cause (docs/odata.md, "Extensions").
 
 mod agreement;
 mod collection_only;
@@ -13,6 +12,7 @@ mod marker_statistics;
 mod marking_plans;
 mod marking_scores;
 mod markings;
+mod pauses;
 mod queue;
 mod seeding;
 mod seeds;
@@ -26,6 +26,7 @@ pub use flags::FLAGS;
 pub use marking_plans::MARKING_PLANS;
 pub use marking_scores::MARKING_SCORES;
 pub use markings::MARKINGS;
+pub use pauses::{refuse_while_paused, MARKER_PAUSES, MARKER_RELEASES};
 pub use queue::SECOND_MARKING_QUEUE;
 pub use seeding::{after_status, seed_copy_at};
 pub use seeds::{SEEDS, SEED_MARKINGS};
@@ -40,6 +41,8 @@ pub static FEATURE: Feature = Feature {
         &queue::FEED,
         &seeds::SEEDS_FEED,
         &seeds::SEED_MARKINGS_FEED,
+        &pauses::PAUSES_FEED,
+        &pauses::RELEASES_FEED,
     ],
     actions: ACTIONS,
     complex_types: COMPLEX_TYPES,

@@ -7,10 +7,11 @@ use crate::auth::Principal;
 use crate::feeds::handler::AppState;
 use crate::model::access::Role;
 use crate::model::area::CustomerArea;
+use crate::model::pauses::{pause_message, standing, WINDOW};
 use crate::model::scoring::{TaskKey, TaskStatus};
 use crate::model::seeds::{next_seed, serves_seed};
 use crate::odata::ApiError;
-use crate::store::{SeedCopy, Tx};
+use crate::store::{NewPause, SeedCopy, Tx};
 
 /// The seed copy `task` is, if it is one (call it under the result's lock).
 pub async fn seed_copy_at(
@@ -24,7 +25,7 @@ pub async fn seed_copy_at(
 /// After `principal` set `task` from `previous` to `status`: when he scored a
 /// seed copy, keeps his total against the definitive one; when he scored a real
 /// task of a question whose plan serves seeds, serves him one at the plan's
-/// rate, unless one waits for him already or he has seen them all.
+/// rate; and pauses him when his seeds leave the tolerance.
 pub async fn after_status(
     tx: &mut Tx,
     state: &AppState,
@@ -43,8 +44,21 @@ pub async fn after_status(
             .await?
             .unwrap_or_default();
         tx.record_seed_marking(area, task, copy, score).await?;
-        return Ok(());
+        return pause_if_out_of_line(tx, area, task.question_id, &copy.marker).await;
     }
+    serve_at_rate(tx, state, principal, area, task).await
+}
+
+/// Serves `principal`, who has just scored the real `task`, a seed of its
+/// question at the plan's rate, unless one waits for him already, he is paused
+/// from it or he has seen them all.
+async fn serve_at_rate(
+    tx: &mut Tx,
+    state: &AppState,
+    principal: &Principal,
+    area: CustomerArea,
+    task: TaskKey,
+) -> Result<(), ApiError> {
     // Seeds standardise markers: a lead marks the definitive scripts.
     if principal.role != Role::Scorer {
         return Ok(());
@@ -61,12 +75,43 @@ pub async fn after_status(
         marker,
         plan.rate(),
     ) || tx.has_seed_waiting(area, task.question_id, marker).await?
+        || tx
+            .open_pause(area, task.question_id, marker)
+            .await?
+            .is_some()
     {
         return Ok(());
     }
     let offers = tx.seed_offers(area, task.question_id, marker).await?;
     if let Some(seed_id) = next_seed(&offers) {
         tx.serve_seed_copy(area, seed_id, marker).await?;
+    }
+    Ok(())
+}
+
+/// Pauses `marker` from the question when his latest seeds of it, since he was
+/// last released, are out of the plan's tolerance (model::pauses).
+async fn pause_if_out_of_line(
+    tx: &mut Tx,
+    area: CustomerArea,
+    question_id: i64,
+    marker: &str,
+) -> Result<(), ApiError> {
+    let Some(plan) = tx.seed_plan(area, question_id).await? else {
+        return Ok(());
+    };
+    let deviations = tx
+        .seed_deviations_since_release(area, question_id, marker, WINDOW)
+        .await?;
+    if let Some(pause) = standing(&deviations, &plan) {
+        let message = pause_message(question_id, &pause);
+        let new = NewPause {
+            question_id,
+            marker,
+            pause,
+            message: &message,
+        };
+        tx.insert_pause(area, new).await?;
     }
     Ok(())
 }

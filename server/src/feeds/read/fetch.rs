@@ -281,7 +281,7 @@ async fn children_of(
             from: keys.iter().map(|key| (*key).clone()).collect(),
         },
     );
-    constraints.extend(seen_by(state, target, principal));
+    constraints.extend(seen_by(state, target, principal).await?);
     let children_read = Read {
         scope: Scope {
             set: target,

@@ -45,7 +45,7 @@ pub async fn resolve(
         Some(key) => key_constraints(key)?,
         None => Vec::new(),
     };
-    constraints.extend(seen_by(state, path.set, principal));
+    constraints.extend(seen_by(state, path.set, principal).await?);
     let mut target = Target {
         scope: Scope {
             set: path.set,
@@ -69,7 +69,7 @@ pub async fn resolve(
             }
             None => Constraint::reached_now(step.navigation, reached),
         };
-        constraints.extend(seen_by(state, step.target, principal));
+        constraints.extend(seen_by(state, step.target, principal).await?);
         target = Target {
             scope: Scope {
                 set: step.target,

@@ -6,22 +6,40 @@
 
 use crate::auth::Principal;
 use crate::feeds::handler::state::AppState;
+use crate::model::access::Role;
 use crate::odata::model::EntitySet;
+use crate::odata::value::Value;
+use crate::odata::ApiError;
 use crate::store::read::{seed_copies, Constraint};
 
 /// What `principal` may see of `set`, as constraints on its rows (none: all).
-pub fn seen_by(
+pub async fn seen_by(
     state: &AppState,
     set: &'static EntitySet,
     principal: &Principal,
-) -> Vec<Constraint> {
+) -> Result<Vec<Constraint>, ApiError> {
     let mut constraints: Vec<Constraint> = (state.rows_seen)(set.name)
         .map(|rule| rule(principal))
         .unwrap_or_default();
     // Not a restriction in the sense of `is_restricted`: a seed copy's rows are
     // all of one result, so a join from one of them reaches only its own.
     constraints.extend(seed_copies::hidden_from(set.table, &principal.username));
-    constraints
+    // A scorer paused from a question is offered none of its tasks
+    // (docs/marking-quality.md, "Pauses"): one indexed read of his open pauses,
+    // so that the constraint, and its cost, is there only while he has one.
+    if let (Role::Scorer, "scoring_tasks", Some(area)) = (principal.role, set.table, principal.area)
+    {
+        let paused = state
+            .store
+            .paused_questions(area, &principal.username)
+            .await?;
+        if !paused.is_empty() {
+            constraints.push(Constraint::NoOpenTaskOf(
+                paused.into_iter().map(Value::Int64).collect(),
+            ));
+        }
+    }
+    Ok(constraints)
 }
 
 /// Whether some readers see only some rows of `set`: such a set is never read

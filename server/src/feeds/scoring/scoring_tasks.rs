@@ -163,6 +163,7 @@ async fn put(request: &WriteRequest<'_>, writes: &mut WriteScope<'_>) -> Result<
         return Err(request.missing());
     }
     marking::refuse_while_waiting(tx, area, task.key).await?;
+    marking::refuse_while_paused(tx, request.principal, area, task.key, status).await?;
     let copy = marking::seed_copy_at(tx, area, task.key).await?;
     if copy.is_none()
         && marking::keep_first_marking_if_chosen(tx, state, area, task.key, task.status, status, by)

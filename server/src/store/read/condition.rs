@@ -193,6 +193,9 @@ fn constraint(constraint: &Constraint) -> SimpleExpr {
             reader,
         } => Expr::expr(column(BASE, result_column))
             .not_in_subquery(super::seed_copies::copies_of_others(sql_value(reader))),
+        Constraint::NoOpenTaskOf(questions) => Expr::expr(column(BASE, "status"))
+            .ne(0)
+            .or(Expr::expr(column(BASE, "question_id")).is_not_in(questions.iter().map(sql_value))),
     }
 }
 

@@ -186,6 +186,10 @@ impl Fingerprint {
                     self.text(result_column);
                     self.value(reader);
                 }
+                Constraint::NoOpenTaskOf(questions) => {
+                    self.tag(b'P');
+                    self.values(questions);
+                }
             }
         }
     }

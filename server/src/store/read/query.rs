@@ -53,6 +53,9 @@ pub enum Constraint {
         /// The reader's user name: his own copies stay.
         reader: Value,
     },
+    /// No open task (`status` 0) of these questions: a marker paused from them
+    /// (docs/marking-quality.md, "Pauses") is offered none of their tasks.
+    NoOpenTaskOf(Vec<Value>),
 }
 
 impl Constraint {

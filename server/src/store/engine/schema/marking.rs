@@ -124,3 +124,28 @@ pub enum SeedCopies {
     Score,
     Deviation,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum MarkerPauses {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    Marker,
+    SeedsCounted,
+    MeanDeviation,
+    Tolerance,
+    Message,
+    PausedAt,
+    IsOpen,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum MarkerReleases {
+    Table,
+    PauseId,
+    CustomerId,
+    Note,
+    ReleasedBy,
+    ReleasedAt,
+}
