@@ -46,7 +46,7 @@ async fn invoke(app: &TestApp, user: &str, path: &str, body: &str) -> reqwest::R
 
 /// Invokes a purge as the administrator, expects 202, and waits for its audit log
 /// entry (the `Location`) to close; returns the entry.
-async fn purged(app: &TestApp, path: &str, body: &str) -> Value {
+pub(crate) async fn purged(app: &TestApp, path: &str, body: &str) -> Value {
     let response = invoke(app, ADMIN, path, body).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED, "{path} {body}");
     let location = response.headers()["Location"].to_str().unwrap().to_owned();

@@ -276,6 +276,27 @@ async fn served(backend: Backend) {
             "{user} flags it"
         );
     }
+    // Nor do an administrator's writes of Results: its status, and a purge.
+    let response = send(
+        &app,
+        Method::PATCH,
+        ADMIN,
+        &format!("Results({copy})"),
+        &json!({"ExtraTime": 60}),
+        &[],
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let response = send(
+        &app,
+        Method::POST,
+        ADMIN,
+        &format!("Results({copy})/Purge"),
+        &json!({}),
+        &[],
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
     for path in ["Answers/$count", "TopicScores/$count"] {
         let table = if path.starts_with("Answers") {
             "answers"
@@ -338,6 +359,36 @@ async fn served(backend: Backend) {
         .sql_strings("SELECT marker FROM seed_copies ORDER BY result_id")
         .await;
     assert_eq!(markers, vec![SCORER.to_owned(), SECOND.to_owned()]);
+
+    // The source's purge takes the seed with it: its scores, both copies and
+    // every row of theirs.
+    let source_id = source.result;
+    crate::purges::purged(&app, &format!("Results({source_id})/Purge"), "{}").await;
+    for table in ["seeds", "seed_scores", "seed_copies"] {
+        assert_eq!(
+            app.sql_i64(&format!("SELECT COUNT(*) FROM {table}")).await,
+            0,
+            "{table}"
+        );
+    }
+    for (table, column) in [
+        ("results", "id"),
+        ("scoring_tasks", "result_id"),
+        ("answers", "result_id"),
+        ("scoring_results", "result_id"),
+        ("dimension_scores", "result_id"),
+    ] {
+        let left = app
+            .sql_i64(&format!(
+                "SELECT COUNT(*) FROM {table} WHERE {column} IN ({source_id}, {copy}, {second_copy})"
+            ))
+            .await;
+        assert_eq!(left, 0, "{table}");
+    }
+    assert_eq!(
+        count_as(&app, COORDINATOR, "Results/$count").await,
+        real_results - 1
+    );
 }
 
 async fn made(backend: Backend) {

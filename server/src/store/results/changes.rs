@@ -21,6 +21,8 @@ impl Tx {
                     .from(Results::Table)
                     .and_where(Expr::col(Results::CustomerId).eq(area.id()))
                     .and_where(Expr::col(Results::Id).eq(id))
+                    // A seed copy is no administrator's to change.
+                    .and_where(Expr::col(Results::SeedFor).is_null())
                     .lock(sea_query::LockType::Update)
                     .to_owned(),
             )
@@ -64,6 +66,9 @@ impl Store {
                     .from(Results::Table)
                     .and_where(Expr::col(Results::CustomerId).eq(area.id()))
                     .and_where(Expr::col(Results::Id).eq(id))
+                    // A seed copy is its marker's task, no result to purge
+                    // (docs/marking-quality.md, "Seeds").
+                    .and_where(Expr::col(Results::SeedFor).is_null())
                     .to_owned(),
             )
             .await?;
