@@ -166,6 +166,8 @@ pub fn run() {
             marking::commands::raise_flag,
             marking::commands::flag_desk,
             marking::commands::answer_flag,
+            marking::commands::seeds_desk,
+            marking::commands::release_pause,
             marking::commands::second_marking_desk,
             marking::commands::take_marking,
             marking::commands::open_marking,

@@ -3,10 +3,10 @@
 
 use tauri::State;
 
-use super::{figures, flags, second_desk, second_marking};
+use super::{figures, flags, pauses, second_desk, second_marking};
 use super::{
     FiguresQuestion, FlagDesk, MarkerFigures, MarkingDraft, MarkingOutcome, MarkingView,
-    SecondMarkingDesk,
+    SecondMarkingDesk, SeedsDesk,
 };
 use crate::error::CommandError;
 use crate::state::DesktopState;
@@ -39,6 +39,22 @@ pub async fn answer_flag(
     note: String,
 ) -> Result<(), CommandError> {
     flags::answer_flag(&state.connected_client().await?, id, &outcome, &note).await
+}
+
+/// The open pauses this account reads and, for a lead, the latest seed markings.
+#[tauri::command]
+pub async fn seeds_desk(state: State<'_, DesktopState>) -> Result<SeedsDesk, CommandError> {
+    pauses::seeds_desk(&state.connected_client().await?).await
+}
+
+/// Releases a marker from a pause, with the note he reads.
+#[tauri::command]
+pub async fn release_pause(
+    state: State<'_, DesktopState>,
+    id: i32,
+    note: String,
+) -> Result<(), CommandError> {
+    pauses::release_pause(&state.connected_client().await?, id, &note).await
 }
 
 /// The rounds waiting for this account and the markings taken but not submitted.

@@ -2,11 +2,13 @@
 //! script in front of him to the lead marker; the lead's desk lists the flags and
 //! answers them, releasing a task or taking it over. A script chosen for double
 //! marking is marked again, blind, from the second-marking desk. The lead reads
-//! each marker's figures on a question.
+//! each marker's figures on a question, and releases markers their check scripts
+//! paused.
 
 pub mod commands;
 mod figures;
 mod flags;
+mod pauses;
 mod second_desk;
 mod second_marking;
 
@@ -15,6 +17,7 @@ pub use figures::{
     MarkerLine,
 };
 pub use flags::FlagDesk;
+pub use pauses::SeedsDesk;
 pub use second_desk::SecondMarkingDesk;
 pub use second_marking::{
     give_back_marking, open_marking, save_marking, take_marking, MarkingDraft, MarkingOutcome,

@@ -26,6 +26,7 @@ mod remote_delivery;
 mod scoring;
 mod scoring_layout;
 mod second_marking;
+mod seeds;
 mod sheets;
 mod sheets_matching;
 mod sheets_points;

@@ -7,6 +7,7 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 
 import type { BankedComment } from "./bindings/BankedComment";
 import type { FlagDesk } from "./bindings/FlagDesk";
+import type { SeedsDesk } from "./bindings/SeedsDesk";
 import type { FiguresQuestion } from "./bindings/FiguresQuestion";
 import type { OtherAnswer } from "./bindings/OtherAnswer";
 import type { AnswerView } from "./bindings/AnswerView";
@@ -34,6 +35,9 @@ import type { SubmitOutcome } from "./bindings/SubmitOutcome";
 
 export type { AnswerView } from "./bindings/AnswerView";
 export type { FlagDesk } from "./bindings/FlagDesk";
+export type { SeedsDesk } from "./bindings/SeedsDesk";
+export type { PauseEntry } from "./bindings/PauseEntry";
+export type { SeedMarkingEntry } from "./bindings/SeedMarkingEntry";
 export type { FlagEntry } from "./bindings/FlagEntry";
 export type { Choice } from "./bindings/Choice";
 export type { ConnectionState } from "./bindings/ConnectionState";
@@ -95,6 +99,8 @@ export const forgetBankedComment = (id: number) => invoke<void>("forget_banked_c
 export const raiseFlag = (questionId: string, resultId: number, reason: string, note: string) =>
   invoke<void>("raise_flag", { questionId, resultId, reason, note });
 export const flagDesk = () => invoke<FlagDesk>("flag_desk");
+export const seedsDesk = () => invoke<SeedsDesk>("seeds_desk");
+export const releasePause = (id: number, note: string) => invoke<void>("release_pause", { id, note });
 export const answerFlag = (id: number, outcome: "released" | "taken-over", note: string) => invoke<void>("answer_flag", { id, outcome, note });
 
 // Double-blind second marking (desks/second, docs/marking-quality.md).

@@ -113,22 +113,7 @@ impl Tx {
         let Some((rubric_id, comments)) = result else {
             return Ok(false);
         };
-        let dimensions: Vec<(i32, Option<i16>, Option<String>)> = self
-            .fetch_all(
-                &Query::select()
-                    .columns([
-                        DimensionScores::DimensionOrder,
-                        DimensionScores::Score,
-                        DimensionScores::Comment,
-                    ])
-                    .from(DimensionScores::Table)
-                    .and_where(Expr::col(DimensionScores::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(DimensionScores::QuestionId).eq(task.question_id))
-                    .and_where(Expr::col(DimensionScores::ResultId).eq(task.result_id))
-                    .order_by(DimensionScores::DimensionOrder, Order::Asc)
-                    .to_owned(),
-            )
-            .await?;
+        let dimensions = self.dimension_marks(area, task).await?;
         let scores: Vec<(i32, Option<i16>)> = dimensions.iter().map(|(o, s, _)| (*o, *s)).collect();
         let marks = first_marks(&scores);
         let now = now_millis();
@@ -271,6 +256,30 @@ impl Tx {
             self.execute(&insert).await?;
         }
         Ok(Some(id))
+    }
+
+    /// The task's dimension scores as (order, score, comment), in order. The
+    /// score is a SMALLINT on PostgreSQL.
+    pub(super) async fn dimension_marks(
+        &mut self,
+        area: CustomerArea,
+        task: TaskKey,
+    ) -> Result<Vec<(i32, Option<i16>, Option<String>)>, StoreError> {
+        self.fetch_all(
+            &Query::select()
+                .columns([
+                    DimensionScores::DimensionOrder,
+                    DimensionScores::Score,
+                    DimensionScores::Comment,
+                ])
+                .from(DimensionScores::Table)
+                .and_where(Expr::col(DimensionScores::CustomerId).eq(area.id()))
+                .and_where(Expr::col(DimensionScores::QuestionId).eq(task.question_id))
+                .and_where(Expr::col(DimensionScores::ResultId).eq(task.result_id))
+                .order_by(DimensionScores::DimensionOrder, Order::Asc)
+                .to_owned(),
+        )
+        .await
     }
 
     async fn insert_marking(

@@ -3,11 +3,11 @@
 //! copies of it is `seed_copies`. Every method runs in the transaction it is
 //! given; the rules are `model::seeds`.
 
-use sea_query::{Expr, Order, Query};
+use sea_query::{Expr, Query};
 
 use crate::model::area::CustomerArea;
 use crate::model::scoring::{TaskKey, TaskStatus};
-use crate::store::schema::{DimensionScores, ScoringResults, ScoringTasks, SeedScores, Seeds};
+use crate::store::schema::{ScoringResults, ScoringTasks, SeedScores, Seeds};
 use crate::store::{now_millis, StoreError, Tx};
 
 /// A task as making a seed of it needs it.
@@ -64,23 +64,7 @@ impl Tx {
                     .to_owned(),
             )
             .await?;
-        // The score is a SMALLINT on PostgreSQL.
-        let marks: Vec<(i32, Option<i16>, Option<String>)> = self
-            .fetch_all(
-                &Query::select()
-                    .columns([
-                        DimensionScores::DimensionOrder,
-                        DimensionScores::Score,
-                        DimensionScores::Comment,
-                    ])
-                    .from(DimensionScores::Table)
-                    .and_where(Expr::col(DimensionScores::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(DimensionScores::QuestionId).eq(key.question_id))
-                    .and_where(Expr::col(DimensionScores::ResultId).eq(key.result_id))
-                    .order_by(DimensionScores::DimensionOrder, Order::Asc)
-                    .to_owned(),
-            )
-            .await?;
+        let marks = self.dimension_marks(area, key).await?;
         Ok(Some(SeedableTask {
             status: TaskStatus::try_from(status).map_err(StoreError::Corrupt)?,
             seed_for,

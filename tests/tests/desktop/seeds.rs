@@ -1,0 +1,115 @@
+//! Check scripts (seeds) on the lead's desk in the real window, keyboard only: a
+//! script the lead marked becomes a seed, a marker at another desk is served it
+//! among his tasks and marks it a mark under in every dimension, which pauses him
+//! (tolerance 0); the flags desk (I) shows the seed marking with its deviation and
+//! the pause with its figures; `U` with a note releases him, and his tasks of the
+//! question are his again. The window's account is an administrator, who does
+//! what a lead marker does.
+
+use fantoccini::key::Key;
+use serde_json::json;
+
+use crate::support::{
+    bring_to_head, ctrl, dimension_maxima, mark_through_the_feeds, press, type_into, wait_for, Api,
+    DesktopSession,
+};
+
+type Task = (String, i64);
+
+/// The open tasks of `question` that `marker` reads, newest result first.
+async fn open_of(marker: &Api, question: &str) -> Vec<i64> {
+    let tasks = marker
+        .get(&format!(
+            "ScoringTasks?$filter=Status%20eq%200%20and%20QuestionID%20eq%20{question}L&$orderby=ResultID%20desc&$top=200"
+        ))
+        .await;
+    tasks["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["ResultID"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seed_marked_out_of_line_is_shown_and_its_pause_released_on_the_lead_desk() {
+    let session = DesktopSession::start().await;
+    let client = &session.client;
+    wait_for(client, "#task-list li[data-question]").await;
+    let api = Api::of(&session).await;
+    let marker = api.new_account(&session, "marker-one", "scorer").await;
+    let source = bring_to_head(&api, "text/").await;
+    let question = source.0.clone();
+    let maxima = dimension_maxima(&api, &source).await;
+    assert!(maxima.iter().all(|max| *max > 0), "{maxima:?}");
+
+    // The lead marks the script in full and makes it a seed; every script of the
+    // question brings a seed next, and no deviation is tolerated.
+    mark_through_the_feeds(&api, &source, &maxima, "Every point argued.").await;
+    api.post(
+        "Seeds",
+        json!({"QuestionID": question, "ResultID": source.1, "Reasons": "Full marks: every point argued."}),
+    )
+    .await;
+    api.post(
+        "MarkingPlans",
+        json!({"QuestionID": question, "Share": 0, "SeedRate": 100, "SeedTolerance": 0}),
+    )
+    .await;
+
+    // The marker scores a real script and is served the seed; he marks it a mark
+    // under in every dimension.
+    let before = open_of(&marker, &question).await;
+    let real: Task = (question.clone(), before[0]);
+    mark_through_the_feeds(&marker, &real, &maxima, "Fine.").await;
+    let after = open_of(&marker, &question).await;
+    assert!(!before.contains(&after[0]), "a copy was served: {after:?}");
+    let copy: Task = (question.clone(), after[0]);
+    let under: Vec<i64> = maxima.iter().map(|max| max - 1).collect();
+    mark_through_the_feeds(&marker, &copy, &under, "Most points.").await;
+    let deviation = -(maxima.len() as i64);
+    assert!(
+        open_of(&marker, &question).await.is_empty(),
+        "paused: the question's tasks are gone from his reads"
+    );
+
+    // The lead's desk: the seed marking with its deviation, and the pause.
+    press(client, &['i']).await;
+    let row = wait_for(client, "#seed-markings tr[data-marker='marker-one']").await;
+    let text = row.text().await.unwrap();
+    assert!(text.contains(&deviation.to_string()), "{text}");
+    let pause = wait_for(client, "#open-pauses li.selected[data-marker='marker-one']").await;
+    let text = pause.text().await.unwrap();
+    assert!(text.contains("1 check script"), "{text}");
+    assert!(
+        text.contains(&format!("paused from marking question {question}")),
+        "{text}"
+    );
+    session.screenshot("seeds-on-the-lead-desk").await;
+
+    // U and a note: released.
+    press(client, &['u']).await;
+    wait_for(client, "#pause-release-note:focus").await;
+    // Sent without a note: refused, and it says why.
+    ctrl(client, Key::Enter.into()).await;
+    wait_for(client, "#pauses-problem").await;
+    type_into(
+        client,
+        "pause-release-note",
+        "We went through the mark scheme together.",
+    )
+    .await;
+    ctrl(client, Key::Enter.into()).await;
+    wait_for(client, "#no-open-pauses").await;
+    let releases = api.get("MarkerReleases").await;
+    assert_eq!(
+        releases["value"][0]["Note"], "We went through the mark scheme together.",
+        "{releases}"
+    );
+    let open = api.get("MarkerPauses?$filter=IsOpen%20eq%20true").await;
+    assert_eq!(open["value"], json!([]));
+    assert!(
+        !open_of(&marker, &question).await.is_empty(),
+        "released: the question's tasks are his again"
+    );
+}
