@@ -17,7 +17,7 @@ pub use figures::{
     MarkerLine,
 };
 pub use flags::FlagDesk;
-pub use pauses::SeedsDesk;
+pub use pauses::{release_pause, seeds_desk, SeedsDesk};
 pub use second_desk::SecondMarkingDesk;
 pub use second_marking::{
     give_back_marking, open_marking, save_marking, take_marking, MarkingDraft, MarkingOutcome,

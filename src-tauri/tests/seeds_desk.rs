@@ -1,0 +1,151 @@
+//! The app's own calls of the seeds beside the flags, against the real server on
+//! both databases: a scorer whose seed marking is out of line is paused; the
+//! lead's desk reads the pause and the seed marking with its deviation, the
+//! scorer's desk only his own pause; the lead's release closes it.
+
+// A test binary: a failed unwrap is a failed test, which is what we want.
+#![allow(clippy::unwrap_used)]
+
+use scoredesk_desktop::client::ODataClient;
+use scoredesk_desktop::marking::{release_pause, seeds_desk};
+use scoredesk_desktop::scoring::{submit, Draft};
+use scoredesk_e2e::{on_both_backends, Backend, TestApp};
+use scoredesk_server::model::scoring::TaskStatus;
+use scoredesk_server::seed::demo::DEMO_PASSWORD;
+use secrecy::SecretString;
+use serde_json::{json, Value};
+
+on_both_backends! {
+    a_pause_and_its_seed_marking_are_read_and_released_through_the_apps_own_calls => paused;
+}
+
+const LEAD: &str = "northwind-lead";
+const SCORER: &str = "northwind-scorer";
+
+fn signed_in(app: &TestApp, username: &str) -> ODataClient {
+    ODataClient::new(
+        &app.address,
+        app.northwind(),
+        username,
+        SecretString::from(DEMO_PASSWORD),
+    )
+}
+
+/// Open tasks of the question with a rubric that has the most, oldest first.
+async fn open_tasks(app: &TestApp) -> (String, Vec<i32>) {
+    let question = app
+        .sql_strings(&format!(
+            "SELECT CAST(t.question_id AS TEXT) FROM scoring_tasks t WHERE t.customer_id = {} \
+             AND t.status = 0 AND EXISTS (SELECT 1 FROM rubrics r WHERE r.question_id = t.question_id) \
+             GROUP BY t.question_id ORDER BY COUNT(*) DESC, t.question_id LIMIT 1",
+            app.northwind()
+        ))
+        .await
+        .remove(0);
+    let results = app
+        .sql_strings(&format!(
+            "SELECT CAST(result_id AS TEXT) FROM scoring_tasks WHERE question_id = {question} \
+             AND status = 0 ORDER BY result_id"
+        ))
+        .await
+        .iter()
+        .map(|r| r.parse().unwrap())
+        .collect();
+    (question, results)
+}
+
+/// `client` claims the task and submits every dimension `below` under its
+/// maximum, as the scoring view does.
+async fn mark(client: &ODataClient, question: &str, result: i32, below: i64) {
+    let task = format!("ScoringTasks(QuestionID={question}L,ResultID={result})");
+    client.put(&task, &json!({"Status": 1})).await.unwrap();
+    let scoring = client
+        .get_json(&format!("{task}/ScoringResult"), &[])
+        .await
+        .unwrap()["value"][0]
+        .clone();
+    let scores = client
+        .get_json(
+            &format!(
+                "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})/DimensionScores",
+                scoring["RubricID"]
+            ),
+            &[("$expand", "Dimension")],
+        )
+        .await
+        .unwrap();
+    let dimensions: Vec<Value> = scores["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let score = (d["Dimension"]["MaxScore"].as_i64().unwrap() - below).max(0);
+            json!({"order": d["Order"], "score": score, "comment": "marked"})
+        })
+        .collect();
+    let total: i64 = dimensions.iter().filter_map(|d| d["score"].as_i64()).sum();
+    let draft: Draft = serde_json::from_value(json!({
+        "questionId": question, "resultId": result, "rubricId": scoring["RubricID"],
+        "modified": scoring["ModifiedDateTime"], "score": total, "comments": "marked",
+        "dimensions": dimensions,
+    }))
+    .unwrap();
+    submit(client, &draft, TaskStatus::Scored).await.unwrap();
+}
+
+async fn paused(backend: Backend) {
+    let app = TestApp::spawn_with_demo(backend).await;
+    let (lead, scorer) = (signed_in(&app, LEAD), signed_in(&app, SCORER));
+    let (question, results) = open_tasks(&app).await;
+    mark(&lead, &question, results[0], 0).await;
+    lead.post(
+        "Seeds",
+        &json!({"QuestionID": question, "ResultID": results[0], "Reasons": "Every point."}),
+    )
+    .await
+    .unwrap();
+    let admin = signed_in(&app, "northwind-admin");
+    admin
+        .post(
+            "MarkingPlans",
+            &json!({"QuestionID": question, "Share": 0, "SeedRate": 100, "SeedTolerance": 0}),
+        )
+        .await
+        .unwrap();
+    mark(&scorer, &question, results[1], 0).await;
+    let copy: i32 = app
+        .sql_strings("SELECT CAST(result_id AS TEXT) FROM seed_copies")
+        .await[0]
+        .parse()
+        .unwrap();
+    mark(&scorer, &question, copy, 1).await;
+
+    let desk = seeds_desk(&lead).await.unwrap();
+    assert!(desk.may_release);
+    assert_eq!(desk.pauses.len(), 1, "{desk:?}");
+    assert_eq!(desk.pauses[0].marker, SCORER);
+    assert_eq!(desk.pauses[0].question_id, question);
+    assert_eq!(desk.seed_markings.len(), 1);
+    let marking = &desk.seed_markings[0];
+    assert_eq!(marking.result_id, copy);
+    let (score, definitive) = (marking.score.unwrap(), marking.definitive.unwrap());
+    assert!(score < definitive, "{marking:?}");
+    assert_eq!(marking.deviation, Some(score - definitive));
+    assert!(marking.question.is_some());
+
+    // The scorer's desk: his pause and its message, no seed markings.
+    let his = seeds_desk(&scorer).await.unwrap();
+    assert!(!his.may_release);
+    assert!(his.seed_markings.is_empty());
+    assert_eq!(his.pauses.len(), 1);
+    assert_eq!(his.pauses[0].message, desk.pauses[0].message);
+    assert!(release_pause(&scorer, his.pauses[0].id, "me")
+        .await
+        .is_err());
+
+    release_pause(&lead, desk.pauses[0].id, "Talked it over.")
+        .await
+        .unwrap();
+    assert!(seeds_desk(&lead).await.unwrap().pauses.is_empty());
+    assert!(seeds_desk(&scorer).await.unwrap().pauses.is_empty());
+}
