@@ -19,6 +19,7 @@ use crate::seeds::{
 
 on_both_backends! {
     a_marker_out_of_line_with_a_seed_is_paused_from_its_question_until_a_lead_releases_him => paused;
+    malformed_keys_filters_and_bodies_of_the_seed_sets_are_400_naming_them => malformed;
 }
 
 /// The open real tasks of the area outside `question` (what a marker paused
@@ -200,4 +201,83 @@ async fn paused(backend: Backend) {
         status_as(&app, SCORER, tasks[4], 1).await,
         StatusCode::NO_CONTENT
     );
+}
+
+/// Every malformed request to the seeds' sets is a 400 with the OData error body
+/// naming what is wrong, and writes nothing.
+async fn malformed(backend: Backend) {
+    let app = with_markers(backend).await;
+    let gets = [
+        ("MarkerPauses('x')", "key"),
+        ("MarkerPauses(1.5)", "key"),
+        ("MarkerReleases(99999999999)", "key"),
+        ("SeedMarkings(abc)", "key"),
+        ("Seeds?$filter=Nope eq 1", "Nope"),
+        ("MarkerPauses?$filter=IsOpen eq", "filter"),
+        ("SeedMarkings?$orderby=Deviation desc,", "orderby"),
+    ];
+    for (path, named) in gets {
+        let (status, text) = get_as(&app, LEAD, path).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {text}");
+        let body: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path}: {text}"));
+        let message = body["odata.error"]["message"]["value"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            message.to_lowercase().contains(&named.to_lowercase()),
+            "{path}: {message}"
+        );
+    }
+    let posts = [
+        (
+            "MarkerReleases",
+            json!({"PauseID": "one", "Note": "n"}),
+            "PauseID",
+        ),
+        ("MarkerReleases", json!({"Note": "n"}), "PauseID"),
+        ("MarkerReleases", json!({"PauseID": 1, "Note": 7}), "Note"),
+        (
+            "MarkerReleases",
+            json!({"PauseID": 1, "Note": "x".repeat(4001)}),
+            "Note",
+        ),
+        (
+            "Seeds",
+            json!({"QuestionID": "q", "ResultID": 1, "Reasons": "r"}),
+            "QuestionID",
+        ),
+        (
+            "Seeds",
+            json!({"QuestionID": "1", "ResultID": 1}),
+            "Reasons",
+        ),
+        ("Seeds", json!([1, 2]), "JSON object"),
+    ];
+    for (set, body, named) in posts {
+        let response = send(&app, Method::POST, LEAD, set, &body, &[]).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{set} {body}");
+        let message = odata_error_message(response).await;
+        assert!(
+            message.to_lowercase().contains(&named.to_lowercase()),
+            "{set} {body}: {message}"
+        );
+    }
+    // Not JSON at all.
+    let response = app
+        .client
+        .post(app.url(&format!("{}MarkerReleases", app.root())))
+        .basic_auth(LEAD, Some(scoredesk_server::seed::demo::DEMO_PASSWORD))
+        .header("Content-Type", "application/json")
+        .body("{\"PauseID\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    for table in ["seeds", "marker_releases", "marker_pauses"] {
+        assert_eq!(
+            app.sql_i64(&format!("SELECT COUNT(*) FROM {table}")).await,
+            0,
+            "{table}: nothing written"
+        );
+    }
 }
