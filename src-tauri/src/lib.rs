@@ -168,6 +168,7 @@ pub fn run() {
             marking::commands::answer_flag,
             marking::commands::seeds_desk,
             marking::commands::release_pause,
+            marking::commands::make_seed,
             marking::commands::second_marking_desk,
             marking::commands::take_marking,
             marking::commands::open_marking,

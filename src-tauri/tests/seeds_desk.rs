@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use scoredesk_desktop::client::ODataClient;
-use scoredesk_desktop::marking::{release_pause, seeds_desk};
+use scoredesk_desktop::marking::{make_seed, release_pause, seeds_desk};
 use scoredesk_desktop::scoring::{submit, Draft};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_server::model::scoring::TaskStatus;
@@ -98,12 +98,31 @@ async fn paused(backend: Backend) {
     let (lead, scorer) = (signed_in(&app, LEAD), signed_in(&app, SCORER));
     let (question, results) = open_tasks(&app).await;
     mark(&lead, &question, results[0], 0).await;
-    lead.post(
-        "Seeds",
-        &json!({"QuestionID": question, "ResultID": results[0], "Reasons": "Every point."}),
-    )
-    .await
-    .unwrap();
+    // The app's own seed making: a scorer is refused, an open script is refused
+    // with the server's reason, blank reasons are refused; the lead's is made.
+    let refused = make_seed(&scorer, &question, results[0], "Every point.").await;
+    assert!(refused.is_err(), "a scorer makes no seed");
+    let open = make_seed(&lead, &question, results[2], "Every point.").await;
+    let why = format!("{:?}", open.unwrap_err());
+    assert!(
+        why.contains("a seed is made of a scored script"),
+        "named why: {why}"
+    );
+    assert!(make_seed(&lead, &question, results[0], " ").await.is_err());
+    assert!(seeds_desk(&lead).await.unwrap().seeds.is_empty());
+    make_seed(&lead, &question, results[0], "Every point.")
+        .await
+        .unwrap();
+    let made = seeds_desk(&lead).await.unwrap().seeds;
+    assert_eq!(made.len(), 1, "{made:?}");
+    assert_eq!(
+        (made[0].result_id, made[0].reasons.as_str()),
+        (results[0], "Every point.")
+    );
+    assert!(made[0].question.is_some(), "{made:?}");
+    assert!(make_seed(&lead, &question, results[0], "Again.")
+        .await
+        .is_err());
     let admin = signed_in(&app, "northwind-admin");
     admin
         .post(
@@ -137,6 +156,7 @@ async fn paused(backend: Backend) {
     let his = seeds_desk(&scorer).await.unwrap();
     assert!(!his.may_release);
     assert!(his.seed_markings.is_empty());
+    assert!(his.seeds.is_empty(), "a scorer never reads the seeds");
     assert_eq!(his.pauses.len(), 1);
     assert_eq!(his.pauses[0].message, desk.pauses[0].message);
     assert!(release_pause(&scorer, his.pauses[0].id, "me")

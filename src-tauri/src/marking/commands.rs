@@ -3,7 +3,7 @@
 
 use tauri::State;
 
-use super::{figures, flags, pauses, second_desk, second_marking};
+use super::{figures, flags, pauses, second_desk, second_marking, seeds};
 use super::{
     FiguresQuestion, FlagDesk, MarkerFigures, MarkingDraft, MarkingOutcome, MarkingView,
     SecondMarkingDesk, SeedsDesk,
@@ -55,6 +55,18 @@ pub async fn release_pause(
     note: String,
 ) -> Result<(), CommandError> {
     pauses::release_pause(&state.connected_client().await?, id, &note).await
+}
+
+/// Makes a script this lead scored a check script (seed), with its reasons.
+#[tauri::command]
+pub async fn make_seed(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+    reasons: String,
+) -> Result<(), CommandError> {
+    let client = state.connected_client().await?;
+    seeds::make_seed(&client, &question_id, result_id, &reasons).await
 }
 
 /// The rounds waiting for this account and the markings taken but not submitted.

@@ -2,8 +2,8 @@
 //! script in front of him to the lead marker; the lead's desk lists the flags and
 //! answers them, releasing a task or taking it over. A script chosen for double
 //! marking is marked again, blind, from the second-marking desk. The lead reads
-//! each marker's figures on a question, and releases markers their check scripts
-//! paused.
+//! each marker's figures on a question, makes check scripts (seeds) of scripts
+//! he marked, and releases markers their check scripts paused.
 
 pub mod commands;
 mod figures;
@@ -11,6 +11,7 @@ mod flags;
 mod pauses;
 mod second_desk;
 mod second_marking;
+mod seeds;
 
 pub use figures::{
     figures_access, figures_questions, marker_figures, DriftPoint, FiguresQuestion, MarkerFigures,
@@ -23,3 +24,4 @@ pub use second_marking::{
     give_back_marking, open_marking, save_marking, take_marking, MarkingDraft, MarkingOutcome,
     MarkingView,
 };
+pub use seeds::{make_seed, SeedEntry};

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use ts_rs::TS;
 
+use super::seeds::{check_scripts, SeedEntry};
 use crate::client::{ODataClient, RequestFailure};
 use crate::error::CommandError;
 
@@ -59,13 +60,16 @@ pub struct SeedMarkingEntry {
 }
 
 /// What the desk shows of the seeds: open pauses (a scorer's own), the latest
-/// seed markings (a lead's only), and whether this account releases.
+/// seed markings and the seeds themselves (a lead's only), and whether this
+/// account releases.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SeedsDesk {
     pub pauses: Vec<PauseEntry>,
     pub seed_markings: Vec<SeedMarkingEntry>,
+    /// The check scripts, newest first.
+    pub seeds: Vec<SeedEntry>,
     /// Whether this account may read seed markings and release pauses (a lead
     /// marker or an administrator).
     pub may_release: bool,
@@ -100,9 +104,15 @@ pub async fn seeds_desk(client: &ODataClient) -> Result<SeedsDesk, CommandError>
         Err(RequestFailure::Forbidden(_)) => (Vec::new(), false),
         Err(other) => return Err(other.into()),
     };
+    let seeds = if may_release {
+        check_scripts(client).await?
+    } else {
+        Vec::new()
+    };
     Ok(SeedsDesk {
         pauses: rows(&pauses, pause),
         seed_markings,
+        seeds,
         may_release,
     })
 }
@@ -115,18 +125,18 @@ pub async fn release_pause(client: &ODataClient, id: i32, note: &str) -> Result<
     Ok(())
 }
 
-fn rows<T>(feed: &Value, read: fn(&Value) -> Option<T>) -> Vec<T> {
+pub(super) fn rows<T>(feed: &Value, read: fn(&Value) -> Option<T>) -> Vec<T> {
     feed["value"]
         .as_array()
         .map(|rows| rows.iter().filter_map(read).collect())
         .unwrap_or_default()
 }
 
-fn text(value: &Value) -> Option<String> {
+pub(super) fn text(value: &Value) -> Option<String> {
     value.as_str().map(str::to_owned)
 }
 
-fn int(value: &Value) -> Option<i32> {
+pub(super) fn int(value: &Value) -> Option<i32> {
     value.as_i64().and_then(|n| n.try_into().ok())
 }
 

@@ -1,5 +1,6 @@
-//! Check scripts (seeds) on the lead's desk in the real window, keyboard only: a
-//! script the lead marked becomes a seed, a marker at another desk is served it
+//! Check scripts (seeds) on the lead's desk in the real window, keyboard only: the
+//! lead scores a script and makes it a seed on the flags desk (`N`, its reasons,
+//! `Ctrl+Enter`), a marker at another desk is served it
 //! among his tasks and marks it a mark under in every dimension, which pauses him
 //! (tolerance 0); the flags desk (I) shows the seed marking with its deviation and
 //! the pause with its figures; `U` with a note releases him, and his tasks of the
@@ -10,8 +11,8 @@ use fantoccini::key::Key;
 use serde_json::json;
 
 use crate::support::{
-    bring_to_head, ctrl, dimension_maxima, mark_through_the_feeds, press, type_into, wait_for, Api,
-    DesktopSession,
+    bring_to_head, ctrl, dimension_maxima, mark_through_the_feeds, press, score_all_by_keyboard,
+    take_with_keyboard, type_into, wait_for, Api, DesktopSession,
 };
 
 type Task = (String, i64);
@@ -43,14 +44,41 @@ async fn a_seed_marked_out_of_line_is_shown_and_its_pause_released_on_the_lead_d
     let maxima = dimension_maxima(&api, &source).await;
     assert!(maxima.iter().all(|max| *max > 0), "{maxima:?}");
 
-    // The lead marks the script in full and makes it a seed; every script of the
-    // question brings a seed next, and no deviation is tolerated.
-    mark_through_the_feeds(&api, &source, &maxima, "Every point argued.").await;
-    api.post(
-        "Seeds",
-        json!({"QuestionID": question, "ResultID": source.1, "Reasons": "Full marks: every point argued."}),
+    // The lead marks the script in full and makes it a seed on his desk.
+    take_with_keyboard(client, &source).await;
+    score_all_by_keyboard(client, &maxima).await;
+    ctrl(client, Key::Enter.into()).await;
+    wait_for(client, "#last-outcome").await;
+    press(client, &['i']).await;
+    wait_for(client, "#no-seeds").await;
+    press(client, &['n']).await;
+    let chosen = wait_for(client, "#seed-script:focus").await;
+    let label = chosen.text().await.unwrap();
+    let definitive: i64 = maxima.iter().sum();
+    assert!(label.contains(&format!("{definitive} marks")), "{label}");
+    // Sent without reasons: refused, and it says why.
+    ctrl(client, Key::Enter.into()).await;
+    wait_for(client, "#seed-problem").await;
+    type_into(client, "seed-reasons", "Full marks: every point argued.").await;
+    session.screenshot("making-a-check-script").await;
+    ctrl(client, Key::Enter.into()).await;
+    wait_for(
+        client,
+        &format!(
+            "#seeds li[data-question='{question}'][data-result='{}'][data-score='{definitive}']",
+            source.1
+        ),
     )
     .await;
+    let made = api.get("Seeds").await;
+    assert_eq!(made["value"].as_array().unwrap().len(), 1, "{made}");
+    assert_eq!(made["value"][0]["ResultID"], source.1, "{made}");
+    assert_eq!(
+        made["value"][0]["Reasons"],
+        "Full marks: every point argued."
+    );
+    assert_eq!(made["value"][0]["Score"], definitive);
+    // Every script of the question brings a seed next; no deviation is tolerated.
     api.post(
         "MarkingPlans",
         json!({"QuestionID": question, "Share": 0, "SeedRate": 100, "SeedTolerance": 0}),
@@ -74,6 +102,7 @@ async fn a_seed_marked_out_of_line_is_shown_and_its_pause_released_on_the_lead_d
     );
 
     // The lead's desk: the seed marking with its deviation, and the pause.
+    press(client, &['q']).await;
     press(client, &['i']).await;
     let row = wait_for(client, "#seed-markings tr[data-marker='marker-one']").await;
     let text = row.text().await.unwrap();

@@ -101,6 +101,7 @@ export const raiseFlag = (questionId: string, resultId: number, reason: string, 
 export const flagDesk = () => invoke<FlagDesk>("flag_desk");
 export const seedsDesk = () => invoke<SeedsDesk>("seeds_desk");
 export const releasePause = (id: number, note: string) => invoke<void>("release_pause", { id, note });
+export const makeSeed = (questionId: string, resultId: number, reasons: string) => invoke<void>("make_seed", { questionId, resultId, reasons });
 export const answerFlag = (id: number, outcome: "released" | "taken-over", note: string) => invoke<void>("answer_flag", { id, outcome, note });
 
 // Double-blind second marking (desks/second, docs/marking-quality.md).

@@ -24,7 +24,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
     ],
   ],
   ["Moderation", [["↑ ↓ or J K", "Choose a saved score"], ["Enter", "Open it for review (it is not claimed)"], ["Esc", "Close it unchanged"]]],
-  ["Flags", [["↑ ↓ or J K", "Choose an open flag"], ["Enter", "Read its script (it is not claimed)"], ["R / T", "Lead markers: release it to the queue / take it over and mark it, with a note (Ctrl+Enter sends)"], ["Esc", "Leave the note, then cancel the answer"], ["[ ]", "Choose a marker his check scripts paused"], ["U", "Lead markers: release (unpause) him, with a note (Ctrl+Enter sends)"]]],
+  ["Flags", [["↑ ↓ or J K", "Choose an open flag"], ["Enter", "Read its script (it is not claimed)"], ["R / T", "Lead markers: release it to the queue / take it over and mark it, with a note (Ctrl+Enter sends)"], ["Esc", "Leave the note, then cancel the answer"], ["[ ]", "Choose a marker his check scripts paused"], ["U", "Lead markers: release (unpause) him, with a note (Ctrl+Enter sends)"], ["N", "Lead markers: make a script you scored a check script, with its reasons (Ctrl+Enter sends)"]]],
   ["Markers", [["↑ ↓ or J K", "Choose the question"], ["[ ]", "Highlight a marker in the table and both plots"], ["R", "Read the figures again"]]],
   ["Second marking", [["↑ ↓ or J K", "Choose a round"], ["Enter", "Take the round, or go on with your marking"], ["N", "Take the first one"], ["R", "Read the list again"], ["Ctrl+Backspace", "Lead markers: free a round another marker took and left (twice: it asks first)"]]],
   [

@@ -12,7 +12,7 @@ function server(mayRelease = true) {
   const released: Array<[number, string]> = [];
   let pauses = [pause(1), pause(2)];
   const commands: SeedsCommands = {
-    load: async (): Promise<SeedsDesk> => ({ pauses, seedMarkings: [], mayRelease }),
+    load: async (): Promise<SeedsDesk> => ({ pauses, seedMarkings: [], seeds: [], mayRelease }),
     release: async (id, note) => {
       released.push([id, note]);
       pauses = pauses.filter((p) => p.id !== id);
