@@ -2,13 +2,18 @@
 //! checked against an independent computation with pandas, NumPy and SciPy (the
 //! agreement check's private environment, SCOREDESK_AGREEMENT_PYTHON), to 1e-9,
 //! on a simulated marking session of 2,000 scripts by ten markers: most in line,
-//! one harsh, one who drifts lower as he goes, one slow; each with breaks.
+//! one harsh, one who drifts lower as he goes, one slow; each with breaks. And
+//! the figures against the check scripts' definitive marks
+//! (model::seed_figures), on forty markers' seeds, against pandas and NumPy.
 
 // A test binary: a failed unwrap is a failed test, which is what we want.
 #![allow(clippy::unwrap_used)]
 
 use scoredesk_server::model::marker_statistics::{
     drift_windows, marker_statistics, question_figures, MarkedScript, BREAK_MS, DRIFT_WINDOW,
+};
+use scoredesk_server::model::seed_figures::{
+    marker_seed_figures, question_seed_figures, SeedFigures, SeedScored, SEED_DRIFT_AT_LEAST,
 };
 use serde_json::{json, Value};
 
@@ -143,5 +148,107 @@ fn a_marking_session_of_2000_scripts_agrees_with_numpy_and_scipy() {
         "{} {}",
         drift("ann"),
         drift("drifting")
+    );
+}
+
+/// Forty markers' seeds, by a fixed seed: each scores 3 to 14 seeds (5 % of a
+/// few hundred scripts), times shuffled against results so that order is by
+/// time; most within a mark of the definitive total, "harsh-*" two under,
+/// "drifting-*" a mark further under every three seeds.
+fn seeds_scored(seed: u64) -> Vec<SeedScored> {
+    let mut next = python_reference::uniform(seed);
+    let mut seeds = Vec::new();
+    for m in 0..40 {
+        let marker = match m {
+            0..=3 => format!("harsh-{m}"),
+            4..=7 => format!("drifting-{m}"),
+            _ => format!("marker-{m}"),
+        };
+        let count = 3 + (next() * 12.0).floor() as i32;
+        let mut at: i64 = 1_800_000_000_000;
+        for n in 0..count {
+            let noise = (next() * 3.0).floor() as i32 - 1;
+            let shift = if marker.starts_with("harsh") {
+                -2
+            } else if marker.starts_with("drifting") {
+                -(n / 3)
+            } else {
+                0
+            };
+            at += 60_000 + (next() * 3_600_000.0) as i64;
+            seeds.push(SeedScored {
+                // Results out of time order: the figures must follow time.
+                result_id: 100_000 - m * 100 - n,
+                marker: marker.clone(),
+                deviation: noise + shift,
+                at,
+            });
+        }
+    }
+    seeds
+}
+
+#[test]
+fn forty_markers_seeds_agree_with_numpy() {
+    let seeds = seeds_scored(535);
+    let rows: Vec<Value> = seeds
+        .iter()
+        .map(|s| json!([s.result_id, s.marker, s.deviation, s.at]))
+        .collect();
+    let theirs = python_reference::run(
+        "SCOREDESK_AGREEMENT_PYTHON",
+        "pandas and NumPy",
+        "marker_statistics/seeds.py",
+        &json!({ "seeds": rows, "at_least": SEED_DRIFT_AT_LEAST }),
+    );
+    let check = |ours: &SeedFigures, reference: &Value, name: &str| {
+        assert_eq!(
+            ours.seeds as u64,
+            reference["seeds"].as_u64().unwrap(),
+            "{name}"
+        );
+        close(
+            ours.mean_deviation.unwrap(),
+            &reference["mean"],
+            &format!("{name}'s mean deviation"),
+        );
+        close(
+            ours.mean_absolute_deviation.unwrap(),
+            &reference["absolute"],
+            &format!("{name}'s mean absolute deviation"),
+        );
+        close(
+            ours.exact.unwrap(),
+            &reference["exact"],
+            &format!("{name}'s exact share"),
+        );
+        match ours.drift_per_ten {
+            Some(drift) => close(
+                drift,
+                &reference["drift_per_ten"],
+                &format!("{name}'s drift"),
+            ),
+            None => assert!(reference["drift_per_ten"].is_null(), "{name}: {reference}"),
+        }
+    };
+    check(
+        &question_seed_figures(&seeds),
+        &theirs["question"],
+        "the question",
+    );
+    let ours = marker_seed_figures(&seeds);
+    assert_eq!(ours.len(), 40);
+    for (name, figures) in &ours {
+        check(figures, &theirs["markers"][name], name);
+    }
+    // The session is what it is meant to be: harsh markers sit under the
+    // definitive marks, drifting ones drift (those with five seeds or more).
+    assert!(ours["harsh-0"].mean_deviation.unwrap() < -1.0);
+    let drifts: Vec<f64> = (4..=7)
+        .filter_map(|m| ours[&format!("drifting-{m}")].drift_per_ten)
+        .collect();
+    assert!(
+        !drifts.is_empty() && drifts.iter().all(|d| *d < -1.0),
+        "{drifts:?}"
     );
 }

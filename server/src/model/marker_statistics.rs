@@ -137,7 +137,7 @@ fn pace_of(mut gaps: Vec<i64>) -> Pace {
 }
 
 /// The least-squares slope of `values` over 0, 1, 2, ….
-fn slope(values: &[f64]) -> Option<f64> {
+pub(crate) fn slope(values: &[f64]) -> Option<f64> {
     let n = values.len() as f64;
     let mean_x = (n - 1.0) / 2.0;
     let mean_y = values.iter().sum::<f64>() / n;

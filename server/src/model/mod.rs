@@ -29,6 +29,7 @@ pub mod rubric;
 pub mod scoring;
 pub mod scoring_rule;
 pub mod second_marking;
+pub mod seed_figures;
 pub mod seeds;
 pub mod snapshot;
 pub mod statistics;

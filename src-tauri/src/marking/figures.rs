@@ -1,6 +1,7 @@
 //! The lead marker's figures (docs/desktop.md, "Markers"): for one question,
 //! each marker's scripts, pace, mean against the others', drift and agreement
-//! with second markings (`MarkerStatistics`), and his marks twenty scripts at a
+//! with second markings and with the check scripts' definitive marks
+//! (`MarkerStatistics`), and his marks twenty scripts at a
 //! time (`MarkerDrift`), both computed by the server; the questions to choose
 //! from are those with a rubric.
 
@@ -57,6 +58,18 @@ pub struct MarkerLine {
     pub kappa: Option<f64>,
     #[ts(optional = nullable)]
     pub icc: Option<f64>,
+    /// Check scripts (seeds) he scored, and how far from their definitive marks:
+    /// the mean signed (below 0 he marks under them) and unsigned, the share
+    /// exact, and the drift of his deviation per 10 seeds.
+    pub seeds: i64,
+    #[ts(optional = nullable)]
+    pub seed_mean_deviation: Option<f64>,
+    #[ts(optional = nullable)]
+    pub seed_mean_absolute: Option<f64>,
+    #[ts(optional = nullable)]
+    pub seed_exact: Option<f64>,
+    #[ts(optional = nullable)]
+    pub seed_drift_per_ten: Option<f64>,
 }
 
 /// Twenty of a marker's scripts (fewer in his last window), in his order.
@@ -146,6 +159,11 @@ fn line_of(row: &Value) -> MarkerLine {
         within_one: number("WithinOneAgreement"),
         kappa: number("QuadraticKappa"),
         icc: number("Icc"),
+        seeds: row["SeedsMarked"].as_i64().unwrap_or_default(),
+        seed_mean_deviation: number("SeedMeanDeviation"),
+        seed_mean_absolute: number("SeedMeanAbsoluteDeviation"),
+        seed_exact: number("SeedExactAgreement"),
+        seed_drift_per_ten: number("SeedDriftPerTen"),
     }
 }
 
@@ -187,7 +205,9 @@ mod tests {
         let statistics = json!({ "value": [
             { "By": "question", "Marker": null, "Scripts": 8, "MeanScore": 4.5, "Pairs": 1 },
             { "By": "marker", "Marker": "ann", "Scripts": 4, "MeanScore": 5.0,
-              "MeanDifferenceZ": 7.0, "DriftPerHundred": -10.0, "Pairs": 1, "ExactAgreement": 0.0 },
+              "MeanDifferenceZ": 7.0, "DriftPerHundred": -10.0, "Pairs": 1, "ExactAgreement": 0.0,
+              "SeedsMarked": 2, "SeedMeanDeviation": -1.5, "SeedMeanAbsoluteDeviation": 1.5,
+              "SeedExactAgreement": 0.0, "SeedDriftPerTen": null },
         ]});
         let drift = json!({ "value": [
             { "Marker": "ann", "Window": 1, "Scripts": 4, "MeanDifference": 0.5 },
@@ -206,6 +226,14 @@ mod tests {
             (Some(7.0), Some(-10.0))
         );
         assert_eq!((ann.exact, ann.kappa), (Some(0.0), None));
+        assert_eq!(
+            (ann.seeds, ann.seed_mean_deviation, ann.seed_drift_per_ten),
+            (2, Some(-1.5), None)
+        );
+        assert_eq!(
+            (figures.question.seeds, figures.question.seed_exact),
+            (0, None)
+        );
         // A window without a number is not drawn.
         assert_eq!(figures.drift.len(), 1);
         assert_eq!(figures.drift[0].mean_difference, 0.5);

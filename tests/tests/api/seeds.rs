@@ -339,6 +339,38 @@ async fn served(backend: Backend) {
         count_as(&app, COORDINATOR, "Results/$count").await,
         real_results
     );
+    // His figures: the seed against its definitive marks, never among his
+    // scripts (one real one); the lead, who marked the source, scored none.
+    let deviation = total - definitive.iter().sum::<i64>();
+    let figures = json_as(
+        &app,
+        LEAD,
+        &format!("MarkerStatistics?QuestionID={question}L"),
+    )
+    .await;
+    let rows = figures["value"].as_array().unwrap();
+    let his = rows.iter().find(|r| r["Marker"] == json!(SCORER)).unwrap();
+    assert_eq!(his["Scripts"], json!(1), "{his}");
+    assert_eq!(his["SeedsMarked"], json!(1), "{his}");
+    assert_eq!(his["SeedMeanDeviation"], json!(deviation as f64));
+    assert_eq!(
+        his["SeedMeanAbsoluteDeviation"],
+        json!(deviation.abs() as f64)
+    );
+    assert_eq!(his["SeedExactAgreement"], json!(0.0));
+    assert_eq!(his["SeedDriftPerTen"], Value::Null, "one seed has no drift");
+    let lead = rows.iter().find(|r| r["Marker"] == json!(LEAD)).unwrap();
+    assert_eq!(
+        (&lead["SeedsMarked"], &lead["SeedMeanDeviation"]),
+        (&json!(0), &Value::Null)
+    );
+    assert_eq!(rows[0]["By"], json!("question"));
+    assert_eq!(rows[0]["SeedsMarked"], json!(1), "{}", rows[0]);
+    assert_eq!(
+        rows[0]["Scripts"],
+        json!(2),
+        "the source and his real script"
+    );
 
     // He has seen the only seed: his next script brings none.
     assert_eq!(

@@ -4,10 +4,12 @@
 //! among his tasks and marks it a mark under in every dimension, which pauses him
 //! (tolerance 0); the flags desk (I) shows the seed marking with its deviation and
 //! the pause with its figures; `U` with a note releases him, and his tasks of the
-//! question are his again. The window's account is an administrator, who does
+//! question are his again; the Markers desk (W) shows his seed's deviation beside
+//! his other figures. The window's account is an administrator, who does
 //! what a lead marker does.
 
 use fantoccini::key::Key;
+use fantoccini::Locator;
 use serde_json::json;
 
 use crate::support::{
@@ -95,7 +97,7 @@ async fn a_seed_marked_out_of_line_is_shown_and_its_pause_released_on_the_lead_d
     let copy: Task = (question.clone(), after[0]);
     let under: Vec<i64> = maxima.iter().map(|max| max - 1).collect();
     mark_through_the_feeds(&marker, &copy, &under, "Most points.").await;
-    let deviation = -(maxima.len() as i64);
+    let deviation = -(maxima.len() as i32);
     assert!(
         open_of(&marker, &question).await.is_empty(),
         "paused: the question's tasks are gone from his reads"
@@ -141,4 +143,34 @@ async fn a_seed_marked_out_of_line_is_shown_and_its_pause_released_on_the_lead_d
         !open_of(&marker, &question).await.is_empty(),
         "released: the question's tasks are his again"
     );
+
+    // The Markers desk (W): his seed against its definitive marks, beside his
+    // other figures; the question's line counts the check script.
+    press(client, &['w']).await;
+    wait_for(client, "#markers-desk #figures-questions li").await;
+    let chosen = format!("#figures-questions li.selected[data-question='{question}']");
+    for _ in 0..30 {
+        if client.find(Locator::Css(&chosen)).await.is_ok() {
+            break;
+        }
+        press(client, &['j']).await;
+    }
+    wait_for(client, &chosen).await;
+    let vs_seeds = wait_for(
+        client,
+        "#markers-table tr[data-marker='marker-one'] td.vs-seeds",
+    )
+    .await;
+    let off = f64::from(deviation.unsigned_abs());
+    assert_eq!(
+        vs_seeds.text().await.unwrap(),
+        format!("1: \u{2212}{off:.2} ({off:.2})")
+    );
+    let summary = wait_for(client, "#question-seeds")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(summary.starts_with("1 check script marked"), "{summary}");
+    session.screenshot("seeds-among-the-markers-figures").await;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { driftLines, driftRange, marksRange, meanBar, pace, percent, signed, standing } from "./markerFigures";
 import type { MarkerLine } from "./bindings/MarkerLine";
 
-const line = (more: Partial<MarkerLine>): MarkerLine => ({ marker: "ann", scripts: 10, pairs: 0, ...more });
+const line = (more: Partial<MarkerLine>): MarkerLine => ({ marker: "ann", scripts: 10, pairs: 0, seeds: 0, ...more });
 
 describe("the markers' figures in words", () => {
   it("calls a marker harsher or more lenient only beyond two standard errors", () => {

@@ -3,7 +3,9 @@
 //! desk and for other tools. A marker's scripts are his submitted markings of
 //! double-marked tasks (any round) and the tasks marked once whose Status he set
 //! to 3 last; the figures are `model::marker_statistics`'s, and his agreement
-//! with the other marking of each double-marked script `model::agreement`'s.
+//! with the other marking of each double-marked script `model::agreement`'s,
+//! and with the definitive marks of the check scripts he scored
+//! `model::seed_figures`'s.
 
 use axum::response::Response;
 use serde_json::{json, Value};
@@ -14,6 +16,7 @@ use crate::model::agreement::{agreement, marker_figures};
 use crate::model::marker_statistics::{
     drift_windows, marker_statistics, question_figures, MarkedScript, Pace,
 };
+use crate::model::seed_figures::{marker_seed_figures, question_seed_figures, SeedFigures};
 use crate::odata::model::{Action, ComplexType};
 use crate::odata::ApiError;
 use crate::store::SubmittedMarking;
@@ -68,6 +71,14 @@ pub const STATISTICS_ROW: ComplexType = ComplexType {
         ("WithinOneAgreement", "Edm.Double"),
         ("QuadraticKappa", "Edm.Double"),
         ("Icc", "Edm.Double"),
+        // With the definitive marks of the check scripts (seeds) he scored: how
+        // many, his deviation's mean signed and unsigned, the share exact, and
+        // its drift per 10 seeds in the order he scored them.
+        ("SeedsMarked", "Edm.Int32"),
+        ("SeedMeanDeviation", "Edm.Double"),
+        ("SeedMeanAbsoluteDeviation", "Edm.Double"),
+        ("SeedExactAgreement", "Edm.Double"),
+        ("SeedDriftPerTen", "Edm.Double"),
     ],
 };
 
@@ -95,6 +106,16 @@ fn pace_fields(pace: &Pace) -> Value {
         "MedianSecondsPerScript": pace.median_seconds,
         "ScriptsPerHour": pace.scripts_per_hour,
         "MarkingMinutes": pace.marking_minutes,
+    })
+}
+
+fn seed_fields(seeds: &SeedFigures) -> Value {
+    json!({
+        "SeedsMarked": seeds.seeds,
+        "SeedMeanDeviation": seeds.mean_deviation,
+        "SeedMeanAbsoluteDeviation": seeds.mean_absolute_deviation,
+        "SeedExactAgreement": seeds.exact,
+        "SeedDriftPerTen": seeds.drift_per_ten,
     })
 }
 
@@ -147,6 +168,15 @@ async fn statistics(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
         .collect();
     let agreements = marker_figures(&totals, &pairs, max);
     let question = question_figures(&scripts);
+    let seeds = request
+        .state
+        .store
+        .seeds_scored(
+            request.area,
+            request.required_int64("QuestionID", QUESTION_ID)?,
+        )
+        .await?;
+    let by_marker = marker_seed_figures(&seeds);
     let mut rows = vec![merged(
         json!({
             "By": "question",
@@ -163,6 +193,7 @@ async fn statistics(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
         &[
             pace_fields(&question.pace),
             agreement_fields(agreement(&overall, max).as_ref()),
+            seed_fields(&question_seed_figures(&seeds)),
         ],
     )];
     for marker in marker_statistics(&scripts) {
@@ -183,7 +214,11 @@ async fn statistics(request: &ActionRequest<'_>) -> Result<Response, ApiError> {
                 "FirstMarkedDateTime": date_time(marker.first_at),
                 "LastMarkedDateTime": date_time(marker.last_at),
             }),
-            &[pace_fields(&marker.pace), agreement_fields(agreement)],
+            &[
+                pace_fields(&marker.pace),
+                agreement_fields(agreement),
+                seed_fields(&by_marker.get(&marker.marker).cloned().unwrap_or_default()),
+            ],
         ));
     }
     request.returned(

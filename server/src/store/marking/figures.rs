@@ -1,13 +1,17 @@
 //! What the figures of marking are computed from (`model::agreement`,
 //! `model::marker_statistics`): a question's maximum, every submitted marking of
-//! its tasks, and the tasks marked once (their final mark and who set it).
+//! its tasks, the tasks marked once (their final mark and who set it), and the
+//! check scripts (seed copies) each marker scored.
 
 use sea_query::{DynIden, Expr, IntoIden, Order, Query, SimpleExpr};
 
 use crate::model::area::CustomerArea;
 use crate::model::marker_statistics::MarkedScript;
 use crate::model::scoring::TaskStatus;
-use crate::store::schema::{Markings, Questions, ScoringEvents, ScoringResults, ScoringTasks};
+use crate::model::seed_figures::SeedScored;
+use crate::store::schema::{
+    Markings, Questions, ScoringEvents, ScoringResults, ScoringTasks, SeedCopies,
+};
 use crate::store::scoring::latest_event_id;
 use crate::store::{Store, StoreError};
 
@@ -189,6 +193,43 @@ impl Store {
                 result_id,
                 marker,
                 total,
+                at,
+            })
+            .collect())
+    }
+
+    /// Every seed copy of the question a marker scored: his deviation from the
+    /// definitive total and when (the index `seed_copies_by_marker` leads with
+    /// the area and the question).
+    pub async fn seeds_scored(
+        &self,
+        area: CustomerArea,
+        question_id: i64,
+    ) -> Result<Vec<SeedScored>, StoreError> {
+        let rows: Vec<(i32, String, i32, i64)> = self
+            .fetch_all(
+                &Query::select()
+                    .columns([
+                        SeedCopies::ResultId,
+                        SeedCopies::Marker,
+                        SeedCopies::Deviation,
+                        SeedCopies::MarkedAt,
+                    ])
+                    .from(SeedCopies::Table)
+                    .and_where(Expr::col(SeedCopies::CustomerId).eq(area.id()))
+                    .and_where(Expr::col(SeedCopies::QuestionId).eq(question_id))
+                    .and_where(Expr::col(SeedCopies::MarkedAt).is_not_null())
+                    .and_where(Expr::col(SeedCopies::Deviation).is_not_null())
+                    .order_by(SeedCopies::ResultId, Order::Asc)
+                    .to_owned(),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(result_id, marker, deviation, at)| SeedScored {
+                result_id,
+                marker,
+                deviation,
                 at,
             })
             .collect())

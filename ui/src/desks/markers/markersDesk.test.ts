@@ -3,8 +3,8 @@ import { MarkersDesk, type MarkersCommands } from "./markersDesk.svelte";
 import type { MarkerFigures } from "../../lib/bindings/MarkerFigures";
 
 const figures = (questionId: string, markers: string[]): MarkerFigures => ({
-  question: { marker: null, scripts: markers.length, pairs: 0 },
-  markers: markers.map((marker) => ({ marker, scripts: 1, pairs: 0, mean: Number(questionId) })),
+  question: { marker: null, scripts: markers.length, pairs: 0, seeds: 0 },
+  markers: markers.map((marker) => ({ marker, scripts: 1, pairs: 0, seeds: 0, mean: Number(questionId) })),
   drift: [],
 });
 

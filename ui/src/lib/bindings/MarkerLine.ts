@@ -15,4 +15,10 @@ driftPerHundred?: number | null, lastMarked?: string | null,
 /**
  * Double-marked scripts, and how far the two markings agree.
  */
-pairs: number, exact?: number | null, withinOne?: number | null, kappa?: number | null, icc?: number | null, };
+pairs: number, exact?: number | null, withinOne?: number | null, kappa?: number | null, icc?: number | null, 
+/**
+ * Check scripts (seeds) he scored, and how far from their definitive marks:
+ * the mean signed (below 0 he marks under them) and unsigned, the share
+ * exact, and the drift of his deviation per 10 seeds.
+ */
+seeds: number, seedMeanDeviation?: number | null, seedMeanAbsolute?: number | null, seedExact?: number | null, seedDriftPerTen?: number | null, };
