@@ -41,6 +41,16 @@ pub struct Ledger {
     pub markings: Mutex<BTreeMap<Task, Vec<Marked>>>,
     /// Rounds taken and not submitted when the load stopped: (task, marker).
     pub rounds_taken: Mutex<BTreeSet<(Task, String)>>,
+    /// The lead's seeds, by task, with their definitive totals.
+    pub seeds: Mutex<BTreeMap<Task, i64>>,
+    /// Seed copies scored (found in the seed group), by result: marker and total.
+    pub copies_scored: Mutex<BTreeMap<i64, (String, i64)>>,
+    /// A rival's saves of another scorer's seed copy (each must be 404).
+    pub copy_saves_hidden: AtomicU64,
+    /// Pauses the lead released.
+    pub releases: AtomicU64,
+    /// Takes, finishes and rounds refused (403) because the marker was paused.
+    pub refused_paused: AtomicU64,
     /// Takes that lost to another marker's (409), as they may.
     pub takes_lost: AtomicU64,
     /// Accepted uploads, by AttemptID.

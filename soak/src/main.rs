@@ -1,6 +1,8 @@
 //! `scoredesk-soak` (run by `scripts/soak`): the release server in its own
 //! process under an hour of mixed load (40 scorers with deliberate 412 races, a
-//! fifth of each question's scripts marked twice, blind, and resolved, 4
+//! fifth of each question's scripts marked twice, blind, and resolved, one in
+//! twenty followed by a check script (seed) of the lead's, the markers it
+//! pauses released by the lead every minute, 4
 //! coordinators delivering on paper and uploading scans, an administrator purging
 //! and replaying, readers paging Results in JSON and Atom, a QTI import with the
 //! CLI every five minutes, a wrong-password flood three minutes in ten), sampled
@@ -15,6 +17,7 @@ mod ledger;
 mod plots;
 mod reconcile;
 mod reconcile_marking;
+mod reconcile_seeds;
 mod recorder;
 mod report;
 mod sampler;
@@ -111,13 +114,30 @@ async fn soak(args: &Args) -> anyhow::Result<bool> {
         |user: &str, address: &str| Person::new(&root, user, PASSWORD, address, recorder.clone());
     let admin = person(setup::ADMIN, "198.51.100.200");
     let delivery = Arc::new(deliver(&admin, world.clone()).await?);
-    plan_double_marking(&admin).await?;
+    // The seeds first: a plan would keep some of the lead's scripts for a
+    // second marking, and a seed is made of a script at 3.
+    let lead = person(setup::LEAD, "198.51.100.210");
+    let questions = questions_with_rubric(&admin).await?;
+    let seeds = actors::lead::make_seeds(&lead, &questions).await?;
+    plan_marking(&admin, &questions).await;
+    let copies_after = admin
+        .get(
+            "setup",
+            "Results?$orderby=ID desc&$top=1&$select=ID",
+            &[200],
+        )
+        .await
+        .json()["value"][0]["ID"]
+        .as_i64()
+        .context("the newest result")?;
     let load = Arc::new(Load {
         ledger: Ledger::default(),
         recorder: recorder.clone(),
         stopping: AtomicBool::new(false),
         started: Instant::now(),
+        copies_after,
     });
+    actors::lead::record(&load.ledger, &seeds);
     let mut actors = Vec::new();
     // Five scorers share the flood's address, as a school's markers share one.
     let scorer_address = |n: usize| {
@@ -156,6 +176,7 @@ async fn soak(args: &Args) -> anyhow::Result<bool> {
         load.clone(),
         admin.clone(),
     )));
+    actors.push(tokio::spawn(actors::lead::run(load.clone(), lead.clone())));
     for _ in 0..actors::flood::CLIENTS {
         actors.push(tokio::spawn(actors::flood::run(
             load.clone(),
@@ -195,9 +216,10 @@ async fn soak(args: &Args) -> anyhow::Result<bool> {
             reported = minute;
             let (failures, _) = recorder.failures();
             eprintln!(
-                "minute {minute}: {} scored, {} double-marked, {} uploaded, {} purged, {failures} failures",
+                "minute {minute}: {} scored, {} double-marked, {} check scripts, {} uploaded, {} purged, {failures} failures",
                 ledger::lock(&load.ledger.scored).len(),
                 ledger::lock(&load.ledger.markings).len(),
+                ledger::lock(&load.ledger.copies_scored).len(),
                 ledger::lock(&load.ledger.uploads).len(),
                 ledger::lock(&load.ledger.purged).len(),
             );
@@ -239,9 +261,8 @@ async fn soak(args: &Args) -> anyhow::Result<bool> {
     Ok(verdict.iter().all(|c| c.passed))
 }
 
-/// A plan for every question with a rubric (the scale seed's): a share of its
-/// scripts marked twice, a third marking beyond the tolerance.
-async fn plan_double_marking(admin: &Person) -> anyhow::Result<()> {
+/// The questions with a rubric (the scale seed's).
+async fn questions_with_rubric(admin: &Person) -> anyhow::Result<Vec<serde_json::Value>> {
     let questions = admin
         .get(
             "setup",
@@ -250,8 +271,17 @@ async fn plan_double_marking(admin: &Person) -> anyhow::Result<()> {
         )
         .await
         .json();
-    let questions = questions["value"].as_array().context("the questions")?;
+    let questions = questions["value"]
+        .as_array()
+        .context("the questions")?
+        .clone();
     anyhow::ensure!(!questions.is_empty(), "no question with a rubric to plan");
+    Ok(questions)
+}
+
+/// A plan for every question: a share of its scripts marked twice, a third
+/// marking beyond the tolerance, and a seed served now and then.
+async fn plan_marking(admin: &Person, questions: &[serde_json::Value]) {
     for question in questions {
         admin
             .json(
@@ -263,12 +293,13 @@ async fn plan_double_marking(admin: &Person) -> anyhow::Result<()> {
                     "Share": setup::MARKING_SHARE,
                     "Tolerance": setup::MARKING_TOLERANCE,
                     "Rule": "resolution",
+                    "SeedRate": setup::SEED_RATE,
+                    "SeedTolerance": setup::SEED_TOLERANCE,
                 }),
                 &[201],
             )
             .await;
     }
-    Ok(())
 }
 
 /// The upload assessment's snapshot and print batch, made through the API.

@@ -22,6 +22,9 @@ pub async fn run(
         purges(database, world, ledger).await?,
         imports(database, ledger).await?,
         crate::reconcile_marking::double_marking(database, world, ledger).await?,
+        crate::reconcile_seeds::seeds(database, world, ledger).await?,
+        crate::reconcile_seeds::pauses(database, world, ledger).await?,
+        crate::reconcile_seeds::counts(database, world).await?,
         integrity(database).await?,
     ])
 }

@@ -33,6 +33,18 @@ pub const PARTICIPANTS: usize = 200;
 /// of totals within which two markings agree (beyond it, a third resolves).
 pub const MARKING_SHARE: i64 = 20;
 pub const MARKING_TOLERANCE: i64 = 1;
+/// The lead marker, who makes `SEEDS_PER_QUESTION` check scripts (seeds) of each
+/// scale question from `SEED_GROUP`'s scripts before the load starts, and
+/// releases the markers they pause; the share of a scorer's scripts after which
+/// a seed is served, and the mean distance from the definitive marks beyond
+/// which he is paused. No scorer polls `SEED_GROUP`'s real scripts, so copies
+/// (newer results than any the soak began with) are the only tasks he finds
+/// there.
+pub const LEAD: &str = "soak-lead";
+pub const SEEDS_PER_QUESTION: usize = 3;
+pub const SEED_GROUP: &str = "Group-099";
+pub const SEED_RATE: i64 = 5;
+pub const SEED_TOLERANCE: i64 = 2;
 
 pub fn scorer(n: usize) -> String {
     format!("soak-scorer-{n:02}")
@@ -125,7 +137,7 @@ pub async fn make(store: &Store, tasks: usize) -> anyhow::Result<World> {
             .await?;
     }
     let hash = hash_password(PASSWORD)?;
-    let mut accounts = vec![(ADMIN.to_owned(), "admin")];
+    let mut accounts = vec![(ADMIN.to_owned(), "admin"), (LEAD.to_owned(), "lead")];
     accounts.extend((0..SCORERS).map(|n| (scorer(n), "scorer")));
     accounts.extend((0..COORDINATORS).map(|n| (coordinator(n), "coordinator")));
     accounts.extend((0..READERS).map(|n| (reader(n), "coordinator")));

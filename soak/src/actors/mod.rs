@@ -1,12 +1,13 @@
 //! The people the soak plays, each a task looping until the end: scorers (who
-//! also mark second and third rounds),
-//! coordinators, an administrator, readers, a password flood, newcomers signing
+//! also mark second and third rounds and are served check scripts), a lead
+//! marker who releases those the check scripts paused, coordinators, an administrator, readers, a password flood, newcomers signing
 //! in during it, and an operator importing QTI packages with the CLI.
 
 pub mod admin;
 pub mod coordinator;
 pub mod flood;
 pub mod importer;
+pub mod lead;
 pub mod newcomer;
 pub mod reader;
 pub mod scorer;
@@ -30,6 +31,9 @@ pub struct Load {
     pub recorder: Arc<Recorder>,
     pub stopping: AtomicBool,
     pub started: Instant,
+    /// Every result up to this one existed when the load began: a newer one in
+    /// the seed group is a seed copy served to the scorer who finds it.
+    pub copies_after: i64,
 }
 
 impl Load {

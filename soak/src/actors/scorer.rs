@@ -5,7 +5,11 @@
 //! `ModifiedDateTime`: exactly one of the two may succeed, the other gets 412.
 //! A finish the question's plan keeps for a second marking leaves the task at 2
 //! (read back, as the desktop does); and now and then the scorer marks a round
-//! from `SecondMarkingQueue` (actors/second_marker.rs).
+//! from `SecondMarkingQueue` (actors/second_marker.rs). After his groups he
+//! looks in the seed group for a check script served to him (a seed copy: a
+//! task like any other to him); one whose check scripts paused him finds the
+//! question's tasks gone, and a take or finish refused with 403 in a race with
+//! his pause hands the task back.
 
 use std::sync::Arc;
 
@@ -17,13 +21,22 @@ use super::second_marker;
 use super::Load;
 use crate::client::Person;
 use crate::ledger::{lock, Ledger, Marked, Scored};
+use crate::setup::SEED_GROUP;
 
-/// The scale seed's groups: scorer `n` of `of` takes every `of`-th from `n`.
+/// The scale seed's groups: scorer `n` of `of` takes every `of`-th from `n`,
+/// except the seed group, whose real scripts are the lead's.
 fn groups(n: usize, of: usize) -> Vec<String> {
     (n..100)
         .step_by(of)
         .map(|g| format!("Group-{g:03}"))
+        .filter(|g| g != SEED_GROUP)
         .collect()
+}
+
+/// Where a scorer polls: one of his groups, or the seed group's new results.
+enum Poll<'a> {
+    Group(&'a str),
+    SeedCopies,
 }
 
 pub async fn run(load: Arc<Load>, me: Person, rival: Person, n: usize, of: usize) {
@@ -34,7 +47,7 @@ pub async fn run(load: Arc<Load>, me: Person, rival: Person, n: usize, of: usize
             if load.stopping() {
                 break;
             }
-            if score_next(&load, &me, &rival, group).await {
+            if score_next(&load, &me, &rival, Poll::Group(group)).await {
                 scored_any = true;
                 load.pause(300, 1_500).await;
             }
@@ -43,19 +56,30 @@ pub async fn run(load: Arc<Load>, me: Person, rival: Person, n: usize, of: usize
                 load.pause(300, 1_500).await;
             }
         }
+        if !load.stopping() && score_next(&load, &me, &rival, Poll::SeedCopies).await {
+            scored_any = true;
+            load.pause(300, 1_500).await;
+        }
         if !scored_any {
             load.pause(5_000, 5_000).await;
         }
     }
 }
 
-/// One task of `group` scored; false when it had none open (or a step failed,
-/// which the recorder has counted).
-async fn score_next(load: &Load, me: &Person, rival: &Person, group: &str) -> bool {
+/// One task found by `poll` scored; false when it had none open (or a step
+/// failed, which the recorder has counted).
+async fn score_next(load: &Load, me: &Person, rival: &Person, poll: Poll<'_>) -> bool {
+    let filter = match poll {
+        Poll::Group(group) => format!("Group/Name eq '{group}'"),
+        Poll::SeedCopies => format!(
+            "Group/Name eq '{SEED_GROUP}' and ResultID gt {}",
+            load.copies_after
+        ),
+    };
     let queue = me
         .get(
             "scorer: poll",
-            &format!("ScoringTasks?$filter=Status eq 0 and Group/Name eq '{group}'&$orderby=Result/WhenFinished desc&$top=1"),
+            &format!("ScoringTasks?$filter=Status eq 0 and {filter}&$orderby=Result/WhenFinished desc&$top=1"),
             &[200],
         )
         .await
@@ -80,9 +104,14 @@ async fn score_next(load: &Load, me: &Person, rival: &Person, group: &str) -> bo
             Method::PUT,
             &task_path,
             &json!({"Status": 1}),
-            &[204],
+            // 403: paused from the question since the poll.
+            &[204, 403],
         )
         .await;
+    if claim.is(403) {
+        Ledger::add(&load.ledger.refused_paused);
+        return false;
+    }
     if !claim.is(204) {
         return false;
     }
@@ -136,7 +165,12 @@ async fn score_next(load: &Load, me: &Person, rival: &Person, group: &str) -> bo
         }
     }
     let saved = if rand::rng().random_ratio(1, 8) {
-        race(load, me, rival, &result_path, &scoring_result, total).await
+        match poll {
+            Poll::Group(_) => race(load, me, rival, &result_path, &scoring_result, total).await,
+            Poll::SeedCopies => {
+                hidden_race(load, me, rival, &result_path, &scoring_result, total).await
+            }
+        }
     } else {
         let comment = format!("by {}", me.user);
         let put = me
@@ -159,9 +193,27 @@ async fn score_next(load: &Load, me: &Person, rival: &Person, group: &str) -> bo
             Method::PUT,
             &task_path,
             &json!({"Status": 3}),
-            &[204],
+            &[204, 403],
         )
         .await;
+    if finished.is(403) {
+        // Paused since the claim: the task goes back to the queue, as a paused
+        // marker may always do.
+        Ledger::add(&load.ledger.refused_paused);
+        let back = me
+            .json(
+                "scorer: hand back",
+                Method::PUT,
+                &task_path,
+                &json!({"Status": 0}),
+                &[204],
+            )
+            .await;
+        if back.is(204) {
+            lock(&load.ledger.claimed).remove(&(question, result));
+        }
+        return false;
+    }
     if !finished.is(204) {
         return false;
     }
@@ -179,6 +231,9 @@ async fn score_next(load: &Load, me: &Person, rival: &Person, group: &str) -> bo
                 total,
             });
     } else {
+        if matches!(poll, Poll::SeedCopies) {
+            lock(&load.ledger.copies_scored).insert(result, (me.user.clone(), total));
+        }
         lock(&load.ledger.scored).insert(
             (question, result),
             Scored {
@@ -192,6 +247,33 @@ async fn score_next(load: &Load, me: &Person, rival: &Person, group: &str) -> bo
 
 fn save(total: i64, comment: &str, read: &Value) -> Value {
     json!({"Score": total, "Comments": comment, "ModifiedDateTime": read["ModifiedDateTime"]})
+}
+
+/// On a seed copy the rival's save races nothing: the copy is the owner's
+/// alone, so the rival's PUT must be 404 (no such ScoringResult) while the
+/// owner's is 204; the owner's comment when so.
+async fn hidden_race(
+    load: &Load,
+    me: &Person,
+    rival: &Person,
+    path: &str,
+    read: &Value,
+    total: i64,
+) -> Option<String> {
+    let mine = format!("by {}", me.user);
+    let (my_save, their_save) = (save(total, &mine, read), save(total, "raced", read));
+    let (a, b) = tokio::join!(
+        me.json("scorer: save (copy)", Method::PUT, path, &my_save, &[204]),
+        rival.json(
+            "scorer: save of another's copy",
+            Method::PUT,
+            path,
+            &their_save,
+            &[404]
+        ),
+    );
+    Ledger::add(&load.ledger.copy_saves_hidden);
+    (a.is(204) && b.is(404)).then_some(mine)
 }
 
 /// The owner's save and a rival's, sent at once with the same ModifiedDateTime;

@@ -1,7 +1,8 @@
 //! A scorer marking a round of a double-marked task (docs/marking-quality.md):
 //! the first round `SecondMarkingQueue` offers him (never one of a task he marked),
 //! taken with `POST Markings` (201, or 409 when another marker took it first, as
-//! many may try at once), each dimension scored through `MarkingScores`, the
+//! many may try at once, or 403 while his check scripts have paused him from
+//! the question), each dimension scored through `MarkingScores`, the
 //! marking read again (a score's PUT renews its token) and submitted. What he
 //! submitted goes to the ledger, which the reconciliation checks the final marks
 //! against.
@@ -44,11 +45,16 @@ pub async fn mark_a_round(load: &Load, me: &Person) -> bool {
             Method::POST,
             "Markings",
             &json!({"QuestionID": question.to_string(), "ResultID": result}),
-            &[201, 409],
+            &[201, 403, 409],
         )
         .await;
     if taken.is(409) {
         Ledger::add(&load.ledger.takes_lost);
+        return false;
+    }
+    // Paused from the question by his check scripts: the round is not his.
+    if taken.is(403) {
+        Ledger::add(&load.ledger.refused_paused);
         return false;
     }
     let marking = taken.json();

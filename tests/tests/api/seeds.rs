@@ -241,6 +241,32 @@ async fn served(backend: Backend) {
             ))
             .await;
         assert_eq!(open_count, real_open, "{user}");
+        // His own count has his copy, as his list does; through the kept counts
+        // (Status, Group) and through the rows (a question).
+        if user == LEAD {
+            let his = count_as(&app, SCORER, "ScoringTasks/$count?$filter=Status eq 0").await;
+            assert_eq!(his, real_open + 1, "the copy waiting for him is counted");
+            let group = app
+                .sql_strings(&format!(
+                    "SELECT g.name FROM groups g JOIN scoring_tasks t ON t.group_id = g.id \
+                     WHERE t.result_id = {copy}"
+                ))
+                .await;
+            let group = group.first().expect("the demo's tasks are in groups");
+            let in_group =
+                format!("ScoringTasks/$count?$filter=Status eq 0 and Group/Name eq '{group}'");
+            assert_eq!(
+                count_as(&app, SCORER, &in_group).await,
+                count_as(&app, SECOND, &in_group).await + 1,
+                "{group}"
+            );
+            let of_question =
+                format!("ScoringTasks/$count?$filter=Status eq 0 and QuestionID eq {question}L");
+            assert_eq!(
+                count_as(&app, SCORER, &of_question).await,
+                count_as(&app, SECOND, &of_question).await + 1
+            );
+        }
         for path in [
             copy_task.path(&app),
             format!("{}/ScoringResult", copy_task.path(&app)),

@@ -15,6 +15,8 @@ use crate::odata::value::Value;
 
 /// The count table's name in the statement (its plan then says which table it read).
 const COUNTS: &str = "counts";
+/// The set's own table, where the reader's seed copies are counted.
+const OWN: &str = "own";
 
 /// A table of counts of an entity set's rows, by some of its columns.
 struct CountTable {
@@ -22,12 +24,17 @@ struct CountTable {
     table: &'static str,
     /// The columns of the set's table the counts are kept by (same names here).
     by: &'static [&'static str],
+    /// The set's table and the column naming whose seed copy a row is: the rows
+    /// the counts leave out, of which the reader's own are counted apart
+    /// (through a partial index, migration 34).
+    copies: Option<(&'static str, &'static str)>,
 }
 
 const COUNT_TABLES: &[CountTable] = &[CountTable {
     set: "ScoringTasks",
     table: "scoring_task_counts",
     by: &["status", "group_id"],
+    copies: Some(("scoring_tasks", "seed_for")),
 }];
 
 /// The count as a sum over a count table, when there is one for the set and the
@@ -39,44 +46,67 @@ pub fn count(
     planner: &Planner,
 ) -> Option<SelectStatement> {
     // The counts leave out every seed copy (migration 32), so they answer a read
-    // that leaves out other readers' copies too; a marker's own copy waiting for
-    // him is the one task his count does not have (docs/marking-quality.md).
-    let only_seed_rule = scope
-        .constraints
-        .iter()
-        .all(|c| matches!(c, Constraint::NoSeedCopyOfOthers { .. }));
-    if !only_seed_rule {
-        return None;
+    // that leaves out other readers' copies too; the reader's own copies, which
+    // his list shows, are counted beside them (docs/marking-quality.md), or his
+    // count would be one short while a copy waits for him and tell it apart.
+    let mut reader = None;
+    for constraint in &scope.constraints {
+        match constraint {
+            Constraint::NoSeedCopyOfOthers { reader: name, .. } => reader = Some(name),
+            _ => return None,
+        }
     }
     let counts = COUNT_TABLES.iter().find(|t| t.set == scope.set.name)?;
-    let mut terms = Vec::new();
+    let (mut kept, mut own) = (Vec::new(), Vec::new());
     if let Some(filter) = filter {
-        equalities(filter, counts, planner, &mut terms)?;
+        equalities(filter, counts, COUNTS, planner, &mut kept)?;
+        equalities(filter, counts, OWN, planner, &mut own)?;
     }
     let mut select = Query::select();
     select
         .from_as(Alias::new(counts.table), Alias::new(COUNTS))
-        // PostgreSQL sums BIGINTs into NUMERIC: cast back.
-        .expr(Expr::cust(
-            r#"CAST(COALESCE(SUM("counts"."tasks"), 0) AS BIGINT)"#,
-        ))
         .and_where(Expr::expr(column(COUNTS, AREA_COLUMN)).eq(planner.area.id()));
-    for term in terms {
+    for term in kept {
         select.and_where(term);
+    }
+    // PostgreSQL sums BIGINTs into NUMERIC: cast back.
+    let sum = r#"CAST(COALESCE(SUM("counts"."tasks"), 0) AS BIGINT)"#;
+    match (reader, counts.copies) {
+        (Some(reader), Some((table, reader_column))) => {
+            let mut copies = Query::select();
+            copies
+                .from_as(Alias::new(table), Alias::new(OWN))
+                .expr(Expr::cust("COUNT(*)"))
+                .and_where(Expr::expr(column(OWN, AREA_COLUMN)).eq(planner.area.id()))
+                .and_where(Expr::expr(column(OWN, reader_column)).eq(sql_value(reader)));
+            for term in own {
+                copies.and_where(term);
+            }
+            select.expr(Expr::cust(sum).add(SimpleExpr::SubQuery(
+                None,
+                Box::new(copies.into_sub_query_statement()),
+            )));
+        }
+        _ => {
+            select.expr(Expr::cust(sum));
+        }
     }
     Some(select)
 }
 
+/// The filter's equalities as terms on `alias`'s columns (the count table's or
+/// the set's own: the columns are named alike).
 fn equalities(
     condition: &Condition,
     counts: &CountTable,
+    alias: &str,
     planner: &Planner,
     terms: &mut Vec<SimpleExpr>,
 ) -> Option<()> {
     match condition {
         Condition::And(a, b) => {
-            equalities(a, counts, planner, terms)?;
-            equalities(b, counts, planner, terms)
+            equalities(a, counts, alias, planner, terms)?;
+            equalities(b, counts, alias, planner, terms)
         }
         Condition::Compare {
             property,
@@ -85,12 +115,12 @@ fn equalities(
         } if *value != Value::Null => {
             let term = match property.via {
                 None if counts.by.contains(&property.property.column) => {
-                    Expr::expr(column(COUNTS, property.property.column)).eq(sql_value(value))
+                    Expr::expr(column(alias, property.property.column)).eq(sql_value(value))
                 }
                 Some(navigation)
                     if navigation.on.len() == 1 && counts.by.contains(&navigation.on[0].0) =>
                 {
-                    resolved_first(COUNTS, property, CompareOp::Eq, value, planner)?
+                    resolved_first(alias, property, CompareOp::Eq, value, planner)?
                 }
                 _ => return None,
             };
