@@ -34,6 +34,31 @@ async fn open_elsewhere(app: &TestApp, question: i64) -> i64 {
     .await
 }
 
+/// The question's plan with `share` of its scripts double-marked, seeds still
+/// served to every script and no deviation tolerated.
+async fn set_share(app: &TestApp, question: i64, share: i64) {
+    let body = json!({
+        "QuestionID": question.to_string(),
+        "Share": share,
+        "SeedRate": 100,
+        "SeedTolerance": 0,
+    });
+    let path = format!("MarkingPlans({question}L)");
+    let response = send(app, Method::PUT, ADMIN, &path, &body, &[]).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+}
+
+/// The results of `question` whose rounds `user` is offered to mark.
+async fn queued(app: &TestApp, user: &str, question: i64) -> Vec<i64> {
+    let path = format!("SecondMarkingQueue?$filter=QuestionID eq {question}L");
+    json_as(app, user, &path).await["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["ResultID"].as_i64().unwrap())
+        .collect()
+}
+
 /// The seed copy just served to `user`: the newest open task of the question.
 async fn served_copy(app: &TestApp, user: &str, question: i64, before: &[i64]) -> Task {
     let after = open_of(app, user, question).await;
@@ -152,6 +177,19 @@ async fn paused(backend: Backend) {
         StatusCode::NO_CONTENT
     );
 
+    // Nor is he offered a round of the question to mark: another marker's script
+    // of it kept for a second marking is in a third's queue, not in his.
+    set_share(&app, question, 100).await;
+    assert_eq!(
+        marking_as(&app, SECOND, open, &scores(&app, open, 0).await).await,
+        StatusCode::NO_CONTENT
+    );
+    set_share(&app, question, 0).await;
+    assert_eq!(queued(&app, LEAD, question).await, vec![open.result]);
+    assert_eq!(queued(&app, SCORER, question).await, Vec::<i64>::new());
+    let count = format!("SecondMarkingQueue/$count?$filter=QuestionID eq {question}L");
+    assert_eq!(count_as(&app, SCORER, &count).await, 0);
+
     // Only a lead releases, once, with a note.
     assert_eq!(
         release(&app, SCORER, &pause_id, "I am fine").await.status(),
@@ -167,6 +205,11 @@ async fn paused(backend: Backend) {
     assert_eq!(response.status(), StatusCode::CREATED);
     let released: Value = response.json().await.unwrap();
     assert_eq!(released["ReleasedBy"], json!(LEAD));
+    assert_eq!(
+        queued(&app, SCORER, question).await,
+        vec![open.result],
+        "released: the round is offered to him again"
+    );
     let response = release(&app, ADMIN, &pause_id, "Again").await;
     assert_eq!(response.status(), StatusCode::CONFLICT);
     let pause = json_as(&app, LEAD, &format!("MarkerPauses({pause_id})")).await;

@@ -24,19 +24,24 @@ pub async fn seen_by(
     // Not a restriction in the sense of `is_restricted`: a seed copy's rows are
     // all of one result, so a join from one of them reaches only its own.
     constraints.extend(seed_copies::hidden_from(set.table, &principal.username));
-    // A scorer paused from a question is offered none of its tasks
-    // (docs/marking-quality.md, "Pauses"): one indexed read of his open pauses,
-    // so that the constraint, and its cost, is there only while he has one.
-    if let (Role::Scorer, "scoring_tasks", Some(area)) = (principal.role, set.table, principal.area)
+    // A scorer paused from a question is offered none of its tasks, nor a round
+    // of it to mark (docs/marking-quality.md, "Pauses"): one indexed read of his
+    // open pauses, so that the constraint, and its cost, is there only while he
+    // has one.
+    let paused_from: Option<fn(Vec<Value>) -> Constraint> = match set.table {
+        "scoring_tasks" => Some(Constraint::NoOpenTaskOf),
+        "marking_queue" => Some(Constraint::NotOfQuestions),
+        _ => None,
+    };
+    if let (Role::Scorer, Some(constraint), Some(area)) =
+        (principal.role, paused_from, principal.area)
     {
         let paused = state
             .store
             .paused_questions(area, &principal.username)
             .await?;
         if !paused.is_empty() {
-            constraints.push(Constraint::NoOpenTaskOf(
-                paused.into_iter().map(Value::Int64).collect(),
-            ));
+            constraints.push(constraint(paused.into_iter().map(Value::Int64).collect()));
         }
     }
     Ok(constraints)

@@ -196,6 +196,9 @@ fn constraint(constraint: &Constraint) -> SimpleExpr {
         Constraint::NoOpenTaskOf(questions) => Expr::expr(column(BASE, "status"))
             .ne(0)
             .or(Expr::expr(column(BASE, "question_id")).is_not_in(questions.iter().map(sql_value))),
+        Constraint::NotOfQuestions(questions) => {
+            Expr::expr(column(BASE, "question_id")).is_not_in(questions.iter().map(sql_value))
+        }
     }
 }
 

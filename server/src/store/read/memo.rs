@@ -190,6 +190,10 @@ impl Fingerprint {
                     self.tag(b'P');
                     self.values(questions);
                 }
+                Constraint::NotOfQuestions(questions) => {
+                    self.tag(b'Q');
+                    self.values(questions);
+                }
             }
         }
     }

@@ -56,6 +56,9 @@ pub enum Constraint {
     /// No open task (`status` 0) of these questions: a marker paused from them
     /// (docs/marking-quality.md, "Pauses") is offered none of their tasks.
     NoOpenTaskOf(Vec<Value>),
+    /// No row of these questions: a paused marker is offered no round of them
+    /// to take either (`SecondMarkingQueue`).
+    NotOfQuestions(Vec<Value>),
 }
 
 impl Constraint {
