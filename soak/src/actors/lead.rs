@@ -7,7 +7,6 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use rand::Rng;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -81,28 +80,11 @@ async fn mark_in_full(lead: &Person, question: i64, result: i64) -> anyhow::Resu
         .context("the script's rubric")?;
     let scored =
         format!("ScoringResults(QuestionID={question}L,RubricID={rubric},ResultID={result})");
-    let dimensions = lead
-        .get(
-            "lead: dimensions",
-            &format!("{scored}/DimensionScores"),
-            &[200],
-        )
-        .await
-        .json();
-    let mut total = 0;
-    for dimension in dimensions["value"].as_array().context("dimensions")? {
-        let order = dimension["Order"].as_i64().context("a dimension's order")?;
-        let score = rand::rng().random_range(0..=2);
-        total += score;
-        lead.json(
-            "lead: dimension",
-            Method::PUT,
-            &format!("DimensionScores(QuestionID={question}L,RubricID={rubric},ResultID={result},Order={order})"),
-            &json!({"Score": score, "Comment": "definitive"}),
-            &[204],
-        )
-        .await;
-    }
+    let routes = ("lead: dimensions", "lead: dimension");
+    let total =
+        super::scorer::score_dimensions(lead, routes, (question, rubric, result), DEFINITIVE)
+            .await
+            .context("a definitive mark refused")?;
     lead.json(
         "lead: save",
         Method::PUT,

@@ -132,38 +132,10 @@ async fn score_next(load: &Load, me: &Person, rival: &Person, poll: Poll<'_>) ->
     };
     let result_path =
         format!("ScoringResults(QuestionID={question}L,RubricID={rubric},ResultID={result})");
-    let dimensions = me
-        .get(
-            "scorer: dimensions",
-            &format!("{result_path}/DimensionScores"),
-            &[200],
-        )
-        .await
-        .json();
-    let mut total = 0;
-    for dimension in dimensions["value"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default()
-    {
-        let Some(order) = dimension["Order"].as_i64() else {
-            continue;
-        };
-        let score = rand::rng().random_range(0..=2);
-        total += score;
-        let put = me
-            .json(
-                "scorer: dimension",
-                Method::PUT,
-                &format!("DimensionScores(QuestionID={question}L,RubricID={rubric},ResultID={result},Order={order})"),
-                &json!({"Score": score, "Comment": "soak"}),
-                &[204],
-            )
-            .await;
-        if !put.is(204) {
-            return false;
-        }
-    }
+    let routes = ("scorer: dimensions", "scorer: dimension");
+    let Some(total) = score_dimensions(me, routes, (question, rubric, result), "soak").await else {
+        return false;
+    };
     let saved = if rand::rng().random_ratio(1, 8) {
         match poll {
             Poll::Group(_) => race(load, me, rival, &result_path, &scoring_result, total).await,
@@ -319,4 +291,49 @@ async fn race(
             None
         }
     }
+}
+
+/// Scores each dimension of the ScoringResult (question, rubric, result) 0 to
+/// 2 at random with `comment`, under the routes `(list, put)` of the report; the
+/// total, or None when a PUT failed (which the recorder counted).
+pub async fn score_dimensions(
+    me: &Person,
+    (list, put): (&'static str, &'static str),
+    (question, rubric, result): (i64, i64, i64),
+    comment: &str,
+) -> Option<i64> {
+    let result_path =
+        format!("ScoringResults(QuestionID={question}L,RubricID={rubric},ResultID={result})");
+    let dimensions = me
+        .get(list, &format!("{result_path}/DimensionScores"), &[200])
+        .await
+        .json();
+    let mut total = 0;
+    for dimension in dimensions["value"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+    {
+        let Some(order) = dimension["Order"].as_i64() else {
+            continue;
+        };
+        let score = rand::rng().random_range(0..=2);
+        total += score;
+        let path = format!(
+            "DimensionScores(QuestionID={question}L,RubricID={rubric},ResultID={result},Order={order})"
+        );
+        let written = me
+            .json(
+                put,
+                Method::PUT,
+                &path,
+                &json!({"Score": score, "Comment": comment}),
+                &[204],
+            )
+            .await;
+        if !written.is(204) {
+            return None;
+        }
+    }
+    Some(total)
 }

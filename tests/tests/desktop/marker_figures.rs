@@ -11,7 +11,7 @@ use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 use crate::support::{
-    dimension_maxima, mark_through_the_feeds, press, wait_for, Api, DesktopSession,
+    dimension_maxima, mark_through_the_feeds, markers_desk_on, press, wait_for, Api, DesktopSession,
 };
 
 type Task = (String, i64);
@@ -100,16 +100,7 @@ async fn a_lead_reads_each_markers_figures_and_sees_who_stands_out_by_keyboard()
     let served: Vec<Value> = served["value"].as_array().unwrap().clone();
 
     // W opens the desk; J to the question.
-    press(client, &['w']).await;
-    wait_for(client, "#markers-desk #figures-questions li").await;
-    let chosen = format!("#figures-questions li.selected[data-question='{question}']");
-    for _ in 0..30 {
-        if client.find(Locator::Css(&chosen)).await.is_ok() {
-            break;
-        }
-        press(client, &['j']).await;
-    }
-    wait_for(client, &chosen).await;
+    markers_desk_on(client, &question).await;
     wait_for(client, "#markers-table tr[data-marker='low-marker']").await;
 
     let summary = text_of(client, "#question-figures").await;

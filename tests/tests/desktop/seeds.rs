@@ -9,12 +9,11 @@
 //! what a lead marker does.
 
 use fantoccini::key::Key;
-use fantoccini::Locator;
 use serde_json::json;
 
 use crate::support::{
-    bring_to_head, ctrl, dimension_maxima, mark_through_the_feeds, press, score_all_by_keyboard,
-    take_with_keyboard, type_into, wait_for, Api, DesktopSession,
+    bring_to_head, ctrl, dimension_maxima, mark_through_the_feeds, markers_desk_on, press,
+    score_all_by_keyboard, take_with_keyboard, type_into, wait_for, Api, DesktopSession,
 };
 
 type Task = (String, i64);
@@ -146,16 +145,7 @@ async fn a_seed_marked_out_of_line_is_shown_and_its_pause_released_on_the_lead_d
 
     // The Markers desk (W): his seed against its definitive marks, beside his
     // other figures; the question's line counts the check script.
-    press(client, &['w']).await;
-    wait_for(client, "#markers-desk #figures-questions li").await;
-    let chosen = format!("#figures-questions li.selected[data-question='{question}']");
-    for _ in 0..30 {
-        if client.find(Locator::Css(&chosen)).await.is_ok() {
-            break;
-        }
-        press(client, &['j']).await;
-    }
-    wait_for(client, &chosen).await;
+    markers_desk_on(client, &question).await;
     let vs_seeds = wait_for(
         client,
         "#markers-table tr[data-marker='marker-one'] td.vs-seeds",

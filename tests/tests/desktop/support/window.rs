@@ -110,3 +110,17 @@ pub async fn sign_in_remote(client: &Client, url: &str, customer: i32, user: &st
     type_into(client, "remote-password", password).await;
     click(client, "section.server form button[type='submit']").await;
 }
+
+/// Opens the Markers desk (W) and moves (J) to `question`.
+pub async fn markers_desk_on(client: &Client, question: &str) {
+    press(client, &['w']).await;
+    wait_for(client, "#markers-desk #figures-questions li").await;
+    let chosen = format!("#figures-questions li.selected[data-question='{question}']");
+    for _ in 0..30 {
+        if client.find(fantoccini::Locator::Css(&chosen)).await.is_ok() {
+            break;
+        }
+        press(client, &['j']).await;
+    }
+    wait_for(client, &chosen).await;
+}
