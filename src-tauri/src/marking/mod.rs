@@ -6,6 +6,7 @@
 //! he marked, and releases markers their check scripts paused.
 
 pub mod commands;
+mod feed_rows;
 mod figures;
 mod flags;
 mod pauses;

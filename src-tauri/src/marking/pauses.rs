@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use ts_rs::TS;
 
+use super::feed_rows::{int, rows, text};
 use super::seeds::{check_scripts, SeedEntry};
 use crate::client::{ODataClient, RequestFailure};
 use crate::error::CommandError;
@@ -123,21 +124,6 @@ pub async fn release_pause(client: &ODataClient, id: i32, note: &str) -> Result<
         .post("MarkerReleases", &json!({ "PauseID": id, "Note": note }))
         .await?;
     Ok(())
-}
-
-pub(super) fn rows<T>(feed: &Value, read: fn(&Value) -> Option<T>) -> Vec<T> {
-    feed["value"]
-        .as_array()
-        .map(|rows| rows.iter().filter_map(read).collect())
-        .unwrap_or_default()
-}
-
-pub(super) fn text(value: &Value) -> Option<String> {
-    value.as_str().map(str::to_owned)
-}
-
-pub(super) fn int(value: &Value) -> Option<i32> {
-    value.as_i64().and_then(|n| n.try_into().ok())
 }
 
 fn pause(row: &Value) -> Option<PauseEntry> {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use ts_rs::TS;
 
-use super::pauses::{int, rows, text};
+use super::feed_rows::{int, rows, text};
 use crate::client::ODataClient;
 use crate::error::CommandError;
 use crate::literals::key_number;
