@@ -14,12 +14,13 @@ use scoredesk_desktop::marking::{
     save_marking, take_marking, MarkingDraft, MarkingOutcome, MarkingView,
 };
 use scoredesk_desktop::reading::PreparedScans;
-use scoredesk_desktop::scoring::{submit, Draft, SubmitOutcome};
+use scoredesk_desktop::scoring::SubmitOutcome;
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
-use scoredesk_server::model::scoring::TaskStatus;
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use secrecy::SecretString;
 use serde_json::{json, Value};
+
+mod support;
 
 on_both_backends! {
     a_script_is_kept_marked_again_blind_and_resolved_through_the_apps_own_calls => double_marked;
@@ -52,38 +53,7 @@ async fn open_task(app: &TestApp) -> (String, i32) {
 
 /// The scorer's first marking: claimed, every dimension at its maximum, submitted.
 async fn first_marking(client: &ODataClient, question: &str, result: i32) -> SubmitOutcome {
-    let task = format!("ScoringTasks(QuestionID={question}L,ResultID={result})");
-    client.put(&task, &json!({"Status": 1})).await.unwrap();
-    let scoring = client
-        .get_json(&format!("{task}/ScoringResult"), &[])
-        .await
-        .unwrap()["value"][0]
-        .clone();
-    let scores = client
-        .get_json(
-            &format!(
-                "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})/DimensionScores",
-                scoring["RubricID"]
-            ),
-            &[("$expand", "Dimension")],
-        )
-        .await
-        .unwrap();
-    let dimensions: Vec<Value> = scores["value"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| json!({"order": d["Order"], "score": d["Dimension"]["MaxScore"], "comment": "first"}))
-        .collect();
-    // The total the scoring view sends: its dimensions' sum.
-    let total: i64 = dimensions.iter().filter_map(|d| d["score"].as_i64()).sum();
-    let draft: Draft = serde_json::from_value(json!({
-        "questionId": question, "resultId": result, "rubricId": scoring["RubricID"],
-        "modified": scoring["ModifiedDateTime"], "score": total, "comments": "first marker",
-        "dimensions": dimensions,
-    }))
-    .unwrap();
-    submit(client, &draft, TaskStatus::Scored).await.unwrap()
+    support::mark_below(client, question, result, 0, "first marker").await
 }
 
 fn marking_draft(view: &MarkingView, modified: &Value, score: impl Fn(i64) -> i64) -> MarkingDraft {

@@ -8,12 +8,12 @@
 
 use scoredesk_desktop::client::ODataClient;
 use scoredesk_desktop::marking::{make_seed, release_pause, seeds_desk};
-use scoredesk_desktop::scoring::{submit, Draft};
 use scoredesk_e2e::{on_both_backends, Backend, TestApp};
-use scoredesk_server::model::scoring::TaskStatus;
 use scoredesk_server::seed::demo::DEMO_PASSWORD;
 use secrecy::SecretString;
-use serde_json::{json, Value};
+use serde_json::json;
+
+mod support;
 
 on_both_backends! {
     a_pause_and_its_seed_marking_are_read_and_released_through_the_apps_own_calls => paused;
@@ -54,43 +54,9 @@ async fn open_tasks(app: &TestApp) -> (String, Vec<i32>) {
     (question, results)
 }
 
-/// `client` claims the task and submits every dimension `below` under its
-/// maximum, as the scoring view does.
+/// `client` marks the script every dimension `below` under its maximum.
 async fn mark(client: &ODataClient, question: &str, result: i32, below: i64) {
-    let task = format!("ScoringTasks(QuestionID={question}L,ResultID={result})");
-    client.put(&task, &json!({"Status": 1})).await.unwrap();
-    let scoring = client
-        .get_json(&format!("{task}/ScoringResult"), &[])
-        .await
-        .unwrap()["value"][0]
-        .clone();
-    let scores = client
-        .get_json(
-            &format!(
-                "ScoringResults(QuestionID={question}L,RubricID={},ResultID={result})/DimensionScores",
-                scoring["RubricID"]
-            ),
-            &[("$expand", "Dimension")],
-        )
-        .await
-        .unwrap();
-    let dimensions: Vec<Value> = scores["value"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            let score = (d["Dimension"]["MaxScore"].as_i64().unwrap() - below).max(0);
-            json!({"order": d["Order"], "score": score, "comment": "marked"})
-        })
-        .collect();
-    let total: i64 = dimensions.iter().filter_map(|d| d["score"].as_i64()).sum();
-    let draft: Draft = serde_json::from_value(json!({
-        "questionId": question, "resultId": result, "rubricId": scoring["RubricID"],
-        "modified": scoring["ModifiedDateTime"], "score": total, "comments": "marked",
-        "dimensions": dimensions,
-    }))
-    .unwrap();
-    submit(client, &draft, TaskStatus::Scored).await.unwrap();
+    support::mark_below(client, question, result, below, "marked").await;
 }
 
 async fn paused(backend: Backend) {
