@@ -176,6 +176,26 @@ pub async fn other_answer(
     .await
 }
 
+/// The open tasks whose typed answer is alike the script's (docs/marking-quality.md).
+#[tauri::command]
+pub async fn answers_alike(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<Vec<i32>, CommandError> {
+    scoring::answers_alike(&client(&state).await?, &question_id, result_id).await
+}
+
+/// Applies the scorer's (submitted) marking of the script to its answer group.
+#[tauri::command]
+pub async fn apply_answer_group(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+) -> Result<scoring::GroupApplied, CommandError> {
+    scoring::apply_answer_group(&client(&state).await?, &question_id, result_id).await
+}
+
 /// The assessments and questions the queue can be filtered by.
 #[tauri::command]
 pub async fn filter_options(state: State<'_, DesktopState>) -> Result<FilterOptions, CommandError> {

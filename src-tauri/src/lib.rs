@@ -163,6 +163,8 @@ pub fn run() {
             people::commands::open_class_list,
             commands::other_answers,
             commands::other_answer,
+            commands::answers_alike,
+            commands::apply_answer_group,
             marking::commands::raise_flag,
             marking::commands::flag_desk,
             marking::commands::answer_flag,

@@ -77,10 +77,11 @@ export class Workbench {
 
   /**
    * The scoring view is done: says how, and a task saved or submitted joins the
-   * history (`score` is its overall score). Returns the task, for the queue to drop it.
+   * history (`score` is its overall score; `group` says what applying it to its
+   * answer group came to). Returns the task, for the queue to drop it.
    */
-  finish(outcome: Finished, score?: number): ScoringView | null {
-    this.lastOutcome = OUTCOMES[outcome];
+  finish(outcome: Finished, score?: number, group?: string): ScoringView | null {
+    this.lastOutcome = group ? `${OUTCOMES[outcome]} ${group}` : OUTCOMES[outcome];
     const finished = this.scoring;
     this.scoring = null;
     this.reviewing = false;

@@ -123,6 +123,15 @@ pub enum Grant {
 ///   add, edit and delete its comments; coordinators have no use for it.
 pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
     // (entity set, scorer, coordinator, lead)
+    // Our extension: a marker applies a marked script to the answers alike
+    // (a scorer reads his own applications, and which tasks they marked).
+    (
+        "AnswerGroupMarkings",
+        Grant::ReadWrite,
+        Grant::None,
+        Grant::ReadWrite,
+    ),
+    ("AnswerGroupMembers", Grant::Read, Grant::None, Grant::Read),
     ("AnswerUploads", Grant::None, Grant::ReadWrite, Grant::None),
     ("Answers", Grant::Read, Grant::Read, Grant::Read),
     (
@@ -220,6 +229,8 @@ pub const FUNCTIONS: &[(&str, bool, bool, bool)] = &[
     ("MarkingAgreement", false, true, true),
     ("MarkerStatistics", false, true, true),
     ("MarkerDrift", false, true, true),
+    // The open tasks alike a script: the marker's, in the scoring view.
+    ("AnswersAlike", true, false, true),
 ];
 
 /// What `role` may do with `set` (nothing for a set the table does not name).

@@ -15,10 +15,12 @@ pub struct FinalisedResult {
 }
 
 /// An answer of a finalised result: which question, and its score if it has one.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct FinalisedAnswer {
     pub key: TaskKey,
     pub actual_score: Option<i32>,
+    /// Its answer group's key (model::answer_groups), for its task.
+    pub answer_key: Option<String>,
 }
 
 /// A ScoringTask to create.
@@ -32,6 +34,9 @@ pub struct NewScoringTask {
     pub at: i64,
     /// The result's WhenFinished, copied for the queue's order.
     pub result_finished_at: i64,
+    /// Its answer's group key, copied so that a group's open tasks are one
+    /// indexed range (docs/marking-quality.md, "Answer groups").
+    pub answer_key: Option<String>,
 }
 
 /// The scoring tasks a finalised result needs: one per answer not yet scored.
@@ -50,6 +55,7 @@ pub fn scoring_tasks_for(
             status: TaskStatus::Unscored,
             at: result.finished_at,
             result_finished_at: result.finished_at,
+            answer_key: answer.answer_key,
         })
         .collect()
 }
@@ -65,6 +71,7 @@ mod tests {
                 result_id: 9,
             },
             actual_score,
+            answer_key: None,
         }
     }
 

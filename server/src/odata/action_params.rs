@@ -20,6 +20,7 @@ pub enum Argument {
     /// `Edm.Binary`, sent as base64 in the JSON body.
     Binary(Vec<u8>),
     Int64(i64),
+    Int32(i32),
 }
 
 /// The parameters a request gave, by declared name.
@@ -67,6 +68,13 @@ impl Arguments {
         }
     }
 
+    pub fn int32(&self, name: &str) -> Option<i32> {
+        match self.get(name) {
+            Some(Argument::Int32(value)) => Some(*value),
+            _ => None,
+        }
+    }
+
     pub fn int32s(&self, name: &str) -> Option<&[i32]> {
         match self.get(name) {
             Some(Argument::Int32s(values)) => Some(values),
@@ -90,6 +98,7 @@ impl Arguments {
                     Argument::Int32s(values) => Json::from(values.clone()),
                     Argument::Boolean(value) => Json::from(*value),
                     Argument::Int64(value) => Json::from(value.to_string()),
+                    Argument::Int32(value) => Json::from(*value),
                     // The audit log records that bytes were sent, not the bytes.
                     Argument::Binary(bytes) => Json::from(format!("{} bytes", bytes.len())),
                 };
@@ -213,6 +222,11 @@ fn from_json(action: &Action, name: &str, edm: &str, value: &Json) -> Result<Arg
                 "an Edm.Int64 (a whole number, or one in a string)",
             )
         }),
+        "Edm.Int32" => value
+            .as_i64()
+            .and_then(|n| i32::try_from(n).ok())
+            .map(Argument::Int32)
+            .ok_or_else(|| wrong(action, name, "an Edm.Int32 (a whole number)")),
         "Edm.Boolean" => value
             .as_bool()
             .map(Argument::Boolean)
@@ -246,6 +260,8 @@ fn from_literal(action: &Action, name: &str, edm: &str, text: &str) -> Result<Ar
         ("Edm.Boolean", Literal::Boolean(value)) => Ok(Argument::Boolean(value)),
         ("Edm.Int64", Literal::Int64(value)) => Ok(Argument::Int64(value)),
         ("Edm.Int64", Literal::Int32(value)) => Ok(Argument::Int64(value.into())),
+        ("Edm.Int32", Literal::Int32(value)) => Ok(Argument::Int32(value)),
+        ("Edm.Int32", _) => Err(wrong(action, name, "an Edm.Int32 literal, as 17")),
         ("Edm.Int64", _) => Err(wrong(
             action,
             name,
@@ -295,6 +311,41 @@ mod tests {
         let ids = read(&REPLAY, br#"{"ResultIds": [1, 2]}"#, &[]).unwrap();
         assert_eq!(ids.int32s("ResultIds"), Some([1, 2].as_slice()));
         assert_eq!(ids.to_json(), r#"{"ResultIds":[1,2]}"#);
+    }
+
+    #[test]
+    fn an_int32_comes_as_a_number_or_a_literal_and_nothing_else() {
+        static ALIKE: Action = Action {
+            name: "AnswersAlike",
+            binding: None,
+            parameters: &[("QuestionID", "Edm.Int64"), ("ResultID", "Edm.Int32")],
+            returns: None,
+            function: true,
+        };
+        let body = read(&ALIKE, br#"{"ResultID": 17}"#, &[]).unwrap();
+        assert_eq!(body.int32("ResultID"), Some(17));
+        let url = read(&ALIKE, b"", &[("ResultID".into(), "18".into())]).unwrap();
+        assert_eq!(url.int32("ResultID"), Some(18));
+        for (body, query) in [
+            (&br#"{"ResultID": 3000000000}"#[..], None),
+            (br#"{"ResultID": "17"}"#, None),
+            (b"", Some("17L")),
+            (b"", Some("'17'")),
+        ] {
+            let query: Vec<(String, String)> = query
+                .map(|q| ("ResultID".to_owned(), q.to_owned()))
+                .into_iter()
+                .collect();
+            match read(&ALIKE, body, &query) {
+                Err(ApiError::BadRequest(message)) => {
+                    assert!(
+                        message.contains("ResultID must be an Edm.Int32"),
+                        "{message}"
+                    )
+                }
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     #[test]

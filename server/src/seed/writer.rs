@@ -127,6 +127,9 @@ pub async fn write_area(
     // takes the next of the demo's pages, so that no two of the same question's
     // answers in a row look the same (issue 33, defect 15).
     let mut scans_given: HashMap<i64, usize> = HashMap::new();
+    // How many answers each question has been given: every fifth typed essay is
+    // the answer many of a class give (`common_answer`), the demo's answer groups.
+    let mut answers_given: HashMap<i64, usize> = HashMap::new();
     for _ in 0..plan.results {
         let (assessment_id, spec, questions) =
             assessments.choose(rng).expect("an area has assessments");
@@ -140,7 +143,11 @@ pub async fn write_area(
             .map(|(n, q)| {
                 let scan = scans_given.entry(q.id).or_default();
                 *scan += usize::from(q.spec.handwritten);
-                answer_for(rng, area, q, n, *scan, plan.unscored_share)
+                let scan = *scan;
+                let nth = answers_given.entry(q.id).or_default();
+                *nth += 1;
+                let given = Given { scan, nth: *nth };
+                answer_for(rng, area, q, n, given, plan.unscored_share)
             })
             .collect();
         let topic = Topic {
@@ -297,14 +304,35 @@ async fn write_question(
     Ok(())
 }
 
+/// Which of its question's answers one is: its scan (the handwritten ones'
+/// count), and its place among all of them (from 1).
+struct Given {
+    scan: usize,
+    nth: usize,
+}
+
+/// The answer many of a class type, as each types it: the first three of the
+/// question's sentences, in lower case, spaced or quoted differently. Alike
+/// once normalised (model::answer_groups), so that the demo has answer groups.
+fn common_answer(sentences: &[&str], variant: usize) -> String {
+    let text = sentences[..sentences.len().min(3)].join(" ");
+    match variant % 4 {
+        0 => text,
+        1 => text.to_lowercase(),
+        2 => format!("  {}", text.replace(". ", ".  ").trim_end_matches('.')),
+        _ => format!("\u{201c}{text}\u{201d}"),
+    }
+}
+
 fn answer_for(
     rng: &mut ChaCha8Rng,
     area: CustomerArea,
     question: &Question,
     index: usize,
-    scan: usize,
+    given: Given,
     unscored_share: f64,
 ) -> NewAnswer {
+    let Given { scan, nth } = given;
     let spec = question.spec;
     let (media_type, content, actual_score) = match spec.kind {
         QuestionKind::MultipleChoice => {
@@ -362,12 +390,16 @@ fn answer_for(
                 )
             } else {
                 let count = rng.random_range(3..=spec.answer_sentences.len().min(6));
-                let text = spec
+                let mut text = spec
                     .answer_sentences
                     .choose_multiple(rng, count)
                     .copied()
                     .collect::<Vec<_>>()
                     .join(" ");
+                // After the draws, so that every other answer stays as it was.
+                if nth % 5 == 0 {
+                    text = common_answer(spec.answer_sentences, nth / 5);
+                }
                 (
                     "text/plain; charset=utf-8".to_owned(),
                     text.into_bytes(),
@@ -387,5 +419,32 @@ fn answer_for(
         actual_score,
         media_type,
         content,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::common_answer;
+    use crate::model::answer_groups::answer_key;
+    use crate::seed::content::NORTHWIND;
+
+    #[test]
+    fn the_common_answer_is_one_group_however_it_is_typed() {
+        let essay = NORTHWIND
+            .iter()
+            .flat_map(|assessment| assessment.questions)
+            .find(|question| question.answer_sentences.len() >= 3)
+            .expect("the demo has a typed essay");
+        let keys: Vec<_> = (0..4)
+            .map(|variant| {
+                let text = common_answer(essay.answer_sentences, variant);
+                answer_key("text/plain; charset=utf-8", text.as_bytes())
+            })
+            .collect();
+        assert!(keys.iter().all(|key| key.is_some() && *key == keys[0]));
+        let variants: std::collections::BTreeSet<_> = (0..4)
+            .map(|variant| common_answer(essay.answer_sentences, variant))
+            .collect();
+        assert_eq!(variants.len(), 4, "typed four ways");
     }
 }

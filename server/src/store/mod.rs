@@ -38,8 +38,8 @@ pub use engine::{
 };
 use engine::{ReadLane, SqliteWrites};
 pub use marking::{
-    NewFlag, NewFlagAnswer, NewPause, NewSeed, OpenPause, SeedCopy, SeedableTask, StoredFlag,
-    StoredMarking, SubmittedMarking, WaitingTask,
+    AlikeTo, GroupSource, NewFlag, NewFlagAnswer, NewGroupMarking, NewPause, NewSeed, OpenPause,
+    SeedCopy, SeedableTask, StoredFlag, StoredMarking, SubmittedMarking, WaitingTask,
 };
 pub use results::{AuditRequest, ClaimedJob, Lease};
 pub use scoring::{
@@ -204,6 +204,10 @@ impl Store {
         match &self.pool {
             Pool::Sqlite(pool, ..) => sqlx::migrate!("./migrations/sqlite").run(pool).await?,
             Pool::Postgres(pool, ..) => sqlx::migrate!("./migrations/postgres").run(pool).await?,
+        }
+        let keyed = self.key_typed_answers().await?;
+        if keyed > 0 {
+            tracing::info!(answers = keyed, "typed answers keyed for answer groups");
         }
         if self.applied_migrations().await != before {
             self.analyze().await?;

@@ -2,6 +2,7 @@
 //! scoring view, saving or submitting scores, and releasing a task. The UI calls
 //! these through the commands in `commands.rs`; the types mirror ui/src/lib/api.ts.
 
+mod answer_groups;
 mod comment_bank;
 mod filters;
 mod grading;
@@ -12,6 +13,7 @@ mod submit;
 mod take;
 
 pub use crate::reading::{for_display, full_image, PreparedScans};
+pub use answer_groups::{answers_alike, apply_answer_group, GroupApplied};
 pub use comment_bank::{
     bank_comment, comment_bank, edit_banked_comment, forget_banked_comment, BankedComment,
 };

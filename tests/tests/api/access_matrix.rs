@@ -34,6 +34,7 @@ const FUNCTION_ORACLE: &[(&str, bool, bool, bool)] = &[
     ("MarkingAgreement", false, true, true),
     ("MarkerStatistics", false, true, true),
     ("MarkerDrift", false, true, true),
+    ("AnswersAlike", true, false, true),
 ];
 
 /// Every declared function, by every role, with GET (200 with good parameters),
@@ -53,6 +54,23 @@ async fn functions(backend: Backend) {
             app.northwind()
         ))
         .await;
+    // A task's key, for the functions of one script.
+    let task = (
+        app.sql_i64(&format!(
+            "SELECT CAST(MIN(question_id) AS BIGINT) FROM scoring_tasks WHERE customer_id = {}",
+            app.northwind()
+        ))
+        .await,
+        0,
+    );
+    let task = (
+        task.0,
+        app.sql_i64(&format!(
+            "SELECT CAST(MIN(result_id) AS BIGINT) FROM scoring_tasks WHERE question_id = {}",
+            task.0
+        ))
+        .await,
+    );
     let declared: Vec<&str> = catalogue::actions()
         .iter()
         .filter(|action| action.function)
@@ -78,7 +96,9 @@ async fn functions(backend: Backend) {
                 .map(|(parameter, _)| match *parameter {
                     "AssessmentID" => format!("AssessmentID={assessment}L"),
                     "Format" => "Format='csv'".to_owned(),
+                    "QuestionID" if *name == "AnswersAlike" => format!("QuestionID={}L", task.0),
                     "QuestionID" => format!("QuestionID={question}L"),
+                    "ResultID" => format!("ResultID={}", task.1),
                     other => panic!("no good value for {name}'s {other}"),
                 })
                 .collect();
@@ -163,6 +183,8 @@ enum May {
 /// The role table, written out independently of the server's: (set, scorer,
 /// coordinator, lead marker).
 const ORACLE: &[(&str, May, May, May)] = &[
+    ("AnswerGroupMarkings", May::Rw, May::No, May::Rw),
+    ("AnswerGroupMembers", May::R, May::No, May::R),
     ("AnswerUploads", May::No, May::Rw, May::No),
     ("Answers", May::R, May::R, May::R),
     ("AssessmentSnapshotData", May::No, May::R, May::No),
@@ -219,6 +241,8 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         ("Flags" | "FlagAnswers", false) => &["POST"],
         // Our extension, seeded scripts (issue 38).
         ("Seeds" | "MarkerReleases", false) => &["POST"],
+        // Our extension, answer groups (issue 38).
+        ("AnswerGroupMarkings", false) => &["POST"],
         // Our extension, participants and groups (issue 34).
         ("Participants" | "Groups", true) => &["PATCH", "MERGE"],
         ("Participants" | "Groups", false) => &["POST"],
@@ -251,6 +275,7 @@ fn served(set: &str, method: &str) -> bool {
                 | "FlagAnswers"
                 | "Seeds"
                 | "MarkerReleases"
+                | "AnswerGroupMarkings"
                 | "MarkingPlans"
                 | "Markings"
                 | "AssessmentSnapshots"

@@ -10,16 +10,19 @@ use scoredesk_e2e::{on_both_backends, Backend, TestApp};
 use scoredesk_server::feeds::catalogue::by_name;
 use scoredesk_server::feeds::scoring::SCORING_TASKS;
 use scoredesk_server::model::area::CustomerArea;
+use scoredesk_server::model::scoring::TaskKey;
 use scoredesk_server::odata::filter::parse;
 use scoredesk_server::odata::model::Navigation;
 use scoredesk_server::odata::orderby;
 use scoredesk_server::odata::typed::{Condition, OrderTerm, Paths};
 use scoredesk_server::seed::scale::seed_scale;
 use scoredesk_server::store::read::{RowsQuery, Scope};
+use scoredesk_server::store::AlikeTo;
 
 on_both_backends! {
     the_scoring_feeds_read_forms_use_their_indexes_and_queues_come_out_in_order_planned_once => read_forms;
     a_key_lookup_on_a_table_still_empty_after_analyze_is_kept_as_an_index_scan => empty_table_lookup;
+    an_answer_groups_open_tasks_are_one_range_of_their_index_however_far_the_marking_has_got => answer_groups;
 }
 
 const TASKS: usize = 100_000;
@@ -286,4 +289,61 @@ async fn empty_table_lookup(backend: Backend) {
             || plan.contains("SEARCH scoring_results USING"),
         "{plan}"
     );
+}
+
+/// The benchmark's answers are one text, so each question's tasks are one answer
+/// group of 100,000 / questions: the worst case. With nine in ten scored, the
+/// group's open tasks are read through `scoring_tasks_by_answer_key` in
+/// ResultID order (never sorted, never a scan of the tasks); the keying of old
+/// answers reads its empty partial index.
+async fn answer_groups(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let area = CustomerArea::new(seed_scale(&app.store, TASKS, false).await.unwrap()).unwrap();
+    app.sql_execute("UPDATE scoring_tasks SET status = 3 WHERE result_id % 10 <> 0")
+        .await;
+    app.store.analyze().await.unwrap();
+    let question = app
+        .sql_i64("SELECT CAST(MIN(question_id) AS BIGINT) FROM scoring_tasks")
+        .await;
+    let result = app
+        .sql_i64(&format!(
+            "SELECT CAST(MIN(result_id) AS BIGINT) FROM scoring_tasks WHERE question_id = {question}"
+        ))
+        .await;
+    let task = TaskKey {
+        question_id: question,
+        result_id: result as i32,
+    };
+    let key = app.store.answer_key(area, task).await.unwrap();
+    let key = key.expect("a typed answer has a key");
+    let group = app
+        .sql_i64(&format!(
+            "SELECT COUNT(*) FROM scoring_tasks WHERE question_id = {question} AND answer_key = '{key}'"
+        ))
+        .await;
+    assert!(group > 10_000, "one large group: {group}");
+    {
+        let to = AlikeTo {
+            task,
+            key: &key,
+            reader: "bench",
+        };
+        let [page, count, keying] = app.store.plans_of_answer_groups(area, &to).await.unwrap();
+        let (page, count, keying) = (page.join("\n"), count.join("\n"), keying.join("\n"));
+        for plan in [&page, &count] {
+            assert!(uses(plan, "scoring_tasks_by_answer_key"), "{plan}");
+            assert!(
+                !plan.contains("Seq Scan on scoring_tasks")
+                    && !plan.lines().any(|l| l.trim() == "SCAN scoring_tasks"),
+                "{plan}"
+            );
+        }
+        assert!(!sorts(&page), "in order: {page}");
+        assert!(
+            keying.contains("USING INDEX answers_awaiting_key")
+                || keying.contains("using answers_awaiting_key on")
+                || keying.contains("Bitmap Index Scan on answers_awaiting_key"),
+            "keying: {keying}"
+        );
+    }
 }

@@ -862,7 +862,7 @@ async fn at_once(backend: Backend) {
 }
 
 /// Another attempt at the delivery's snapshot, for the same participant.
-async fn another_attempt(app: &TestApp, delivery: &Delivery, external: &str) -> i64 {
+pub(crate) async fn another_attempt(app: &TestApp, delivery: &Delivery, external: &str) -> i64 {
     let participant = app
         .sql_i64(&format!(
             "SELECT CAST(participant_id AS BIGINT) FROM attempts WHERE id = {}",

@@ -10,6 +10,7 @@ import type { FlagDesk } from "./bindings/FlagDesk";
 import type { SeedsDesk } from "./bindings/SeedsDesk";
 import type { FiguresQuestion } from "./bindings/FiguresQuestion";
 import type { OtherAnswer } from "./bindings/OtherAnswer";
+import type { GroupApplied } from "./bindings/GroupApplied";
 import type { AnswerView } from "./bindings/AnswerView";
 import type { MarkerFigures } from "./bindings/MarkerFigures";
 import type { MarkingDraft } from "./bindings/MarkingDraft";
@@ -34,6 +35,7 @@ import type { ScoringView } from "./bindings/ScoringView";
 import type { SubmitOutcome } from "./bindings/SubmitOutcome";
 
 export type { AnswerView } from "./bindings/AnswerView";
+export type { GroupApplied } from "./bindings/GroupApplied";
 export type { FlagDesk } from "./bindings/FlagDesk";
 export type { SeedsDesk } from "./bindings/SeedsDesk";
 export type { PauseEntry } from "./bindings/PauseEntry";
@@ -134,6 +136,9 @@ export const markerFigures = (questionId: string) => invoke<MarkerFigures>("mark
 export type { OtherAnswer } from "./bindings/OtherAnswer";
 export const otherAnswers = (questionId: string, resultId: number) => invoke<OtherAnswer[]>("other_answers", { questionId, resultId });
 export const otherAnswer = (questionId: string, resultId: number) => invoke<AnswerView>("other_answer", { questionId, resultId });
+/** Answer groups: the open tasks whose typed answer is alike this one's, and applying a submitted marking to them. */
+export const answersAlike = (questionId: string, resultId: number) => invoke<number[]>("answers_alike", { questionId, resultId });
+export const applyAnswerGroup = (questionId: string, resultId: number) => invoke<GroupApplied>("apply_answer_group", { questionId, resultId });
 
 /** Grade by question: the questions with tasks to score, each with its progress. */
 export const questionsToGrade = () => invoke<QuestionProgress[]>("questions_to_grade");

@@ -104,6 +104,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["Ctrl+Backspace", "Release: back to the queue (asks first if you typed anything; not in a text field)"],
       ["Ctrl+F", "Flag the script to the lead marker: 1–4 the reason, N the note, Ctrl+Enter sends"],
       ["P", "The same participant's other answers in this assessment, to read (↑ ↓ choose, Esc back)"],
+      ["A", "Answers alike (typed answers that say the same): read them, then Ctrl+Enter submits and applies these marks to them all"],
     ],
   ],
   ["Scanned answers", [["+ −", "Zoom in, out (the top stays in sight)"], ["F", "Fit the width; again: the whole page"], ["O / Shift+O", "Rotate clockwise / anticlockwise"], ["Shift + arrows", "Move by most of a screenful"]]],

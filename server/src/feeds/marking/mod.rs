@@ -1,9 +1,11 @@
 //! Marking quality (docs/marking-quality.md), our extensions: flags to a lead
 //! marker and the lead's answers; double-blind second marking's plans, markings,
 //! their scores and the queue of tasks waiting for one; seeds, their markings,
-//! and the pauses they cause (docs/odata.md, "Extensions").
+//! and the pauses they cause; answer groups marked at once (docs/odata.md,
+//! "Extensions").
 
 mod agreement;
+mod answer_groups;
 mod collection_only;
 mod double_marking;
 mod flag_answers;
@@ -20,6 +22,7 @@ mod seeds;
 use crate::feeds::handler::{Feature, ServedAction};
 use crate::odata::model::ComplexType;
 
+pub use answer_groups::{ANSWER_GROUP_MARKINGS, ANSWER_GROUP_MEMBERS};
 pub use double_marking::{keep_first_marking_if_chosen, refuse_while_waiting};
 pub use flag_answers::FLAG_ANSWERS;
 pub use flags::FLAGS;
@@ -43,6 +46,8 @@ pub static FEATURE: Feature = Feature {
         &seeds::SEED_MARKINGS_FEED,
         &pauses::PAUSES_FEED,
         &pauses::RELEASES_FEED,
+        &answer_groups::MARKINGS_FEED,
+        &answer_groups::MEMBERS_FEED,
     ],
     actions: ACTIONS,
     complex_types: COMPLEX_TYPES,
@@ -53,10 +58,12 @@ static ACTIONS: &[ServedAction] = &[
     agreement::AGREEMENT,
     marker_statistics::STATISTICS,
     marker_statistics::DRIFT,
+    answer_groups::ALIKE,
 ];
 
 static COMPLEX_TYPES: &[ComplexType] = &[
     agreement::AGREEMENT_ROW,
     marker_statistics::STATISTICS_ROW,
     marker_statistics::DRIFT_ROW,
+    answer_groups::ALIKE_ROW,
 ];

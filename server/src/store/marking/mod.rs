@@ -1,6 +1,7 @@
 //! Marking quality (docs/marking-quality.md): flags to a lead marker and their
-//! answers; double marking's plans, markings and queue.
+//! answers; double marking's plans, markings and queue; answer groups.
 
+mod answer_groups;
 mod figures;
 mod final_marks;
 mod flags;
@@ -11,6 +12,7 @@ mod rounds;
 mod seed_copies;
 mod seeds;
 
+pub use answer_groups::{AlikeTo, GroupSource, NewGroupMarking};
 pub use figures::SubmittedMarking;
 pub use flags::{NewFlag, NewFlagAnswer, StoredFlag};
 pub use marking_rows::StoredMarking;

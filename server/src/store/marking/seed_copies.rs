@@ -185,6 +185,7 @@ impl Tx {
             Answers::MaxScore,
             Answers::MediaType,
             Answers::Content,
+            Answers::AnswerKey,
         ];
         // The other questions' answers as they are; the seed's as delivered,
         // before anyone scored it.
@@ -227,6 +228,7 @@ impl Tx {
             ScoringTasks::GroupId,
             ScoringTasks::AssessmentId,
             ScoringTasks::ResultFinishedAt,
+            ScoringTasks::AnswerKey,
         ];
         self.execute(
             &Query::insert()

@@ -2,16 +2,17 @@
 //! group of results removed with everything that hangs from them, in a transaction
 //! of its own; the participants of a name removed; one result replayed.
 
-use sea_query::{Expr, IntoIden, Order, Query, SimpleExpr};
+use sea_query::{Cond, Expr, IntoIden, Order, Query, SimpleExpr};
 
 use crate::model::area::CustomerArea;
 use crate::model::purge::JobTarget;
 use crate::store::engine::script::Script;
 use crate::store::results::jobs::Lease;
 use crate::store::schema::{
-    AnswerUploads, Answers, Attempts, DimensionScores, FlagAnswers, Flags, GroupParticipants, Jobs,
-    MarkingQueue, MarkingScores, Markings, Participants, Results, ScoringEvents, ScoringResults,
-    ScoringTasks, SeedCopies, SeedScores, Seeds, TopicScores,
+    AnswerGroupMarkings, AnswerGroupMembers, AnswerUploads, Answers, Attempts, DimensionScores,
+    FlagAnswers, Flags, GroupParticipants, Jobs, MarkingQueue, MarkingScores, Markings,
+    Participants, Results, ScoringEvents, ScoringResults, ScoringTasks, SeedCopies, SeedScores,
+    Seeds, TopicScores,
 };
 use crate::store::{Store, StoreError};
 
@@ -119,6 +120,37 @@ impl Store {
                 )
                 .and_where(Expr::col(Jobs::Id).eq(lease.job_id))
                 .and_where(Expr::col(Jobs::LeaseOwner).eq(lease.owner))
+                .to_owned(),
+        );
+        // An answer group's record goes with its marked script, and each
+        // member's with its own (model::purge keeps nothing of a purged result).
+        let group_markings_of_doomed = Query::select()
+            .column(AnswerGroupMarkings::Id)
+            .from(AnswerGroupMarkings::Table)
+            .and_where(Expr::col(AnswerGroupMarkings::CustomerId).eq(area.id()))
+            .and_where(doomed(AnswerGroupMarkings::ResultId.into_iden()))
+            .to_owned();
+        script.push(
+            &Query::delete()
+                .from_table(AnswerGroupMembers::Table)
+                .and_where(Expr::col(AnswerGroupMembers::CustomerId).eq(area.id()))
+                .cond_where(
+                    Cond::any()
+                        .add(doomed(AnswerGroupMembers::ResultId.into_iden()))
+                        .add(
+                            Expr::col(AnswerGroupMembers::MarkingId)
+                                .in_subquery(group_markings_of_doomed),
+                        ),
+                )
+                .and_where(held())
+                .to_owned(),
+        );
+        script.push(
+            &Query::delete()
+                .from_table(AnswerGroupMarkings::Table)
+                .and_where(Expr::col(AnswerGroupMarkings::CustomerId).eq(area.id()))
+                .and_where(doomed(AnswerGroupMarkings::ResultId.into_iden()))
+                .and_where(held())
                 .to_owned(),
         );
         // Children before parents: marking scores hang from markings; dimension

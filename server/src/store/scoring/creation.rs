@@ -5,7 +5,7 @@ use sea_query::{Expr, OnConflict, Query};
 use crate::model::area::CustomerArea;
 use crate::model::scoring::TaskKey;
 use crate::store::schema::{DimensionScores, Dimensions, ScoringResults, ScoringTasks};
-use crate::store::{now_millis, Store, StoreError};
+use crate::store::{now_millis, Store, StoreError, Tx};
 
 /// What creating a ScoringResult found.
 #[derive(Debug, PartialEq, Eq)]
@@ -27,11 +27,28 @@ impl Store {
         area: CustomerArea,
         key: TaskKey,
     ) -> Result<ScoringResultCreation, StoreError> {
+        let mut tx = self.begin().await?;
+        let creation = tx.ensure_scoring_result(area, key).await?;
+        if creation == ScoringResultCreation::Exists {
+            tx.commit().await?;
+        }
+        Ok(creation)
+    }
+}
+
+impl Tx {
+    /// [`Store::ensure_scoring_result`] in this transaction (marking an answer
+    /// group creates its members' ScoringResults with their marks).
+    pub async fn ensure_scoring_result(
+        &mut self,
+        area: CustomerArea,
+        key: TaskKey,
+    ) -> Result<ScoringResultCreation, StoreError> {
         let TaskKey {
             question_id,
             result_id,
         } = key;
-        let mut tx = self.begin().await?;
+        let tx = self;
         let task_exists: i64 = tx
             .fetch_scalar(
                 &Query::select()
@@ -117,7 +134,6 @@ impl Store {
             }
             tx.execute(&insert).await?;
         }
-        tx.commit().await?;
         Ok(ScoringResultCreation::Exists)
     }
 }

@@ -4,13 +4,14 @@
 // forgotten only once the server has it; a save the server was not there for is
 // done again, with the latest draft, when it answers; a save another client beat
 // becomes a conflict to resolve field by field, never an overwrite.
-import { errorMessage, isUnreachable, releaseTask, submitScores, type Draft, type ScoringView, type SubmitOutcome } from "../../lib/api";
+import { applyAnswerGroup, errorMessage, isUnreachable, releaseTask, submitScores, type Draft, type GroupApplied, type ScoringView, type SubmitOutcome } from "../../lib/api";
 import { complete, defaultKeep, draftFrom, forgetDraft, hasTypedWork, keepDraft, merge, parseScore, recoverDraft, scoreFromKey, total, withDimension, type DraftStore } from "../../lib/scoring";
 
 /** What the sheet asks of the app (its commands; a test gives its own). */
 export interface ScoringCommands {
   submit: (draft: Draft, status: 2 | 3) => Promise<SubmitOutcome>;
   release: (questionId: string, resultId: number) => Promise<unknown>;
+  applyGroup: (questionId: string, resultId: number) => Promise<GroupApplied>;
 }
 
 /** Where the drafts are kept: the app's store, with the last write's failure. */
@@ -24,8 +25,11 @@ export type Done = "saved" | "submitted" | "kept" | "released";
 
 export interface SheetOptions {
   drafts: KeptDrafts;
-  /** The task is done with: `score` is the overall score saved or submitted. */
-  ondone: (outcome: Done, score?: number) => void;
+  /**
+   * The task is done with: `score` is the overall score saved or submitted,
+   * `group` what applying it to its answer group came to, when asked.
+   */
+  ondone: (outcome: Done, score?: number, group?: string) => void;
   /** A save found the server unreachable. */
   onunreachable?: () => void;
   commands?: ScoringCommands;
@@ -33,7 +37,14 @@ export interface SheetOptions {
   rehearsal?: boolean;
 }
 
-const COMMANDS: ScoringCommands = { submit: submitScores, release: releaseTask };
+const COMMANDS: ScoringCommands = { submit: submitScores, release: releaseTask, applyGroup: applyAnswerGroup };
+
+/** What applying a marking to its answer group came to, in a sentence. */
+export function groupSaid(applied: GroupApplied): string {
+  const answers = (n: number) => (n === 1 ? "1 answer" : `${n} answers`);
+  const said = applied.members === 0 ? "No answer alike was left open to apply it to." : `Applied to ${answers(applied.members)} alike.`;
+  return applied.remaining > 0 ? `${said} ${answers(applied.remaining)} more are left: reopen it (Ctrl+Z) and apply again (A).` : said;
+}
 
 export class ScoringSheet {
   draft = $state<Draft | null>(null);
@@ -113,8 +124,12 @@ export class ScoringSheet {
     this.selected = Math.max(0, Math.min(this.dimensions.length - 1, this.selected + by));
   }
 
-  /** Saves for moderation (2) or submits (3); a submit needs every dimension scored. */
-  async save(status: 2 | 3, version: Draft | null = this.draft) {
+  /**
+   * Saves for moderation (2) or submits (3); a submit needs every dimension scored.
+   * With `group`, a submit then applies the marking to the answers alike
+   * (AnswerGroupMarkings): the script is submitted whatever that comes to.
+   */
+  async save(status: 2 | 3, version: Draft | null = this.draft, group = false) {
     if (!version || this.busy) return;
     if (status === 3 && !complete(version.dimensions)) {
       this.message = "Score every dimension before submitting (or save for moderation with Ctrl+S).";
@@ -131,7 +146,8 @@ export class ScoringSheet {
       }
       forgetDraft(this.options.drafts, version.questionId, version.resultId);
       const done = outcome.outcome === "keptForSecondMarking" ? "kept" : status === 3 ? "submitted" : "saved";
-      this.options.ondone(done, total(version.dimensions));
+      if (group && status === 3) this.options.ondone(done, total(version.dimensions), await this.applyGroup());
+      else this.options.ondone(done, total(version.dimensions));
     } catch (error) {
       if (isUnreachable(error)) {
         this.pending = status;
@@ -142,6 +158,15 @@ export class ScoringSheet {
       }
     } finally {
       this.busy = false;
+    }
+  }
+
+  /** Applies the submitted marking to the answers alike; what it came to, never a throw. */
+  private async applyGroup(): Promise<string> {
+    try {
+      return groupSaid(await this.commands.applyGroup(this.view.questionId, this.view.resultId));
+    } catch (error) {
+      return `Not applied to the answers alike: ${errorMessage(error)}`;
     }
   }
 

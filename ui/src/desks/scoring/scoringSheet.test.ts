@@ -4,7 +4,7 @@
 // the latest draft, a conflict is resolved field by field and never overwrites, and
 // releasing typed work asks first and keeps it.
 import { describe, expect, it, vi } from "vitest";
-import { ScoringSheet, type ScoringCommands } from "./scoringSheet.svelte";
+import { groupSaid, ScoringSheet, type ScoringCommands } from "./scoringSheet.svelte";
 import { DurableDraftStore } from "../../lib/draftStore";
 import { draftKey } from "../../lib/scoring";
 import type { Draft, ScoringView, SubmitOutcome } from "../../lib/api";
@@ -24,19 +24,53 @@ const view: ScoringView = {
   rubric: { rubricId: 3, name: "Essay", instructions: null, maxScore: 7, dimensions: [dimension(1, 4), dimension(2, 3)], score: null, comments: null, modified: "2026-11-27T09:00:00.000" },
 };
 
-function open(submit: ScoringCommands["submit"] = async () => ({ outcome: "saved" })) {
+function open(submit: ScoringCommands["submit"] = async () => ({ outcome: "saved" }), applyGroup: ScoringCommands["applyGroup"] = async () => ({ members: 0, remaining: 0 })) {
   const writes: [string, Record<string, unknown>][] = [];
   const drafts = new DurableDraftStore(async (command, args) => void writes.push([command, args]));
   const ondone = vi.fn();
   const onunreachable = vi.fn();
   const release = vi.fn(async () => undefined);
-  const sheet = new ScoringSheet(view, { drafts, ondone, onunreachable, commands: { submit, release } });
+  const sheet = new ScoringSheet(view, { drafts, ondone, onunreachable, commands: { submit, release, applyGroup } });
   return { sheet, drafts, writes, ondone, onunreachable, release };
 }
 
 const key = draftKey("11", 5);
 
 describe("ScoringSheet", () => {
+  it("applies a submitted marking to its answer group only when asked, after the submit, and says what it came to", async () => {
+    const order: string[] = [];
+    const submit = vi.fn(async (): Promise<SubmitOutcome> => (order.push("submit"), { outcome: "saved" }));
+    const applyGroup = vi.fn(async () => (order.push("apply"), { members: 3, remaining: 0 }));
+    const { sheet, ondone } = open(submit, applyGroup);
+    sheet.scoreKey("3");
+    await sheet.save(3, sheet.draft, true);
+    expect(submit).not.toHaveBeenCalled();
+    expect(applyGroup).not.toHaveBeenCalled();
+    sheet.scoreKey("2");
+    await sheet.save(3, sheet.draft, true);
+    expect(order).toEqual(["submit", "apply"]);
+    expect(applyGroup).toHaveBeenCalledWith("11", 5);
+    expect(ondone).toHaveBeenCalledWith("submitted", 5, "Applied to 3 answers alike.");
+    // A plain submit applies nothing; a refused application leaves the script submitted.
+    const plain = open(submit, applyGroup);
+    plain.sheet.scoreKey("1");
+    plain.sheet.scoreKey("1");
+    await plain.sheet.save(3);
+    expect(applyGroup).toHaveBeenCalledTimes(1);
+    expect(plain.ondone).toHaveBeenCalledWith("submitted", 2);
+    const refused = open(submit, async () => Promise.reject({ kind: "rejected", message: "another marker marked it" }));
+    refused.sheet.scoreKey("1");
+    refused.sheet.scoreKey("1");
+    await refused.sheet.save(3, refused.sheet.draft, true);
+    expect(refused.ondone).toHaveBeenCalledWith("submitted", 2, expect.stringContaining("Not applied to the answers alike"));
+  });
+
+  it("says how many answers alike a marking reached and how many are left", () => {
+    expect(groupSaid({ members: 1, remaining: 0 })).toBe("Applied to 1 answer alike.");
+    expect(groupSaid({ members: 0, remaining: 0 })).toBe("No answer alike was left open to apply it to.");
+    expect(groupSaid({ members: 500, remaining: 20 })).toBe("Applied to 500 answers alike. 20 answers more are left: reopen it (Ctrl+Z) and apply again (A).");
+  });
+
   it("scores the selected dimension by digit, moves on, and keeps every change on this computer", async () => {
     const { sheet, drafts, writes } = open();
     expect(sheet.scoreKey("3")).toBe(true);

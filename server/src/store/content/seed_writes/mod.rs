@@ -77,6 +77,11 @@ pub struct NewAnswer {
 }
 
 impl NewAnswer {
+    /// Its answer group's key (model::answer_groups): typed answers only.
+    pub fn group_key(&self) -> Option<String> {
+        crate::model::answer_groups::answer_key(&self.media_type, &self.content)
+    }
+
     /// The answer as finalising its result sees it.
     pub fn finalised(&self) -> FinalisedAnswer {
         FinalisedAnswer {
@@ -85,6 +90,7 @@ impl NewAnswer {
                 result_id: self.result_id,
             },
             actual_score: self.actual_score,
+            answer_key: self.group_key(),
         }
     }
 }

@@ -110,6 +110,7 @@ impl Tx {
                     Answers::Revision,
                     Answers::MediaType,
                     Answers::Content,
+                    Answers::AnswerKey,
                 ])
                 .to_owned();
             for a in chunk {
@@ -125,6 +126,7 @@ impl Tx {
                     1i32.into(),
                     a.media_type.clone().into(),
                     a.content.clone().into(),
+                    a.group_key().into(),
                 ]);
             }
             self.execute(&insert).await?;
@@ -155,6 +157,7 @@ impl Tx {
                     ScoringTasks::CreatedAt,
                     ScoringTasks::ModifiedAt,
                     ScoringTasks::ResultFinishedAt,
+                    ScoringTasks::AnswerKey,
                 ])
                 .to_owned();
             for t in chunk {
@@ -168,6 +171,7 @@ impl Tx {
                     t.at.into(),
                     t.at.into(),
                     t.result_finished_at.into(),
+                    t.answer_key.clone().into(),
                 ]);
             }
             self.execute(&insert).await?;

@@ -64,10 +64,11 @@ pub(super) async fn answers(
     let areas: Vec<i32> = column(answers, |a| a.area.id());
     sqlx::query(
         "INSERT INTO answers (customer_id, question_id, result_id, occurrence, block_number, \
-         question_number, max_score, actual_score, revision, media_type, content) \
-         SELECT a, b, c, d, e, f, g, h, 1, i, j \
+         question_number, max_score, actual_score, revision, media_type, content, answer_key) \
+         SELECT a, b, c, d, e, f, g, h, 1, i, j, k \
          FROM UNNEST($1::int4[], $2::int8[], $3::int4[], $4::int2[], $5::int2[], $6::int4[], \
-         $7::int4[], $8::int4[], $9::text[], $10::bytea[]) AS u(a, b, c, d, e, f, g, h, i, j)",
+         $7::int4[], $8::int4[], $9::text[], $10::bytea[], $11::text[]) \
+         AS u(a, b, c, d, e, f, g, h, i, j, k)",
     )
     .bind(areas)
     .bind(column(answers, |a| a.question_id))
@@ -79,6 +80,7 @@ pub(super) async fn answers(
     .bind(column(answers, |a| a.actual_score))
     .bind(column(answers, |a| a.media_type.clone()))
     .bind(column(answers, |a| a.content.clone()))
+    .bind(column(answers, NewAnswer::group_key))
     .execute(conn)
     .await?;
     Ok(())
@@ -91,10 +93,10 @@ pub(super) async fn scoring_tasks(
     let areas: Vec<i32> = column(tasks, |t| t.area.id());
     sqlx::query(
         "INSERT INTO scoring_tasks (customer_id, question_id, result_id, group_id, \
-         assessment_id, status, created_at, modified_at, result_finished_at) \
-         SELECT a, b, c, d, e, f, g, g, h \
+         assessment_id, status, created_at, modified_at, result_finished_at, answer_key) \
+         SELECT a, b, c, d, e, f, g, g, h, i \
          FROM UNNEST($1::int4[], $2::int8[], $3::int4[], $4::int4[], $5::int8[], $6::int4[], \
-         $7::int8[], $8::int8[]) AS u(a, b, c, d, e, f, g, h)",
+         $7::int8[], $8::int8[], $9::text[]) AS u(a, b, c, d, e, f, g, h, i)",
     )
     .bind(areas)
     .bind(column(tasks, |t| t.key.question_id))
@@ -104,6 +106,7 @@ pub(super) async fn scoring_tasks(
     .bind(column(tasks, |t| t.status.code()))
     .bind(column(tasks, |t| t.at))
     .bind(column(tasks, |t| t.result_finished_at))
+    .bind(column(tasks, |t| t.answer_key.clone()))
     .execute(conn)
     .await?;
     Ok(())

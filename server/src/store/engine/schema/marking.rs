@@ -149,3 +149,27 @@ pub enum MarkerReleases {
     ReleasedBy,
     ReleasedAt,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum AnswerGroupMarkings {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    ResultId,
+    RubricId,
+    Marker,
+    MarkedAt,
+    Members,
+    Remaining,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum AnswerGroupMembers {
+    Table,
+    MarkingId,
+    ResultId,
+    CustomerId,
+    QuestionId,
+    Marker,
+}

@@ -49,6 +49,7 @@ pub enum Answers {
     Revision,
     MediaType,
     Content,
+    AnswerKey,
 }
 
 #[derive(Iden, Clone, Copy)]

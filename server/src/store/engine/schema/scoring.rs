@@ -42,6 +42,7 @@ pub enum ScoringTasks {
     ModifiedAt,
     ResultFinishedAt,
     SeedFor,
+    AnswerKey,
 }
 
 #[derive(Iden, Clone, Copy)]
