@@ -12,7 +12,7 @@ use scoredesk_server::odata::filter::parse;
 use scoredesk_server::odata::orderby;
 use scoredesk_server::odata::typed::Paths;
 use scoredesk_server::store::read::{RowsQuery, Scope};
-use scoredesk_server::store::Store;
+use scoredesk_server::store::{AlikeTo, Store};
 
 const FORMS: &[&str] = &[
     "Status eq 0",
@@ -45,6 +45,36 @@ pub async fn explain(store: &Store, customer: i32, database: &str) -> anyhow::Re
         let _ = writeln!(out, "\n`{form}`, a page:\n```\n{}\n```", rows.join("\n"));
         let _ = writeln!(out, "its `$count`:\n```\n{}\n```", count.join("\n"));
     }
+    out.push_str(&answer_groups(store, area).await?);
+    Ok(out)
+}
+
+/// An open task's answer group (`AnswersAlike`, and the group a POST to
+/// `AnswerGroupMarkings` marks): the benchmark's answers are one text, so the
+/// group is every task of the question, the worst case; and the keying of old
+/// answers at start (docs/marking-quality.md, "Answer groups").
+async fn answer_groups(store: &Store, area: CustomerArea) -> anyhow::Result<String> {
+    let Some((task, key)) = store.an_open_typed_task(area).await? else {
+        return Ok("\nNo open typed task: no answer group to plan.\n".into());
+    };
+    let to = AlikeTo {
+        task,
+        key: &key,
+        reader: "bench",
+    };
+    let [page, count, keying] = store.plans_of_answer_groups(area, &to).await?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\nAn answer group's open tasks, a page of 500:\n```\n{}\n```",
+        page.join("\n")
+    );
+    let _ = writeln!(out, "their count:\n```\n{}\n```", count.join("\n"));
+    let _ = writeln!(
+        out,
+        "the keying of answers written before keys:\n```\n{}\n```",
+        keying.join("\n")
+    );
     Ok(out)
 }
 

@@ -1,6 +1,7 @@
 //! Data for people to try the service with (`seed --demo`) and for benchmarks
 //! (`seed --scale N`).
 
+mod answers;
 mod content;
 pub mod demo;
 pub mod exam;

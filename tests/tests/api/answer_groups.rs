@@ -19,6 +19,7 @@ on_both_backends! {
     typed_answers_alike_are_marked_once_for_the_group => marked_at_once;
     a_group_is_applied_only_from_a_whole_marking_by_its_marker => refused;
     answers_written_before_keys_are_keyed_and_purges_take_the_records => keyed_and_purged;
+    a_member_scored_against_an_earlier_rubric_is_left_as_it_is => earlier_rubric;
 }
 
 /// What six participants typed for the same essay: four say the same once
@@ -431,6 +432,63 @@ async fn keyed_and_purged(backend: Backend) {
             .await,
         0
     );
+    for member in &tasks[2..4] {
+        assert_eq!(status_of(&app, *member).await, 3);
+        assert_eq!(marks_of(&app, *member).await.0, given);
+    }
+}
+
+/// A member whose ScoringResult was made with the rubric the question had
+/// before (opened, then released, then the mark scheme corrected) is not given
+/// marks of another rubric: it is left at 0 and still counted as remaining.
+async fn earlier_rubric(backend: Backend) {
+    let app = with_markers(backend).await;
+    let (tasks, _) = uploaded(&app).await;
+    // Opening tasks[1] makes its ScoringResult with the rubric of now.
+    let (status, _) = crate::second_marking::get_as(
+        &app,
+        SCORER,
+        &format!("{}/ScoringResult", tasks[1].path(&app)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let old = app
+        .sql_i64(&format!(
+            "SELECT CAST(rubric_id AS BIGINT) FROM scoring_results WHERE question_id = {} AND result_id = {}",
+            tasks[1].question, tasks[1].result
+        ))
+        .await;
+    let max = app
+        .sql_i64(&format!(
+            "SELECT CAST(max_score AS BIGINT) FROM questions WHERE id = {}",
+            tasks[1].question
+        ))
+        .await;
+    let rubric = json!({
+        "QuestionID": tasks[1].question.to_string(),
+        "Name": "Corrected at standardisation",
+        "MaxScore": max,
+        "Dimensions": [{"Order": 1, "Name": "All of it", "MaxScore": max}],
+    });
+    let response = send(&app, Method::POST, ADMIN, "Rubrics", &rubric, &[]).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let given = scores(&app, tasks[0], 1).await;
+    assert_eq!(given.len(), 1, "marked with the corrected rubric");
+    assert_eq!(
+        marking_as(&app, SCORER, tasks[0], &given).await,
+        StatusCode::NO_CONTENT
+    );
+    let marking: Value = apply_as(&app, SCORER, tasks[0]).await.json().await.unwrap();
+    assert_eq!(marking["Members"], json!(2), "{marking}");
+    assert_eq!(marking["Remaining"], json!(1), "{marking}");
+    assert_eq!(status_of(&app, tasks[1]).await, 0);
+    let kept = app
+        .sql_i64(&format!(
+            "SELECT CAST(rubric_id AS BIGINT) FROM scoring_results WHERE question_id = {} AND result_id = {}",
+            tasks[1].question, tasks[1].result
+        ))
+        .await;
+    assert_eq!(kept, old, "its ScoringResult untouched");
     for member in &tasks[2..4] {
         assert_eq!(status_of(&app, *member).await, 3);
         assert_eq!(marks_of(&app, *member).await.0, given);

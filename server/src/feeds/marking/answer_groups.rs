@@ -196,7 +196,7 @@ async fn post(
         .await?
         .filter(|script| script.seed_for.as_deref().is_none_or(|marker| marker == by))
         .ok_or_else(no_task)?;
-    super::refuse_while_paused(tx, principal, area, source, TaskStatus::Scored).await?;
+    super::pauses::refuse_while_paused(tx, principal, area, source, TaskStatus::Scored).await?;
     check_source(&marked_script(&script, principal)).map_err(|refusal| {
         let named = |why: String| {
             format!(
@@ -316,17 +316,20 @@ async fn mark_member(
         return Ok(Member::Gone);
     }
     tx.write_group_marks(area, member, script).await?;
-    let copy = super::seed_copy_at(tx, area, member).await?;
+    let copy = super::seeding::seed_copy_at(tx, area, member).await?;
     let (from, to) = (TaskStatus::Unscored, TaskStatus::Scored);
     if copy.is_none()
-        && super::keep_first_marking_if_chosen(tx, state, area, member, from, to, by).await?
+        && super::double_marking::keep_first_marking_if_chosen(
+            tx, state, area, member, from, to, by,
+        )
+        .await?
     {
         return Ok(Member::Marked);
     }
     if tx.set_task_status(area, member, to, by).await? == StatusChange::NoTask {
         return Ok(Member::Gone);
     }
-    super::after_status(
+    super::seeding::after_status(
         tx,
         state,
         principal,

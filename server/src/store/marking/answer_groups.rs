@@ -5,7 +5,6 @@
 
 use sea_query::{Cond, Expr, Order, Query, SelectStatement};
 
-use crate::model::answer_groups::{answer_key, GROUP_LIMIT};
 use crate::model::area::CustomerArea;
 use crate::model::scoring::{TaskKey, TaskStatus};
 use crate::store::schema::{
@@ -84,7 +83,7 @@ fn alike(area: CustomerArea, to: &AlikeTo<'_>) -> SelectStatement {
         .to_owned()
 }
 
-fn alike_ids(area: CustomerArea, to: &AlikeTo<'_>, limit: usize) -> SelectStatement {
+pub(super) fn alike_ids(area: CustomerArea, to: &AlikeTo<'_>, limit: usize) -> SelectStatement {
     alike(area, to)
         .column((ScoringTasks::Table, ScoringTasks::ResultId))
         .order_by((ScoringTasks::Table, ScoringTasks::ResultId), Order::Asc)
@@ -92,29 +91,8 @@ fn alike_ids(area: CustomerArea, to: &AlikeTo<'_>, limit: usize) -> SelectStatem
         .to_owned()
 }
 
-fn alike_count(area: CustomerArea, to: &AlikeTo<'_>) -> SelectStatement {
+pub(super) fn alike_count(area: CustomerArea, to: &AlikeTo<'_>) -> SelectStatement {
     alike(area, to).expr(Expr::cust("COUNT(*)")).to_owned()
-}
-
-/// The typed answers still without a key (in `answers_awaiting_key` alone). The
-/// index's own condition is written out, not bound, so that both databases
-/// can tell that the index holds every row the read wants.
-fn awaiting_keys(limit: u64) -> SelectStatement {
-    Query::select()
-        .columns([
-            Answers::CustomerId,
-            Answers::ResultId,
-            Answers::QuestionId,
-            Answers::Occurrence,
-            Answers::BlockNumber,
-            Answers::MediaType,
-            Answers::Content,
-        ])
-        .from(Answers::Table)
-        .and_where(Expr::col(Answers::AnswerKey).is_null())
-        .and_where(Expr::cust("media_type LIKE 'text/plain%'"))
-        .limit(limit)
-        .to_owned()
 }
 
 fn status_of(area: CustomerArea, task: TaskKey) -> SelectStatement {
@@ -131,13 +109,6 @@ fn status(row: Option<(i32,)>) -> Result<Option<TaskStatus>, StoreError> {
     row.map(|(code,)| TaskStatus::try_from(code).map_err(StoreError::Corrupt))
         .transpose()
 }
-
-/// How many answers one transaction of the keying keys.
-const KEYING_BATCH: u64 = 500;
-
-/// A typed answer without its key: area, result, question, occurrence, block,
-/// media type, content.
-type AwaitingKey = (i32, i32, i64, i16, i16, String, Vec<u8>);
 
 impl Store {
     /// The status of `task` now; none when there is no such task.
@@ -174,69 +145,6 @@ impl Store {
             _ => self.fetch_scalar(&alike_count(area, to)).await?,
         };
         Ok((ids, count))
-    }
-
-    /// The database's plans for reading a group (its first page) and for the
-    /// keying of answers written before keys: for the plan tests and the
-    /// benchmark (docs/benchmarks.md, "Answer groups").
-    pub async fn plans_of_answer_groups(
-        &self,
-        area: CustomerArea,
-        to: &AlikeTo<'_>,
-    ) -> Result<[Vec<String>; 3], StoreError> {
-        Ok([
-            self.explain(&alike_ids(area, to, GROUP_LIMIT)).await?,
-            self.explain(&alike_count(area, to)).await?,
-            self.explain(&awaiting_keys(KEYING_BATCH)).await?,
-        ])
-    }
-
-    /// Keys the typed answers written before migration 35 (they alone are in
-    /// the partial index `answers_awaiting_key`), and their tasks, a batch per
-    /// transaction; returns how many. Once done, one read of an empty index.
-    pub async fn key_typed_answers(&self) -> Result<u64, StoreError> {
-        let mut keyed = 0;
-        loop {
-            let mut tx = self.begin().await?;
-            let rows: Vec<AwaitingKey> = tx.fetch_all(&awaiting_keys(KEYING_BATCH)).await?;
-            let mut written = 0;
-            for (area, result, question, occurrence, block, media_type, content) in &rows {
-                // A media type the index takes and the model does not (`text/plainx`)
-                // keeps no key; the loop ends when a batch keys none.
-                let Some(key) = answer_key(media_type, content) else {
-                    continue;
-                };
-                let key = key.as_str();
-                written += tx
-                    .execute(
-                        &Query::update()
-                            .table(Answers::Table)
-                            .value(Answers::AnswerKey, key)
-                            .and_where(Expr::col(Answers::CustomerId).eq(*area))
-                            .and_where(Expr::col(Answers::ResultId).eq(*result))
-                            .and_where(Expr::col(Answers::QuestionId).eq(*question))
-                            .and_where(Expr::col(Answers::Occurrence).eq(*occurrence))
-                            .and_where(Expr::col(Answers::BlockNumber).eq(*block))
-                            .to_owned(),
-                    )
-                    .await?;
-                tx.execute(
-                    &Query::update()
-                        .table(ScoringTasks::Table)
-                        .value(ScoringTasks::AnswerKey, key)
-                        .and_where(Expr::col(ScoringTasks::CustomerId).eq(*area))
-                        .and_where(Expr::col(ScoringTasks::QuestionId).eq(*question))
-                        .and_where(Expr::col(ScoringTasks::ResultId).eq(*result))
-                        .to_owned(),
-                )
-                .await?;
-            }
-            tx.commit().await?;
-            keyed += written;
-            if written == 0 {
-                return Ok(keyed);
-            }
-        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! Marking quality (docs/marking-quality.md): flags to a lead marker and their
 //! answers; double marking's plans, markings and queue; answer groups.
 
+mod answer_group_plans;
 mod answer_groups;
+mod answer_keys;
 mod figures;
 mod final_marks;
 mod flags;
