@@ -325,6 +325,31 @@ async fn refused(backend: Backend) {
     let (status, message) = refusal(response).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{message}");
     assert!(message.contains("ResultID is required"), "{message}");
+    // Malformed parameters: a 400 naming the parameter, never a 500.
+    for query in [
+        "QuestionID=1L&ResultID='abc'",
+        "QuestionID=1L&ResultID=99999999999",
+        "QuestionID='x'&ResultID=1",
+        "QuestionID=1L&ResultID=1&Extra=2",
+    ] {
+        let response = send(
+            &app,
+            Method::GET,
+            SCORER,
+            &format!("AnswersAlike?{query}"),
+            &Value::Null,
+            &[],
+        )
+        .await;
+        let (status, message) = refusal(response).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {message}");
+        assert!(
+            ["ResultID", "QuestionID", "Extra"]
+                .iter()
+                .any(|name| message.contains(name)),
+            "{query}: {message}"
+        );
+    }
     let coordinator = apply_as(&app, crate::seeds::COORDINATOR, tasks[0]).await;
     assert_eq!(coordinator.status(), StatusCode::FORBIDDEN);
     // Nothing of any refusal was written.
