@@ -123,6 +123,14 @@ pub enum Grant {
 ///   add, edit and delete its comments; coordinators have no use for it.
 pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
     // (entity set, scorer, coordinator, lead)
+    // Our extension: marks and notes on the script; a scorer reads and writes
+    // only his own (feeds/marking/annotations.rs).
+    (
+        "Annotations",
+        Grant::ReadWrite,
+        Grant::None,
+        Grant::ReadWrite,
+    ),
     // Our extension: a marker applies a marked script to the answers alike
     // (a scorer reads his own applications, and which tasks they marked).
     (

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod agreement;
+pub mod annotations;
 pub mod answer_groups;
 pub mod area;
 pub mod choice_scoring;

@@ -38,12 +38,13 @@ pub use engine::{
 };
 use engine::{ReadLane, SqliteWrites};
 pub use marking::{
-    AlikeTo, GroupSource, NewFlag, NewFlagAnswer, NewGroupMarking, NewPause, NewSeed, OpenPause,
-    SeedCopy, SeedableTask, StoredFlag, StoredMarking, SubmittedMarking, WaitingTask,
+    AlikeTo, AnswerBlock, GroupSource, NewFlag, NewFlagAnswer, NewGroupMarking, NewPause, NewSeed,
+    OpenPause, SeedCopy, SeedableTask, StoredAnnotation, StoredFlag, StoredMarking,
+    SubmittedMarking, WaitingTask,
 };
 pub use results::{AuditRequest, ClaimedJob, Lease};
 pub use scoring::{
-    ConditionalDelete, ConditionalUpdate, NewBankedComment, Replaced, RubricDeletion,
+    ConditionalDelete, ConditionalUpdate, NewBankedComment, Replaced, RevisedRow, RubricDeletion,
     ScoringResultCreation, ScoringResultValues, StatusChange, StoredBankedComment,
     StoredDimensionScore, StoredScoringResult, StoredTask,
 };

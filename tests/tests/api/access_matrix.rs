@@ -183,6 +183,7 @@ enum May {
 /// The role table, written out independently of the server's: (set, scorer,
 /// coordinator, lead marker).
 const ORACLE: &[(&str, May, May, May)] = &[
+    ("Annotations", May::Rw, May::No, May::Rw),
     ("AnswerGroupMarkings", May::Rw, May::No, May::Rw),
     ("AnswerGroupMembers", May::R, May::No, May::R),
     ("AnswerUploads", May::No, May::Rw, May::No),
@@ -226,6 +227,9 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         // Our extension, double marking (issue 38).
         ("MarkingPlans", true) => &["PUT"],
         ("Markings", true) => &["PUT", "DELETE"],
+        // Our extension, annotations on the script (issue 38).
+        ("Annotations", true) => &["PUT", "DELETE"],
+        ("Annotations", false) => &["POST"],
         ("MarkingPlans" | "Markings", false) => &["POST"],
         ("MarkingScores", true) => &["PUT"],
         ("Results", true) => &["PUT", "PATCH", "MERGE"],
@@ -267,6 +271,7 @@ fn served(set: &str, method: &str) -> bool {
                 | "MarkingPlans"
                 | "Markings"
                 | "MarkingScores"
+                | "Annotations"
         ),
         "POST" => matches!(
             set,
@@ -276,6 +281,7 @@ fn served(set: &str, method: &str) -> bool {
                 | "Seeds"
                 | "MarkerReleases"
                 | "AnswerGroupMarkings"
+                | "Annotations"
                 | "MarkingPlans"
                 | "Markings"
                 | "AssessmentSnapshots"
@@ -294,6 +300,7 @@ fn served(set: &str, method: &str) -> bool {
                 | "AssessmentSnapshots"
                 | "PrintBatches"
                 | "Markings"
+                | "Annotations"
         ),
         "PATCH" | "MERGE" => matches!(
             set,

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod access_matrix;
+mod annotations;
 mod answer_groups;
 mod answer_sheets;
 mod atom_formats;

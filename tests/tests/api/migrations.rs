@@ -7,6 +7,7 @@ on_both_backends! {
 /// Every table of the data model; both backends must have exactly these.
 const TABLES: &[&str] = &[
     "accounts",
+    "annotations",
     "answer_group_markings",
     "answer_group_members",
     "answer_uploads",

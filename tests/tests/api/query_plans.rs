@@ -23,6 +23,7 @@ on_both_backends! {
     the_scoring_feeds_read_forms_use_their_indexes_and_queues_come_out_in_order_planned_once => read_forms;
     a_key_lookup_on_a_table_still_empty_after_analyze_is_kept_as_an_index_scan => empty_table_lookup;
     an_answer_groups_open_tasks_are_one_range_of_their_index_however_far_the_marking_has_got => answer_groups;
+    every_statement_of_a_purge_group_finds_its_rows_through_an_index => purge_groups;
 }
 
 const TASKS: usize = 100_000;
@@ -345,5 +346,53 @@ async fn answer_groups(backend: Backend) {
                 || keying.contains("Bitmap Index Scan on answers_awaiting_key"),
             "keying: {keying}"
         );
+    }
+}
+
+/// A purge's group of 100 results at 100,000 tasks, analysed: every statement
+/// of it finds its rows through an index by result (or by key), never a scan
+/// of a table that has rows, so the pace of a purge does not depend on the
+/// size of the tables. The first form with seeds (`IN (list) OR IN
+/// (subquery)`) scanned every table on PostgreSQL at each group.
+async fn purge_groups(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let area = CustomerArea::new(seed_scale(&app.store, TASKS, false).await.unwrap()).unwrap();
+    app.store.analyze().await.unwrap();
+    let results: Vec<i32> = app
+        .sql_strings("SELECT CAST(id AS TEXT) FROM results ORDER BY id LIMIT 100")
+        .await
+        .iter()
+        .map(|id| id.parse().unwrap())
+        .collect();
+    assert_eq!(results.len(), 100);
+    let mut filled = Vec::new();
+    for table in [
+        "results",
+        "answers",
+        "scoring_tasks",
+        "scoring_results",
+        "scoring_events",
+        "dimension_scores",
+        "topic_scores",
+        "attempts",
+        "answer_uploads",
+    ] {
+        if app.sql_i64(&format!("SELECT COUNT(*) FROM {table}")).await > 1_000 {
+            filled.push(table);
+        }
+    }
+    assert!(filled.contains(&"answers") && filled.contains(&"scoring_tasks"), "{filled:?}");
+    let plans = app.store.plans_of_a_purge(area, &results).await.unwrap();
+    assert!(plans.len() > 15, "every table of a result: {}", plans.len());
+    for (statement, plan) in plans {
+        let plan = plan.join("\n");
+        for table in &filled {
+            let scanned = plan.contains(&format!("Seq Scan on {table} "))
+                || plan.lines().any(|line| {
+                    let line = line.trim();
+                    line == format!("SCAN {table}") || line.starts_with(&format!("SCAN {table} "))
+                });
+            assert!(!scanned, "{statement}\n{plan}");
+        }
     }
 }

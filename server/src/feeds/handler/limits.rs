@@ -61,3 +61,7 @@ pub const CREATE_PUT_DELETE: Writes = Writes {
     collection: &[Verb::Post],
     links: &[],
 };
+
+/// The longest `Points` of an annotation, and its note (`model::annotations`).
+pub const ANNOTATION_POINTS_LENGTH: u32 = crate::model::annotations::POINTS_LENGTH as u32;
+pub const ANNOTATION_TEXT_LENGTH: u32 = crate::model::annotations::NOTE_LENGTH as u32;

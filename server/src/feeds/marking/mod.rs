@@ -1,10 +1,11 @@
 //! Marking quality (docs/marking-quality.md), our extensions: flags to a lead
 //! marker and the lead's answers; double-blind second marking's plans, markings,
 //! their scores and the queue of tasks waiting for one; seeds, their markings,
-//! and the pauses they cause; answer groups marked at once (docs/odata.md,
-//! "Extensions").
+//! and the pauses they cause; answer groups marked at once; annotations on
+//! the script (docs/odata.md, "Extensions").
 
 mod agreement;
+mod annotations;
 mod answer_groups;
 mod collection_only;
 mod double_marking;
@@ -22,6 +23,7 @@ mod seeds;
 use crate::feeds::handler::{Feature, ServedAction};
 use crate::odata::model::ComplexType;
 
+pub use annotations::ANNOTATIONS;
 pub use answer_groups::{ANSWER_GROUP_MARKINGS, ANSWER_GROUP_MEMBERS};
 pub use double_marking::{keep_first_marking_if_chosen, refuse_while_waiting};
 pub use flag_answers::FLAG_ANSWERS;
@@ -48,6 +50,7 @@ pub static FEATURE: Feature = Feature {
         &pauses::RELEASES_FEED,
         &answer_groups::MARKINGS_FEED,
         &answer_groups::MEMBERS_FEED,
+        &annotations::FEED,
     ],
     actions: ACTIONS,
     complex_types: COMPLEX_TYPES,

@@ -1,6 +1,7 @@
 //! Marking quality (docs/marking-quality.md): flags to a lead marker and their
 //! answers; double marking's plans, markings and queue; answer groups.
 
+mod annotations;
 mod answer_group_plans;
 mod answer_groups;
 mod answer_keys;
@@ -14,6 +15,7 @@ mod rounds;
 mod seed_copies;
 mod seeds;
 
+pub use annotations::{AnswerBlock, StoredAnnotation};
 pub use answer_groups::{AlikeTo, GroupSource, NewGroupMarking};
 pub use figures::SubmittedMarking;
 pub use flags::{NewFlag, NewFlagAnswer, StoredFlag};

@@ -3,6 +3,7 @@
 
 mod changes;
 pub(crate) mod jobs;
+mod purge_group;
 mod purges;
 mod report;
 mod report_rows;

@@ -2,18 +2,14 @@
 //! group of results removed with everything that hangs from them, in a transaction
 //! of its own; the participants of a name removed; one result replayed.
 
-use sea_query::{Cond, Expr, IntoIden, Order, Query, SimpleExpr};
+use sea_query::{Expr, Order, Query, SimpleExpr};
 
 use crate::model::area::CustomerArea;
 use crate::model::purge::JobTarget;
 use crate::store::engine::script::Script;
 use crate::store::results::jobs::Lease;
-use crate::store::schema::{
-    AnswerGroupMarkings, AnswerGroupMembers, AnswerUploads, Answers, Attempts, DimensionScores,
-    FlagAnswers, Flags, GroupParticipants, Jobs, MarkingQueue, MarkingScores, Markings,
-    Participants, Results, ScoringEvents, ScoringResults, ScoringTasks, SeedCopies, SeedScores,
-    Seeds, TopicScores,
-};
+use crate::store::results::purge_group::purge_steps;
+use crate::store::schema::{AnswerUploads, Attempts, GroupParticipants, Participants, Results};
 use crate::store::{Store, StoreError};
 
 impl Store {
@@ -66,217 +62,10 @@ impl Store {
         if group.is_empty() {
             return Ok(());
         }
-        let results = || group.iter().map(|(result, _)| *result);
-        // The group's results and the seed copies made of them: a copy holds the
-        // participant's answers too (docs/marking-quality.md, "Seeds").
-        let seeds_of_group = || {
-            Query::select()
-                .column(Seeds::Id)
-                .from(Seeds::Table)
-                .and_where(Expr::col(Seeds::CustomerId).eq(area.id()))
-                .and_where(Expr::col(Seeds::ResultId).is_in(results()))
-                .to_owned()
-        };
-        let copies = || {
-            Query::select()
-                .column(SeedCopies::ResultId)
-                .from(SeedCopies::Table)
-                .and_where(Expr::col(SeedCopies::CustomerId).eq(area.id()))
-                .and_where(Expr::col(SeedCopies::SeedId).in_subquery(seeds_of_group()))
-                .to_owned()
-        };
-        let doomed = |result: sea_query::DynIden| {
-            Expr::col(result.clone())
-                .is_in(results())
-                .or(Expr::col(result).in_subquery(copies()))
-        };
-        let held = || {
-            Expr::exists(
-                Query::select()
-                    .expr(Expr::val(1))
-                    .from(Jobs::Table)
-                    .and_where(Expr::col(Jobs::Id).eq(lease.job_id))
-                    .and_where(Expr::col(Jobs::LeaseOwner).eq(lease.owner))
-                    .to_owned(),
-            )
-        };
-        let still_there = Query::select()
-            .expr(Expr::col(Results::Id).count())
-            .from(Results::Table)
-            .and_where(Expr::col(Results::CustomerId).eq(area.id()))
-            .and_where(Expr::col(Results::Id).is_in(results()))
-            .to_owned();
         let mut script = Script::new(self.backend());
-        script.push(
-            &Query::update()
-                .table(Jobs::Table)
-                .value(Jobs::LockedUntil, lease.until)
-                .value(
-                    Jobs::ResultsDone,
-                    Expr::col(Jobs::ResultsDone).add(SimpleExpr::SubQuery(
-                        None,
-                        Box::new(still_there.into_sub_query_statement()),
-                    )),
-                )
-                .and_where(Expr::col(Jobs::Id).eq(lease.job_id))
-                .and_where(Expr::col(Jobs::LeaseOwner).eq(lease.owner))
-                .to_owned(),
-        );
-        // An answer group's record goes with its marked script, and each
-        // member's with its own (model::purge keeps nothing of a purged result).
-        let group_markings_of_doomed = Query::select()
-            .column(AnswerGroupMarkings::Id)
-            .from(AnswerGroupMarkings::Table)
-            .and_where(Expr::col(AnswerGroupMarkings::CustomerId).eq(area.id()))
-            .and_where(doomed(AnswerGroupMarkings::ResultId.into_iden()))
-            .to_owned();
-        script.push(
-            &Query::delete()
-                .from_table(AnswerGroupMembers::Table)
-                .and_where(Expr::col(AnswerGroupMembers::CustomerId).eq(area.id()))
-                .cond_where(
-                    Cond::any()
-                        .add(doomed(AnswerGroupMembers::ResultId.into_iden()))
-                        .add(
-                            Expr::col(AnswerGroupMembers::MarkingId)
-                                .in_subquery(group_markings_of_doomed),
-                        ),
-                )
-                .and_where(held())
-                .to_owned(),
-        );
-        script.push(
-            &Query::delete()
-                .from_table(AnswerGroupMarkings::Table)
-                .and_where(Expr::col(AnswerGroupMarkings::CustomerId).eq(area.id()))
-                .and_where(doomed(AnswerGroupMarkings::ResultId.into_iden()))
-                .and_where(held())
-                .to_owned(),
-        );
-        // Children before parents: marking scores hang from markings; dimension
-        // scores from scoring results; scoring results, events, flags (answers
-        // from flags), markings and the marking queue from tasks.
-        for (table, customer, result) in [
-            (
-                MarkingScores::Table.into_iden(),
-                MarkingScores::CustomerId.into_iden(),
-                MarkingScores::ResultId.into_iden(),
-            ),
-            (
-                Markings::Table.into_iden(),
-                Markings::CustomerId.into_iden(),
-                Markings::ResultId.into_iden(),
-            ),
-            (
-                MarkingQueue::Table.into_iden(),
-                MarkingQueue::CustomerId.into_iden(),
-                MarkingQueue::ResultId.into_iden(),
-            ),
-            (
-                FlagAnswers::Table.into_iden(),
-                FlagAnswers::CustomerId.into_iden(),
-                FlagAnswers::ResultId.into_iden(),
-            ),
-            (
-                Flags::Table.into_iden(),
-                Flags::CustomerId.into_iden(),
-                Flags::ResultId.into_iden(),
-            ),
-            (
-                DimensionScores::Table.into_iden(),
-                DimensionScores::CustomerId.into_iden(),
-                DimensionScores::ResultId.into_iden(),
-            ),
-            (
-                ScoringEvents::Table.into_iden(),
-                ScoringEvents::CustomerId.into_iden(),
-                ScoringEvents::ResultId.into_iden(),
-            ),
-            (
-                ScoringResults::Table.into_iden(),
-                ScoringResults::CustomerId.into_iden(),
-                ScoringResults::ResultId.into_iden(),
-            ),
-            (
-                ScoringTasks::Table.into_iden(),
-                ScoringTasks::CustomerId.into_iden(),
-                ScoringTasks::ResultId.into_iden(),
-            ),
-            (
-                Answers::Table.into_iden(),
-                Answers::CustomerId.into_iden(),
-                Answers::ResultId.into_iden(),
-            ),
-            (
-                TopicScores::Table.into_iden(),
-                TopicScores::CustomerId.into_iden(),
-                TopicScores::ResultId.into_iden(),
-            ),
-        ] {
-            script.push(
-                &Query::delete()
-                    .from_table(table)
-                    .and_where(Expr::col(customer).eq(area.id()))
-                    .and_where(doomed(result))
-                    .and_where(held())
-                    .to_owned(),
-            );
+        for step in purge_steps(area, lease, group) {
+            step.push_to(&mut script);
         }
-        let attempts: Vec<i32> = group.iter().filter_map(|(_, attempt)| *attempt).collect();
-        if !attempts.is_empty() {
-            script.push(
-                &Query::delete()
-                    .from_table(AnswerUploads::Table)
-                    .and_where(Expr::col(AnswerUploads::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(AnswerUploads::AttemptId).is_in(attempts.iter().copied()))
-                    .and_where(held())
-                    .to_owned(),
-            );
-            // The attempt stays, unlinked, and may be uploaded again.
-            script.push(
-                &Query::update()
-                    .table(Attempts::Table)
-                    .value(Attempts::ResultId, Option::<i32>::None)
-                    .and_where(Expr::col(Attempts::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(Attempts::Id).is_in(attempts.iter().copied()))
-                    .and_where(Expr::col(Attempts::ResultId).is_in(results()))
-                    .and_where(held())
-                    .to_owned(),
-            );
-        }
-        script.push(
-            &Query::delete()
-                .from_table(Results::Table)
-                .and_where(Expr::col(Results::CustomerId).eq(area.id()))
-                .and_where(doomed(Results::Id.into_iden()))
-                .and_where(held())
-                .to_owned(),
-        );
-        // The seeds last: their copies were found through them.
-        script.push(
-            &Query::delete()
-                .from_table(SeedCopies::Table)
-                .and_where(Expr::col(SeedCopies::CustomerId).eq(area.id()))
-                .and_where(Expr::col(SeedCopies::SeedId).in_subquery(seeds_of_group()))
-                .and_where(held())
-                .to_owned(),
-        );
-        script.push(
-            &Query::delete()
-                .from_table(SeedScores::Table)
-                .and_where(Expr::col(SeedScores::CustomerId).eq(area.id()))
-                .and_where(Expr::col(SeedScores::SeedId).in_subquery(seeds_of_group()))
-                .and_where(held())
-                .to_owned(),
-        );
-        script.push(
-            &Query::delete()
-                .from_table(Seeds::Table)
-                .and_where(Expr::col(Seeds::CustomerId).eq(area.id()))
-                .and_where(Expr::col(Seeds::ResultId).is_in(results()))
-                .and_where(held())
-                .to_owned(),
-        );
         self.run_script(&script).await
     }
 

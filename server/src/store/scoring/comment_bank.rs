@@ -2,7 +2,7 @@
 //! addresses, the dimensions a comment may name, and the writes, each in the
 //! transaction it is given.
 
-use sea_query::{Expr, Query};
+use sea_query::{Expr, Iden, Query};
 
 use crate::model::area::CustomerArea;
 use crate::store::read::{plan, Scope};
@@ -28,6 +28,15 @@ pub struct NewBankedComment<'a> {
     pub dimension_order: Option<i32>,
     pub text: &'a str,
     pub created_by: &'a str,
+}
+
+/// A table whose rows carry a `ModifiedDateTime` revision, by its columns.
+#[derive(Debug, Clone, Copy)]
+pub struct RevisedRow<T> {
+    pub table: T,
+    pub customer: T,
+    pub id: T,
+    pub modified_at: T,
 }
 
 /// What a conditional delete did.
@@ -201,13 +210,33 @@ impl Tx {
         id: i32,
         expected_modified_at: Option<i64>,
     ) -> Result<ConditionalDelete, StoreError> {
+        let row = RevisedRow {
+            table: BankedComments::Table,
+            customer: BankedComments::CustomerId,
+            id: BankedComments::Id,
+            modified_at: BankedComments::ModifiedAt,
+        };
+        self.delete_revision(row, area, id, expected_modified_at)
+            .await
+    }
+
+    /// Deletes row `id` of `row`'s table in the area; with
+    /// `expected_modified_at`, only that revision (one statement: of two
+    /// writers, one wins), and tells a row gone from a row changed.
+    pub async fn delete_revision<T: Iden + Copy + 'static>(
+        &mut self,
+        row: RevisedRow<T>,
+        area: CustomerArea,
+        id: i32,
+        expected_modified_at: Option<i64>,
+    ) -> Result<ConditionalDelete, StoreError> {
         let mut delete = Query::delete()
-            .from_table(BankedComments::Table)
-            .and_where(Expr::col(BankedComments::CustomerId).eq(area.id()))
-            .and_where(Expr::col(BankedComments::Id).eq(id))
+            .from_table(row.table)
+            .and_where(Expr::col(row.customer).eq(area.id()))
+            .and_where(Expr::col(row.id).eq(id))
             .to_owned();
         if let Some(expected) = expected_modified_at {
-            delete.and_where(Expr::col(BankedComments::ModifiedAt).eq(expected));
+            delete.and_where(Expr::col(row.modified_at).eq(expected));
         }
         if self.execute(&delete).await? == 1 {
             return Ok(ConditionalDelete::Deleted);
@@ -215,10 +244,10 @@ impl Tx {
         let still: Option<(i32,)> = self
             .fetch_optional(
                 &Query::select()
-                    .column(BankedComments::Id)
-                    .from(BankedComments::Table)
-                    .and_where(Expr::col(BankedComments::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(BankedComments::Id).eq(id))
+                    .column(row.id)
+                    .from(row.table)
+                    .and_where(Expr::col(row.customer).eq(area.id()))
+                    .and_where(Expr::col(row.id).eq(id))
                     .to_owned(),
             )
             .await?;

@@ -10,7 +10,7 @@ mod reads;
 mod rubrics;
 mod updates;
 
-pub use comment_bank::{ConditionalDelete, NewBankedComment, StoredBankedComment};
+pub use comment_bank::{ConditionalDelete, NewBankedComment, RevisedRow, StoredBankedComment};
 pub use creation::ScoringResultCreation;
 pub(in crate::store) use latest_event::latest_event_id;
 pub use reads::{StoredDimensionScore, StoredScoringResult, StoredTask};

@@ -173,3 +173,22 @@ pub enum AnswerGroupMembers {
     QuestionId,
     Marker,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Annotations {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    ResultId,
+    Occurrence,
+    BlockNumber,
+    Kind,
+    Points,
+    TextStart,
+    TextEnd,
+    Note,
+    MarkedBy,
+    CreatedAt,
+    ModifiedAt,
+}
