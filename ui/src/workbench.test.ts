@@ -7,7 +7,7 @@ import { Workbench, type WorkbenchCommands } from "./workbench.svelte";
 import { DurableDraftStore } from "./lib/draftStore";
 import type { ScoringView } from "./lib/api";
 
-const view = (resultId: number, status: number): ScoringView => ({ questionId: "11", resultId, status, participant: "Ben", groupName: "A", finishedAt: null, question: "Essay", maxScore: 4, markupHtml: "", answer: { kind: "text", text: "" }, rubric: null });
+const view = (resultId: number, status: number): ScoringView => ({ questionId: "11", resultId, status, participant: "Ben", groupName: "A", finishedAt: null, question: "Essay", maxScore: 4, markupHtml: "", answer: { kind: "text", text: "", occurrence: 1, blockNumber: 1 }, rubric: null });
 
 function bench(open: WorkbenchCommands["open"] = async (_q, resultId, opening) => view(resultId, opening === "claim" ? 1 : 2)) {
   const errors: string[] = [];

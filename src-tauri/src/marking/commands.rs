@@ -3,10 +3,10 @@
 
 use tauri::State;
 
-use super::{figures, flags, pauses, second_desk, second_marking, seeds};
+use super::{annotations, figures, flags, pauses, second_desk, second_marking, seeds};
 use super::{
-    FiguresQuestion, FlagDesk, MarkerFigures, MarkingDraft, MarkingOutcome, MarkingView,
-    SecondMarkingDesk, SeedsDesk,
+    Annotation, FiguresQuestion, FlagDesk, MarkerFigures, MarkingDraft, MarkingOutcome,
+    MarkingView, NewAnnotation, SecondMarkingDesk, SeedsDesk,
 };
 use crate::error::CommandError;
 use crate::state::DesktopState;
@@ -138,4 +138,35 @@ pub async fn marker_figures(
     question_id: String,
 ) -> Result<MarkerFigures, CommandError> {
     figures::marker_figures(&state.connected_client().await?, &question_id).await
+}
+
+/// The annotations on an answer block this account reads.
+#[tauri::command]
+pub async fn annotations(
+    state: State<'_, DesktopState>,
+    question_id: String,
+    result_id: i32,
+    occurrence: i64,
+    block_number: i64,
+) -> Result<Vec<Annotation>, CommandError> {
+    let client = state.connected_client().await?;
+    annotations::annotations_of(&client, &question_id, result_id, occurrence, block_number).await
+}
+
+/// Places an annotation on the script; what the server kept.
+#[tauri::command]
+pub async fn place_annotation(
+    state: State<'_, DesktopState>,
+    annotation: NewAnnotation,
+) -> Result<Annotation, CommandError> {
+    annotations::place_annotation(&state.connected_client().await?, &annotation).await
+}
+
+/// Removes one of this marker's annotations.
+#[tauri::command]
+pub async fn remove_annotation(
+    state: State<'_, DesktopState>,
+    id: i32,
+) -> Result<(), CommandError> {
+    annotations::remove_annotation(&state.connected_client().await?, id).await
 }

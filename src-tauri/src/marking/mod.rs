@@ -3,8 +3,10 @@
 //! answers them, releasing a task or taking it over. A script chosen for double
 //! marking is marked again, blind, from the second-marking desk. The lead reads
 //! each marker's figures on a question, makes check scripts (seeds) of scripts
-//! he marked, and releases markers their check scripts paused.
+//! he marked, and releases markers their check scripts paused. A marker's
+//! annotations on the script are placed and read here too.
 
+mod annotations;
 pub mod commands;
 mod feed_rows;
 mod figures;
@@ -14,6 +16,7 @@ mod second_desk;
 mod second_marking;
 mod seeds;
 
+pub use annotations::{Annotation, NewAnnotation};
 pub use figures::{
     figures_access, figures_questions, marker_figures, DriftPoint, FiguresQuestion, MarkerFigures,
     MarkerLine,

@@ -96,6 +96,8 @@ pub async fn answer_view(
     if media_type.starts_with("text/") {
         return Ok(AnswerView::Text {
             text: String::from_utf8_lossy(&media.bytes).into_owned(),
+            occurrence,
+            block_number,
         });
     }
     if media_type.starts_with("image/") {

@@ -13,6 +13,10 @@ use super::answer_image::ShownImage;
 pub enum AnswerView {
     Text {
         text: String,
+        /// The answer's key, for the annotations placed on it.
+        occurrence: i64,
+        #[serde(rename = "blockNumber")]
+        block_number: i64,
     },
     Image(ImageAnswer),
     Other {

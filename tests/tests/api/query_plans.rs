@@ -381,7 +381,10 @@ async fn purge_groups(backend: Backend) {
             filled.push(table);
         }
     }
-    assert!(filled.contains(&"answers") && filled.contains(&"scoring_tasks"), "{filled:?}");
+    assert!(
+        filled.contains(&"answers") && filled.contains(&"scoring_tasks"),
+        "{filled:?}"
+    );
     let plans = app.store.plans_of_a_purge(area, &results).await.unwrap();
     assert!(plans.len() > 15, "every table of a result: {}", plans.len());
     for (statement, plan) in plans {

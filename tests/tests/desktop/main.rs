@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod accessibility;
+mod annotations;
 mod answer_groups;
 mod appearance;
 mod comment_bank;

@@ -11,6 +11,8 @@ import type { SeedsDesk } from "./bindings/SeedsDesk";
 import type { FiguresQuestion } from "./bindings/FiguresQuestion";
 import type { OtherAnswer } from "./bindings/OtherAnswer";
 import type { GroupApplied } from "./bindings/GroupApplied";
+import type { Annotation } from "./bindings/Annotation";
+import type { NewAnnotation } from "./bindings/NewAnnotation";
 import type { AnswerView } from "./bindings/AnswerView";
 import type { MarkerFigures } from "./bindings/MarkerFigures";
 import type { MarkingDraft } from "./bindings/MarkingDraft";
@@ -36,6 +38,8 @@ import type { SubmitOutcome } from "./bindings/SubmitOutcome";
 
 export type { AnswerView } from "./bindings/AnswerView";
 export type { GroupApplied } from "./bindings/GroupApplied";
+export type { Annotation } from "./bindings/Annotation";
+export type { NewAnnotation } from "./bindings/NewAnnotation";
 export type { FlagDesk } from "./bindings/FlagDesk";
 export type { SeedsDesk } from "./bindings/SeedsDesk";
 export type { PauseEntry } from "./bindings/PauseEntry";
@@ -136,6 +140,11 @@ export const markerFigures = (questionId: string) => invoke<MarkerFigures>("mark
 export type { OtherAnswer } from "./bindings/OtherAnswer";
 export const otherAnswers = (questionId: string, resultId: number) => invoke<OtherAnswer[]>("other_answers", { questionId, resultId });
 export const otherAnswer = (questionId: string, resultId: number) => invoke<AnswerView>("other_answer", { questionId, resultId });
+/** Annotations on an answer block: this account's own (a lead's: everyone's), placed and removed one at a time. */
+export const annotationsOf = (questionId: string, resultId: number, occurrence: number, blockNumber: number) =>
+  invoke<Annotation[]>("annotations", { questionId, resultId, occurrence, blockNumber });
+export const placeAnnotation = (annotation: NewAnnotation) => invoke<Annotation>("place_annotation", { annotation });
+export const removeAnnotation = (id: number) => invoke<null>("remove_annotation", { id });
 /** Answer groups: the open tasks whose typed answer is alike this one's, and applying a submitted marking to them. */
 export const answersAlike = (questionId: string, resultId: number) => invoke<number[]>("answers_alike", { questionId, resultId });
 export const applyAnswerGroup = (questionId: string, resultId: number) => invoke<GroupApplied>("apply_answer_group", { questionId, resultId });

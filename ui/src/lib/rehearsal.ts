@@ -58,6 +58,8 @@ const typed: ScoringView = {
   answer: {
     kind: "text",
     text: "Dear council,\n\nOur park needs more benches and better lighting, because older residents cannot rest on the way to the shops and the paths are dark by five o'clock in winter. I believe the cost would be repaid by more people walking instead of driving.\n\nYours faithfully,\nA resident",
+    occurrence: 1,
+    blockNumber: 1,
   },
 };
 

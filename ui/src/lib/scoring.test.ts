@@ -30,7 +30,7 @@ const view: ScoringView = {
   question: "Essay",
   maxScore: 8,
   markupHtml: "<p>Explain.</p>",
-  answer: { kind: "text", text: "Because." },
+  answer: { kind: "text", text: "Because.", occurrence: 1, blockNumber: 1 },
   rubric: {
     rubricId: 3,
     name: "Essay rubric",

@@ -107,6 +107,18 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["A", "Answers alike (typed answers that say the same): read them, then Ctrl+Enter submits and applies these marks to them all"],
     ],
   ],
+  [
+    "Annotating (E in the scoring view and when marking a second time)",
+    [
+      ["E", "Annotate the answer, or stop"],
+      ["T / X / N / H / P", "Tick / cross / note / highlighter / pen (pen on scans only)"],
+      ["Arrows", "Move the cursor on a scan (Shift+arrows still move the scan)"],
+      ["← → and Shift", "On typed text: move by words, and select"],
+      ["Enter", "Place the tool at the cursor or on the words (a pen or highlighter stroke: Enter starts, arrows draw, Enter ends; a note: type it, Enter)"],
+      ["[ ] / Delete", "Choose a mark / remove it (the last one if none is chosen)"],
+      ["Esc", "Cancel the stroke or note, then stop annotating"],
+    ],
+  ],
   ["Scanned answers", [["+ −", "Zoom in, out (the top stays in sight)"], ["F", "Fit the width; again: the whole page"], ["O / Shift+O", "Rotate clockwise / anticlockwise"], ["Shift + arrows", "Move by most of a screenful"]]],
   ["Anywhere", [["?", "This sheet"], ["Esc", "Close it"], ["Ctrl+plus / minus / 0", "Text size (remembered)"]]],
 ];

@@ -20,7 +20,7 @@ const view: ScoringView = {
   question: "Essay",
   maxScore: 7,
   markupHtml: "<p>Why?</p>",
-  answer: { kind: "text", text: "Because." },
+  answer: { kind: "text", text: "Because.", occurrence: 1, blockNumber: 1 },
   rubric: { rubricId: 3, name: "Essay", instructions: null, maxScore: 7, dimensions: [dimension(1, 4), dimension(2, 3)], score: null, comments: null, modified: "2026-11-27T09:00:00.000" },
 };
 

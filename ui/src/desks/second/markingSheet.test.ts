@@ -6,7 +6,7 @@ import type { MarkingDraft, MarkingOutcome, MarkingView, SecondMarkingDesk, Take
 
 const view = (round = 2): MarkingView => ({
   markingId: 9, round, questionId: "7", resultId: 3, participant: "Ann Lee", groupName: null, question: "Essay", maxScore: 8,
-  markupHtml: "<p>Q</p>", answer: { kind: "text", text: "An answer" }, rubricName: "Essay", instructions: null,
+  markupHtml: "<p>Q</p>", answer: { kind: "text", text: "An answer", occurrence: 1, blockNumber: 1 }, rubricName: "Essay", instructions: null,
   dimensions: [
     { order: 1, name: "Content", instructions: null, maxScore: 5, score: null, comment: null, levels: [] },
     { order: 2, name: "Style", instructions: null, maxScore: 3, score: null, comment: null, levels: [] },
