@@ -22,6 +22,8 @@ pub enum PrintVariant {
     Sheets,
     /// A group's class list (docs/rosters.md).
     ClassList,
+    /// A result's marked script (docs/marking-quality.md).
+    MarkedScript,
 }
 
 impl PrintVariant {
@@ -31,6 +33,7 @@ impl PrintVariant {
             PrintVariant::Answers => "answers",
             PrintVariant::Sheets => "sheets",
             PrintVariant::ClassList => "class-list",
+            PrintVariant::MarkedScript => "marked-script",
         }
     }
 
@@ -40,6 +43,7 @@ impl PrintVariant {
             PrintVariant::Answers,
             PrintVariant::Sheets,
             PrintVariant::ClassList,
+            PrintVariant::MarkedScript,
         ]
         .into_iter()
         .find(|variant| variant.as_str() == text)

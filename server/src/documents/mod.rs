@@ -13,6 +13,7 @@ pub mod export;
 pub mod images;
 mod jpeg_scan;
 mod jpeg_whole;
+pub mod marked_script;
 pub mod markup;
 pub mod printable;
 pub mod qti_content;

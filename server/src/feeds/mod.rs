@@ -39,7 +39,7 @@ use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use tracing::Level;
 
 use crate::odata::ApiError;
-use endpoints::{health, metrics, print};
+use endpoints::{health, marked_script, metrics, print};
 use pipeline::dispatch::dispatch;
 use pipeline::{body_budget, frame};
 
@@ -53,6 +53,7 @@ pub fn router(state: AppState) -> Router {
         .route("/print/{area}/snapshots/{snapshot}", get(print::page))
         .route("/print/{area}/batches/{batch}", get(print::sheets))
         .route("/print/{area}/groups/{group}", get(print::class_list))
+        .route("/print/{area}/scripts/{result}", get(marked_script::page))
         .merge(service)
         .fallback(not_found)
         .with_state(state.clone());

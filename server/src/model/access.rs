@@ -239,6 +239,8 @@ pub const FUNCTIONS: &[(&str, bool, bool, bool)] = &[
     ("MarkerDrift", false, true, true),
     // The open tasks alike a script: the marker's, in the scoring view.
     ("AnswersAlike", true, false, true),
+    // The marked script to print or return to the student.
+    ("MarkedScript", false, true, true),
 ];
 
 /// What `role` may do with `set` (nothing for a set the table does not name).

@@ -13,6 +13,7 @@ pub mod delivery_use;
 pub mod fill_in;
 pub mod finalise;
 pub mod flags;
+pub mod marked_script;
 pub mod marker_statistics;
 pub mod marking_guide;
 pub mod marking_rounds;

@@ -35,6 +35,7 @@ const FUNCTION_ORACLE: &[(&str, bool, bool, bool)] = &[
     ("MarkerStatistics", false, true, true),
     ("MarkerDrift", false, true, true),
     ("AnswersAlike", true, false, true),
+    ("MarkedScript", false, true, true),
 ];
 
 /// Every declared function, by every role, with GET (200 with good parameters),

@@ -43,6 +43,7 @@ mod formats;
 mod health;
 mod links;
 mod malformed;
+mod marked_scripts;
 mod marker_statistics;
 mod metrics;
 mod migrations;

@@ -2,5 +2,6 @@
 //! printable pages of snapshots and print batches behind signed links.
 
 pub mod health;
+pub mod marked_script;
 pub mod metrics;
 pub mod print;

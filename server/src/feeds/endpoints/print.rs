@@ -69,32 +69,46 @@ pub async fn fill_links(
     let Value::Int32(target) = *entity.value("ID") else {
         return Ok(());
     };
+    for (property, variant, kind) in links {
+        let (url, _) = signed_link(state, headers, area, kind, target, *variant).await?;
+        entity.set_value(property, Value::String(url));
+    }
+    Ok(())
+}
+
+/// A signed link to `/print/<area>/<kind>/<target>` as `variant`, valid for
+/// the configured time, and when it expires.
+pub(crate) async fn signed_link(
+    state: &AppState,
+    headers: &HeaderMap,
+    area: CustomerArea,
+    kind: &str,
+    target: i32,
+    variant: PrintVariant,
+) -> Result<(String, i64), ApiError> {
     let key = key(state).await?;
     let expires_at = now_millis() + 1000 * state.settings.print_link_seconds as i64;
     let host = headers
         .get(HOST)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("localhost");
-    for (property, variant, kind) in links {
-        let link = PrintLink {
-            area: area.id(),
-            target,
-            variant: *variant,
-            expires_at,
-        };
-        let url = format!(
-            "http://{host}/print/{}/{kind}/{target}?variant={}&expires={expires_at}&signature={}",
-            area.id(),
-            variant.as_str(),
-            link.signature(key)
-        );
-        entity.set_value(property, Value::String(url));
-    }
-    Ok(())
+    let link = PrintLink {
+        area: area.id(),
+        target,
+        variant,
+        expires_at,
+    };
+    let url = format!(
+        "http://{host}/print/{}/{kind}/{target}?variant={}&expires={expires_at}&signature={}",
+        area.id(),
+        variant.as_str(),
+        link.signature(key)
+    );
+    Ok((url, expires_at))
 }
 
 /// The area and target of a signed link, once its signature and expiry hold.
-async fn verified(
+pub(super) async fn verified(
     state: &AppState,
     area: &str,
     target: &str,
@@ -156,12 +170,12 @@ fn canonical<T: std::str::FromStr + ToString>(text: &str) -> Option<T> {
 
 /// The answer sheets' policy: the page runs nothing and loads nothing but its own
 /// inline styles and images.
-const SHEETS_POLICY: &str =
+pub(super) const SHEETS_POLICY: &str =
     "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 /// A printable page, with headers that let it load nothing and run nothing but
 /// what `policy` allows.
-fn printable_response(html: String, policy: &str) -> Response {
+pub(super) fn printable_response(html: String, policy: &str) -> Response {
     let policy = HeaderValue::from_str(policy).unwrap_or(HeaderValue::from_static(SHEETS_POLICY));
     (
         [

@@ -11,6 +11,7 @@ mod collection_only;
 mod double_marking;
 mod flag_answers;
 mod flags;
+mod marked_scripts;
 mod marker_statistics;
 mod marking_plans;
 mod marking_scores;
@@ -62,6 +63,7 @@ static ACTIONS: &[ServedAction] = &[
     marker_statistics::STATISTICS,
     marker_statistics::DRIFT,
     answer_groups::ALIKE,
+    marked_scripts::MARKED_SCRIPT,
 ];
 
 static COMPLEX_TYPES: &[ComplexType] = &[
@@ -69,4 +71,5 @@ static COMPLEX_TYPES: &[ComplexType] = &[
     marker_statistics::STATISTICS_ROW,
     marker_statistics::DRIFT_ROW,
     answer_groups::ALIKE_ROW,
+    marked_scripts::MARKED_SCRIPT_LINK,
 ];

@@ -8,6 +8,7 @@ mod answer_keys;
 mod figures;
 mod final_marks;
 mod flags;
+mod marked_scripts;
 mod marking_rows;
 mod pauses;
 mod plans;
