@@ -124,6 +124,7 @@ pub fn run() {
             delivery::commands::rename_made,
             delivery::commands::delete_made,
             delivery::commands::open_printable,
+            delivery::commands::open_marked_script,
             delivery::commands::delivery_groups,
             delivery::commands::print_batches,
             delivery::commands::create_print_batch,

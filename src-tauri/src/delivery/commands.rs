@@ -75,6 +75,17 @@ pub async fn create_snapshot(
     .await
 }
 
+/// Opens a result's marked script in a window of its own, through a link read
+/// just now; returns the window's label.
+#[tauri::command]
+pub async fn open_marked_script(
+    app: tauri::AppHandle,
+    state: State<'_, DesktopState>,
+    result_id: String,
+) -> Result<String, CommandError> {
+    crate::print::open_marked_script(&app, &state.connected_client().await?, &result_id).await
+}
+
 /// Opens a snapshot's printable page (or its answer key) in a window of its own,
 /// through a link read just now; returns the window's label.
 #[tauri::command]

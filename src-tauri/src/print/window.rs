@@ -16,7 +16,7 @@ use tauri::{AppHandle, Manager, Runtime, Url, WebviewUrl, WebviewWindowBuilder};
 
 use crate::client::ODataClient;
 use crate::error::CommandError;
-use crate::literals::int64_key;
+use crate::literals::{int64_key, key_number};
 use crate::state::DesktopState;
 
 /// The link each print window was opened with, by window label.
@@ -54,6 +54,10 @@ pub enum PrintSource {
     ClassList {
         id: String,
     },
+    /// A result's marked script (docs/marking-quality.md).
+    MarkedScript {
+        id: i32,
+    },
 }
 
 impl PrintSource {
@@ -66,6 +70,7 @@ impl PrintSource {
             PrintSource::Snapshot { id, .. } => format!("print-{id}"),
             PrintSource::BatchSheets { id } => format!("print-batch-{id}"),
             PrintSource::ClassList { id } => format!("print-group-{id}"),
+            PrintSource::MarkedScript { id } => format!("print-script-{id}"),
         }
     }
 
@@ -84,6 +89,10 @@ impl PrintSource {
                 (format!("PrintBatches({id})"), "AnswerSheetsSourceUrl")
             }
             PrintSource::ClassList { id } => (format!("Groups({id})"), "ClassListSourceUrl"),
+            // A function's answer, not an entity: the link is its SourceUrl.
+            PrintSource::MarkedScript { id } => {
+                (format!("MarkedScript?ResultID={id}"), "SourceUrl")
+            }
         }
     }
 
@@ -98,6 +107,7 @@ impl PrintSource {
             PrintSource::Snapshot { id, .. } => format!("{name} (snapshot {id})"),
             PrintSource::BatchSheets { id } => format!("{name}: answer sheets (batch {id})"),
             PrintSource::ClassList { .. } => format!("{name}: class list"),
+            PrintSource::MarkedScript { id } => format!("Marked script of result {id}"),
         }
     }
 }
@@ -132,6 +142,18 @@ pub async fn open_class_list<R: Runtime>(
 ) -> Result<String, CommandError> {
     let id = int64_key("Group", group_id)?;
     open_print_window(app, client, PrintSource::ClassList { id }).await
+}
+
+/// Opens (or brings back) a result's marked script.
+pub async fn open_marked_script<R: Runtime>(
+    app: &AppHandle<R>,
+    client: &ODataClient,
+    result_id: &str,
+) -> Result<String, CommandError> {
+    let id = i32::try_from(key_number("Result", result_id)?).map_err(|_| {
+        CommandError::InvalidInput(format!("Result {result_id} is not a result's ID."))
+    })?;
+    open_print_window(app, client, PrintSource::MarkedScript { id }).await
 }
 
 async fn open_print_window<R: Runtime>(
@@ -228,6 +250,7 @@ fn pdf_file_name(name: &str, source: &PrintSource) -> String {
         PrintSource::Snapshot { id, .. } => format!("snapshot {id}"),
         PrintSource::BatchSheets { id } => format!("batch {id}, answer sheets"),
         PrintSource::ClassList { id } => format!("group {id}, class list"),
+        PrintSource::MarkedScript { id } => format!("result {id}, marked script"),
     };
     format!("{} ({what}).pdf", name.trim())
 }

@@ -133,6 +133,53 @@ pub async fn administers_results(session: &DesktopSession, api: &Api) {
     );
     session.screenshot("delivery-results-admin").await;
 
+    // S: the result's marked script in a print window of its own, its questions
+    // on it as the server prints them.
+    let main = client.window().await.unwrap();
+    let known = client.windows().await.unwrap();
+    press(client, &['s']).await;
+    let mut script = None;
+    for _ in 0..200 {
+        let windows = client.windows().await.unwrap();
+        if let Some(new) = windows.into_iter().find(|w| !known.contains(w)) {
+            script = Some(new);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    client
+        .switch_to_window(script.expect("a marked script window"))
+        .await
+        .unwrap();
+    let mut text = String::new();
+    for _ in 0..200 {
+        text = client
+            .execute(
+                "return document.body ? document.body.innerText : '';",
+                vec![],
+            )
+            .await
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        if text.contains("marked script of result") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        text.contains(&format!("marked script of result {result}")),
+        "{text}"
+    );
+    assert!(text.contains("Question "), "{text}");
+    assert!(
+        text.contains("Not marked yet."),
+        "its essays wait for a scorer: {text}"
+    );
+    session.screenshot("delivery-marked-script").await;
+    client.close_window().await.unwrap();
+    client.switch_to_window(main).await.unwrap();
+
     // Shift+Delete: every result of the participant, counted; Esc keeps them.
     let theirs = api
         .get(&format!(

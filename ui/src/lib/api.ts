@@ -344,3 +344,5 @@ export const personCard = (participantId: string) => invoke<PersonCard>("person_
 export const savePerson = (form: PersonForm) => invoke<string>("save_person", { form });
 /** Opens a group's class list in a print window. */
 export const openClassList = (groupId: string) => invoke<string>("open_class_list", { groupId });
+/** Opens a result's marked script (its answers with the marks, scores and comments) in a print window. */
+export const openMarkedScript = (resultId: string) => invoke<string>("open_marked_script", { resultId });

@@ -83,6 +83,7 @@ export const SHORTCUTS: [where: string, keys: Shortcut[]][] = [
       ["J K", "Choose a result"],
       ["H / G / X", "Pause (hold) / resume / terminate it"],
       ["T", "Extra time"],
+      ["S", "Open the result's marked script (answers with their marks, scores and comments) to print or save as PDF"],
       ["Delete", "Purge the result (Enter confirms)"],
       ["Shift+Delete", "Purge every result of its participant (then P: the participant too)"],
       ["A", "Apply the area's retention policy now (Enter confirms)"],
