@@ -201,7 +201,11 @@ pub const ROLE_TABLE: &[(&str, Grant, Grant, Grant)] = &[
     ("Results", Grant::Read, Grant::Read, Grant::Read),
     // Coordinators follow the purges of the results they deliver.
     ("ResultsAuditLog", Grant::None, Grant::Read, Grant::None),
-    ("Rubrics", Grant::Read, Grant::None, Grant::Read),
+    // Our extension: leads correct a question's mark scheme (feeds/scoring/rubrics.rs)
+    // and regrade what was marked with the old one.
+    ("Rubrics", Grant::Read, Grant::None, Grant::ReadWrite),
+    // Our extension: the regrades' audit entries (feeds/marking/regrades.rs).
+    ("RubricRegrades", Grant::None, Grant::None, Grant::ReadWrite),
     // Our extension: who changed a task's status; written only by the server.
     ("ScoringEvents", Grant::Read, Grant::None, Grant::Read),
     (
@@ -241,6 +245,8 @@ pub const FUNCTIONS: &[(&str, bool, bool, bool)] = &[
     ("AnswersAlike", true, false, true),
     // The marked script to print or return to the student.
     ("MarkedScript", false, true, true),
+    // The scripts a regrade of a rubric would move, which the lead confirms.
+    ("RegradeCount", false, false, true),
 ];
 
 /// What `role` may do with `set` (nothing for a set the table does not name).

@@ -24,6 +24,7 @@ pub mod points;
 pub mod progress;
 pub mod purge;
 pub mod question_kind;
+pub mod regrade;
 pub mod report;
 pub mod result_scores;
 pub mod result_status;

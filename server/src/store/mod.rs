@@ -38,9 +38,9 @@ pub use engine::{
 };
 use engine::{ReadLane, SqliteWrites};
 pub use marking::{
-    AlikeTo, AnswerBlock, GroupSource, NewFlag, NewFlagAnswer, NewGroupMarking, NewPause, NewSeed,
-    OpenPause, SeedCopy, SeedableTask, StoredAnnotation, StoredFlag, StoredMarking,
-    SubmittedMarking, WaitingTask,
+    AlikeTo, AnswerBlock, FoundRubric, GroupSource, NewFlag, NewFlagAnswer, NewGroupMarking,
+    NewPause, NewRegrade, NewSeed, OpenPause, RegradeCounts, RegradeRefused, SeedCopy,
+    SeedableTask, StoredAnnotation, StoredFlag, StoredMarking, SubmittedMarking, WaitingTask,
 };
 pub use results::{AuditRequest, ClaimedJob, Lease};
 pub use scoring::{

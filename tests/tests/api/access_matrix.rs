@@ -36,6 +36,7 @@ const FUNCTION_ORACLE: &[(&str, bool, bool, bool)] = &[
     ("MarkerDrift", false, true, true),
     ("AnswersAlike", true, false, true),
     ("MarkedScript", false, true, true),
+    ("RegradeCount", false, false, true),
 ];
 
 /// Every declared function, by every role, with GET (200 with good parameters),
@@ -72,6 +73,12 @@ async fn functions(backend: Backend) {
         ))
         .await,
     );
+    let rubric = app
+        .sql_i64(&format!(
+            "SELECT CAST(MIN(id) AS BIGINT) FROM rubrics WHERE customer_id = {}",
+            app.northwind()
+        ))
+        .await;
     let declared: Vec<&str> = catalogue::actions()
         .iter()
         .filter(|action| action.function)
@@ -100,6 +107,7 @@ async fn functions(backend: Backend) {
                     "QuestionID" if *name == "AnswersAlike" => format!("QuestionID={}L", task.0),
                     "QuestionID" => format!("QuestionID={question}L"),
                     "ResultID" => format!("ResultID={}", task.1),
+                    "RubricID" => format!("RubricID={rubric}"),
                     other => panic!("no good value for {name}'s {other}"),
                 })
                 .collect();
@@ -211,7 +219,8 @@ const ORACLE: &[(&str, May, May, May)] = &[
     ("Questions", May::R, May::R, May::R),
     ("Results", May::R, May::R, May::R),
     ("ResultsAuditLog", May::No, May::R, May::No),
-    ("Rubrics", May::R, May::No, May::R),
+    ("RubricRegrades", May::No, May::No, May::Rw),
+    ("Rubrics", May::R, May::No, May::Rw),
     ("ScoringEvents", May::R, May::No, May::R),
     ("ScoringResults", May::Rw, May::No, May::Rw),
     ("ScoringTasks", May::Rw, May::No, May::Rw),
@@ -254,6 +263,8 @@ fn writes_taken(set: &str, single: bool) -> &'static [&'static str] {
         // Our extension, rubric authoring.
         ("Rubrics", true) => &["DELETE"],
         ("Rubrics", false) => &["POST"],
+        // Our extension, regrades after a rubric change (issue 38).
+        ("RubricRegrades", false) => &["POST"],
         _ => &[],
     }
 }
@@ -290,6 +301,7 @@ fn served(set: &str, method: &str) -> bool {
                 | "Attempts"
                 | "AnswerUploads"
                 | "Rubrics"
+                | "RubricRegrades"
                 | "Participants"
                 | "Groups"
         ),

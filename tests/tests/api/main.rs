@@ -64,6 +64,7 @@ mod results_admin;
 mod roster_action;
 mod rosters;
 mod rubric_authoring;
+mod rubric_regrades;
 mod scoring_bodies;
 mod scoring_events;
 mod scoring_result_put;

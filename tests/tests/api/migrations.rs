@@ -43,6 +43,7 @@ const TABLES: &[&str] = &[
     "results",
     "results_audit_log",
     "retention_policies",
+    "rubric_regrades",
     "rubrics",
     "scheduled_purges",
     "score_bands",

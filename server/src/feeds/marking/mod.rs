@@ -2,7 +2,7 @@
 //! marker and the lead's answers; double-blind second marking's plans, markings,
 //! their scores and the queue of tasks waiting for one; seeds, their markings,
 //! and the pauses they cause; answer groups marked at once; annotations on
-//! the script (docs/odata.md, "Extensions").
+//! the script; regrades after a rubric change (docs/odata.md, "Extensions").
 
 mod agreement;
 mod annotations;
@@ -18,6 +18,7 @@ mod marking_scores;
 mod markings;
 mod pauses;
 mod queue;
+mod regrades;
 mod seeding;
 mod seeds;
 
@@ -34,6 +35,7 @@ pub use marking_scores::MARKING_SCORES;
 pub use markings::MARKINGS;
 pub use pauses::{refuse_while_paused, MARKER_PAUSES, MARKER_RELEASES};
 pub use queue::SECOND_MARKING_QUEUE;
+pub use regrades::RUBRIC_REGRADES;
 pub use seeding::{after_status, seed_copy_at};
 pub use seeds::{SEEDS, SEED_MARKINGS};
 
@@ -52,6 +54,7 @@ pub static FEATURE: Feature = Feature {
         &answer_groups::MARKINGS_FEED,
         &answer_groups::MEMBERS_FEED,
         &annotations::FEED,
+        &regrades::FEED,
     ],
     actions: ACTIONS,
     complex_types: COMPLEX_TYPES,
@@ -64,6 +67,7 @@ static ACTIONS: &[ServedAction] = &[
     marker_statistics::DRIFT,
     answer_groups::ALIKE,
     marked_scripts::MARKED_SCRIPT,
+    regrades::REGRADE_COUNT,
 ];
 
 static COMPLEX_TYPES: &[ComplexType] = &[
@@ -72,4 +76,5 @@ static COMPLEX_TYPES: &[ComplexType] = &[
     marker_statistics::DRIFT_ROW,
     answer_groups::ALIKE_ROW,
     marked_scripts::MARKED_SCRIPT_LINK,
+    regrades::REGRADE_COUNT_ROW,
 ];

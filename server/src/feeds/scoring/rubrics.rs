@@ -1,4 +1,4 @@
-//! Rubrics written by administrators, our extension (docs/odata.md, "Rubric
+//! Rubrics written by administrators and lead markers, our extension (docs/odata.md, "Rubric
 //! authoring"; docs/content.md, "Rubrics"): `POST Rubrics` with the dimensions
 //! inline (OData's deep insert) makes the question's new rubric in one write, its
 //! levels too; the rubric it replaces is kept for the ScoringResults made with it,
@@ -187,6 +187,9 @@ async fn delete(
     match writes.tx().await?.delete_rubric(request.area, id).await? {
         RubricDeletion::Deleted => Ok(Written::Deleted),
         RubricDeletion::NotFound => Err(request.missing()),
+        RubricDeletion::Audited(regrades) => Err(ApiError::Conflict(format!(
+            "rubric {id} is named by {regrades} RubricRegrades and is kept with their audit"
+        ))),
         RubricDeletion::InUse(uses) => Err(ApiError::Conflict(format!(
             "rubric {id} was used by {uses} ScoringResults and is kept for them; POST a new rubric for its question to replace it for new scoring"
         ))),

@@ -6,7 +6,9 @@ use sea_query::{Expr, Query};
 
 use crate::model::area::CustomerArea;
 use crate::model::rubric::RubricDraft;
-use crate::store::schema::{DimensionLevels, Dimensions, Questions, Rubrics, ScoringResults};
+use crate::store::schema::{
+    DimensionLevels, Dimensions, Questions, RubricRegrades, Rubrics, ScoringResults,
+};
 use crate::store::{StoreError, Tx};
 
 /// What became of the rubric a new one replaced.
@@ -26,6 +28,8 @@ pub enum RubricDeletion {
     NotFound,
     /// ScoringResults use it: it is kept.
     InUse(i64),
+    /// A regrade's audit entry names it: it is kept with the entry.
+    Audited(i64),
     Deleted,
 }
 
@@ -155,6 +159,10 @@ impl Tx {
         if uses > 0 {
             return Ok(RubricDeletion::InUse(uses));
         }
+        let regrades = self.regrades_naming(area, id).await?;
+        if regrades > 0 {
+            return Ok(RubricDeletion::Audited(regrades));
+        }
         self.remove_rubric(area, id).await?;
         Ok(RubricDeletion::Deleted)
     }
@@ -167,6 +175,27 @@ impl Tx {
                 .from(ScoringResults::Table)
                 .and_where(Expr::col(ScoringResults::CustomerId).eq(area.id()))
                 .and_where(Expr::col(ScoringResults::RubricId).eq(id))
+                .to_owned(),
+        )
+        .await
+    }
+
+    /// How many regrades name rubric `id`, as old or new (their audit keeps it).
+    pub(in crate::store) async fn regrades_naming(
+        &mut self,
+        area: CustomerArea,
+        id: i32,
+    ) -> Result<i64, StoreError> {
+        self.fetch_scalar(
+            &Query::select()
+                .expr(Expr::col(RubricRegrades::Id).count())
+                .from(RubricRegrades::Table)
+                .and_where(Expr::col(RubricRegrades::CustomerId).eq(area.id()))
+                .and_where(
+                    Expr::col(RubricRegrades::FromRubricId)
+                        .eq(id)
+                        .or(Expr::col(RubricRegrades::ToRubricId).eq(id)),
+                )
                 .to_owned(),
         )
         .await

@@ -192,3 +192,24 @@ pub enum Annotations {
     CreatedAt,
     ModifiedAt,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum RubricRegrades {
+    Table,
+    Id,
+    CustomerId,
+    QuestionId,
+    FromRubricId,
+    ToRubricId,
+    Reason,
+    ScoreMaps,
+    Scripts,
+    Regraded,
+    TotalsChanged,
+    ResultsRescored,
+    Markings,
+    Seeds,
+    RequestedBy,
+    RequestedAt,
+    CompletedAt,
+}
