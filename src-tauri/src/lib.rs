@@ -156,6 +156,8 @@ pub fn run() {
             content::commands::rubric_questions,
             content::commands::rubric_form,
             content::commands::save_rubric,
+            content::commands::regrade_plan,
+            content::commands::regrade_scripts,
             people::commands::import_roster,
             people::commands::pick_roster,
             people::commands::people_directory,

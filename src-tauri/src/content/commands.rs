@@ -2,7 +2,10 @@
 
 use tauri::State;
 
-use super::{PackageReport, RubricForm, RubricQuestion, SavedRubric};
+use super::{
+    PackageReport, RegradeDone, RegradePlan, RegradeRequest, RubricForm, RubricQuestion,
+    SavedRubric,
+};
 use crate::content;
 use crate::error::CommandError;
 use crate::file_dialog;
@@ -56,4 +59,23 @@ pub async fn save_rubric(
     form: RubricForm,
 ) -> Result<SavedRubric, CommandError> {
     content::save_rubric(&state.connected_client().await?, &form).await
+}
+
+/// What regrading the scripts of rubric `from` onto `to` would move.
+#[tauri::command]
+pub async fn regrade_plan(
+    state: State<'_, DesktopState>,
+    from: i64,
+    to: i64,
+) -> Result<RegradePlan, CommandError> {
+    content::regrade_plan(&state.connected_client().await?, from, to).await
+}
+
+/// Regrades, with the count and maps the author confirmed.
+#[tauri::command]
+pub async fn regrade_scripts(
+    state: State<'_, DesktopState>,
+    request: RegradeRequest,
+) -> Result<RegradeDone, CommandError> {
+    content::regrade(&state.connected_client().await?, &request).await
 }

@@ -250,10 +250,7 @@ async fn regraded(backend: Backend) {
         .map(|s| format!("{s}→{}", harder(s)))
         .collect();
     assert!(
-        audit["ScoreMaps"]
-            .as_str()
-            .unwrap()
-            .starts_with(&format!("1 ")),
+        audit["ScoreMaps"].as_str().unwrap().starts_with("1 "),
         "{audit}"
     );
     assert!(

@@ -23,6 +23,7 @@ mod moderation;
 mod other_answers;
 mod people;
 mod queue_keys;
+mod regrades;
 mod remote;
 mod remote_delivery;
 mod scoring;

@@ -327,6 +327,19 @@ export const rubricForm = (questionId: string) => invoke<RubricForm>("rubric_for
 /** Saves the form as its question's new rubric (the server keeps a used one for its scores). */
 export const saveRubric = (form: RubricForm) => invoke<SavedRubric>("save_rubric", { form });
 
+export type { RegradePlan } from "./bindings/RegradePlan";
+export type { RegradeDimension } from "./bindings/RegradeDimension";
+export type { RegradeRequest } from "./bindings/RegradeRequest";
+export type { RegradeDone } from "./bindings/RegradeDone";
+import type { RegradePlan } from "./bindings/RegradePlan";
+import type { RegradeRequest } from "./bindings/RegradeRequest";
+import type { RegradeDone } from "./bindings/RegradeDone";
+
+/** What regrading the scripts marked with rubric `from` onto `to` would move. */
+export const regradePlan = (from: number, to: number) => invoke<RegradePlan>("regrade_plan", { from, to });
+/** Regrades those scripts with the count and maps confirmed (the server judges both). */
+export const regradeScripts = (request: RegradeRequest) => invoke<RegradeDone>("regrade_scripts", { request });
+
 export type { RosterReport } from "./bindings/RosterReport";
 export type { PeopleDirectory } from "./bindings/PeopleDirectory";
 export type { Person } from "./bindings/Person";
