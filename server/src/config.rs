@@ -76,6 +76,9 @@ pub struct Settings {
     pub job_lease_seconds: u64,
     /// How often an idle process looks for due jobs queued by other processes.
     pub job_poll_milliseconds: u64,
+    /// How long a POST to RubricRegrades waits for its regrade to end before it
+    /// answers with the regrade still running (docs/odata.md, "RubricRegrades").
+    pub regrade_wait_milliseconds: u64,
     /// How often the daily retention purges are looked for.
     pub retention_check_seconds: u64,
     /// Retention policies set from this file at start-up, as
@@ -167,6 +170,7 @@ impl Default for Settings {
             trusted_proxies: Vec::new(),
             job_lease_seconds: 60,
             job_poll_milliseconds: 1000,
+            regrade_wait_milliseconds: 5000,
             retention_check_seconds: 3600,
             retention: Vec::new(),
         }

@@ -145,13 +145,24 @@ fn body(request: &RegradeRequest) -> Value {
     })
 }
 
+/// How often a regrade still running is read again, and for how long at most.
+const READ_AGAIN: std::time::Duration = std::time::Duration::from_millis(500);
+const LONGEST: std::time::Duration = std::time::Duration::from_secs(3600);
+
 /// Regrades: the server checks the count and the maps (its 409 and 400 name
-/// what is wrong).
+/// what is wrong). A large regrade is answered while it runs (its entry's
+/// `CompletedDateTime` null): the entry is read again until it is done.
 pub async fn regrade(
     client: &ODataClient,
     request: &RegradeRequest,
 ) -> Result<RegradeDone, CommandError> {
-    let done = client.post("RubricRegrades", &body(request)).await?;
+    let mut done = client.post("RubricRegrades", &body(request)).await?;
+    let started = std::time::Instant::now();
+    while done["CompletedDateTime"].is_null() && started.elapsed() < LONGEST {
+        tokio::time::sleep(READ_AGAIN).await;
+        let id = done["ID"].as_i64().unwrap_or_default();
+        done = client.get_json(&format!("RubricRegrades({id})"), &[]).await?;
+    }
     let count = |name: &str| done[name].as_i64().unwrap_or_default();
     Ok(RegradeDone {
         id: count("ID"),

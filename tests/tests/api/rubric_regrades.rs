@@ -26,6 +26,7 @@ use crate::seeds::{make_seed, tasks_of_one_question, COORDINATOR};
 on_both_backends! {
     a_lead_regrades_every_script_marked_with_the_old_rubric_after_confirming_their_count => regraded;
     a_regrade_that_cannot_be_applied_is_refused_naming_the_field_and_moves_nothing => refused;
+    a_regrade_answered_while_it_runs_goes_on_in_the_servers_task_to_the_end => answered_running;
 }
 
 /// The old rubric's first dimension made one mark harder (each score above 0
@@ -622,4 +623,60 @@ async fn refused(backend: Backend) {
     )
     .await;
     assert_eq!(listed.status(), StatusCode::OK);
+}
+
+/// With `regrade_wait_milliseconds` 0 the POST answers at once, the regrade
+/// still running; it goes on in the server's task, and the entry read again
+/// says when it is done.
+async fn answered_running(backend: Backend) {
+    let app = TestApp::spawn_with_demo_configured(backend, |settings| {
+        settings.regrade_wait_milliseconds = 0;
+    })
+    .await;
+    app.add_account(SECOND, "scorer").await;
+    let tasks = tasks_of_one_question(&app).await;
+    let old = scoring_result_of(&app, tasks[0]).await["RubricID"]
+        .as_i64()
+        .unwrap();
+    let maxima = dimension_maxima(&app, &json!(old)).await;
+    for task in &tasks[..3] {
+        assert_eq!(
+            marking_as(&app, SCORER, *task, &maxima).await,
+            StatusCode::NO_CONTENT
+        );
+    }
+    let response = send(
+        &app,
+        Method::POST,
+        LEAD,
+        "Rubrics",
+        &correction(&app, old).await,
+        &[],
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body = json!({"FromRubricID": old, "Scripts": 3, "Reason": "Corrected.", "Dimensions": map_of_first(&maxima)});
+    let response = send(&app, Method::POST, LEAD, "RubricRegrades", &body, &[]).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let answered: Value = response.json().await.unwrap();
+    assert!(answered["Regraded"].as_i64().unwrap() <= 3, "{answered}");
+    let id = &answered["ID"];
+    let mut entry = answered.clone();
+    for _ in 0..200 {
+        if !entry["CompletedDateTime"].is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        entry = json_as(&app, LEAD, &format!("RubricRegrades({id})")).await;
+    }
+    assert!(!entry["CompletedDateTime"].is_null(), "finished: {entry}");
+    assert_eq!(entry["Regraded"], 3);
+    let new = entry["ToRubricID"].clone();
+    for task in &tasks[..3] {
+        assert_eq!(scoring_result_of(&app, *task).await["RubricID"], new);
+        assert_eq!(
+            reported_scores(&app, task.result).await,
+            expected_scores(&app, task.result).await
+        );
+    }
 }

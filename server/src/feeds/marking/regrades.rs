@@ -3,7 +3,8 @@
 //! corrected a question's rubric (`POST Rubrics`) counts the scripts marked with
 //! the old one (`RegradeCount`), then confirms that count in a POST to
 //! `RubricRegrades` with each dimension's map of old scores to new. The scripts
-//! move onto the new rubric in groups; the entity written is the audit entry.
+//! move onto the new rubric in groups, in a task of the server's; the entity
+//! written is the audit entry, which says how far it got.
 
 use axum::response::Response;
 use serde::Deserialize;
@@ -223,7 +224,7 @@ async fn post(
         .collect();
     let regrade = check(&from.shape, &to.shape, &drafts).map_err(ApiError::BadRequest)?;
     let started = store
-        .regrade(NewRegrade {
+        .start_regrade(NewRegrade {
             area: request.area,
             from: &from.shape,
             to: &to.shape,
@@ -247,6 +248,26 @@ async fn post(
             )))
         }
     };
+    // The groups go on in a task of their own, which neither the request's
+    // timeout nor a client that hangs up stops; a regrade that ends within the
+    // setting regrade_wait_milliseconds is answered complete, a longer one while it runs (its
+    // CompletedDateTime null until done; the client reads the entry again).
+    let finishing = {
+        let (store, area, from, to, regrade) = (
+            store.clone(),
+            request.area,
+            from.shape.clone(),
+            to.shape.id,
+            regrade.clone(),
+        );
+        tokio::spawn(async move {
+            if let Err(error) = store.finish_regrade(area, id, &from, to, &regrade).await {
+                tracing::error!(regrade = id, %error, "a regrade stopped part way; regrading its old rubric again moves the rest");
+            }
+        })
+    };
+    let wait = std::time::Duration::from_millis(request.state.settings.regrade_wait_milliseconds);
+    let _ = tokio::time::timeout(wait, finishing).await;
     Ok(Written::Created {
         path: EntityPath {
             set: &RUBRIC_REGRADES,

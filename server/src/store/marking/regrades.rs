@@ -119,13 +119,11 @@ impl Store {
         })
     }
 
-    /// Moves every script marked with `new.from` onto `new.to`: the seeds first
-    /// (their copies' deviations are taken from them), then the ScoringResults
-    /// and the Results of scored tasks, then the markings, each a group at a
-    /// time. Returns the audit row's ID, or why it did not start. A regrade
-    /// stopped part way (the server stopped) leaves whole groups moved and the
-    /// rest on the old rubric, which a new regrade of it moves.
-    pub async fn regrade(
+    /// Starts moving every script marked with `new.from` onto `new.to`: checks
+    /// the count, writes the audit row and moves the seeds (their copies'
+    /// deviations are taken from them), in one transaction. Returns the audit
+    /// row's ID, or why it did not start; [`Store::finish_regrade`] moves the rest.
+    pub async fn start_regrade(
         &self,
         new: NewRegrade<'_>,
     ) -> Result<Result<i32, RegradeRefused>, StoreError> {
@@ -144,11 +142,27 @@ impl Store {
             .await?;
         tx.add_to_regrade(id, RubricRegrades::Seeds, seeds).await?;
         tx.commit().await?;
+        Ok(Ok(id))
+    }
+
+    /// The rest of regrade `id` (started by [`Store::start_regrade`]): the
+    /// ScoringResults and the Results of scored tasks, then the markings, a
+    /// group a transaction, then `completed_at`. A regrade stopped part way (the
+    /// server stopped) leaves whole groups moved and the rest on the old
+    /// rubric, which a new regrade of it moves.
+    pub async fn finish_regrade(
+        &self,
+        area: CustomerArea,
+        id: i32,
+        from: &RubricShape,
+        to: i32,
+        regrade: &Regrade,
+    ) -> Result<(), StoreError> {
         let mut after = 0;
         loop {
             let mut tx = self.begin().await?;
             let done = tx
-                .regrade_scoring_results(new.area, new.from, new.to.id, new.regrade, after)
+                .regrade_scoring_results(area, from, to, regrade, after)
                 .await?;
             let Some(GroupDone {
                 last,
@@ -172,10 +186,9 @@ impl Store {
         let mut after = 0;
         loop {
             let mut tx = self.begin().await?;
-            let done = tx
-                .regrade_markings(new.area, new.from, new.to.id, new.regrade, after)
-                .await?;
-            let Some((last, markings)) = done else {
+            let Some((last, markings)) =
+                tx.regrade_markings(area, from, to, regrade, after).await?
+            else {
                 drop(tx);
                 break;
             };
@@ -193,8 +206,7 @@ impl Store {
                 .to_owned(),
         )
         .await?;
-        tx.commit().await?;
-        Ok(Ok(id))
+        tx.commit().await
     }
 
     /// The question's current rubric (the one a regrade moves scripts onto).
