@@ -161,7 +161,9 @@ pub async fn regrade(
     while done["CompletedDateTime"].is_null() && started.elapsed() < LONGEST {
         tokio::time::sleep(READ_AGAIN).await;
         let id = done["ID"].as_i64().unwrap_or_default();
-        done = client.get_json(&format!("RubricRegrades({id})"), &[]).await?;
+        done = client
+            .get_json(&format!("RubricRegrades({id})"), &[])
+            .await?;
     }
     let count = |name: &str| done[name].as_i64().unwrap_or_default();
     Ok(RegradeDone {

@@ -111,6 +111,26 @@ async fn marked_in_progress(app: &TestApp, task: Task, scores: &[i64]) {
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 }
 
+/// The lead posts the correction of rubric `old`; the new rubric's ID.
+async fn corrected(app: &TestApp, old: i64) -> i64 {
+    let response = send(
+        app,
+        Method::POST,
+        LEAD,
+        "Rubrics",
+        &correction(app, old).await,
+        &[],
+    )
+    .await;
+    assert_eq!(
+        response.status(),
+        StatusCode::CREATED,
+        "a lead writes the correction"
+    );
+    let new: Value = response.json().await.unwrap();
+    new["ID"].as_i64().unwrap()
+}
+
 async fn regrade_count(app: &TestApp, user: &str, rubric: i64) -> Value {
     json_as(app, user, &format!("RegradeCount?RubricID={rubric}")).await
 }
@@ -176,22 +196,7 @@ async fn regraded(backend: Backend) {
     }
 
     // The lead corrects the rubric: a new version for new scoring.
-    let response = send(
-        &app,
-        Method::POST,
-        LEAD,
-        "Rubrics",
-        &correction(&app, old).await,
-        &[],
-    )
-    .await;
-    assert_eq!(
-        response.status(),
-        StatusCode::CREATED,
-        "a lead writes the correction"
-    );
-    let new: Value = response.json().await.unwrap();
-    let new = new["ID"].as_i64().unwrap();
+    let new = corrected(&app, old).await;
 
     // The count a lead confirms.
     let counted = regrade_count(&app, LEAD, old).await;
@@ -451,16 +456,7 @@ async fn refused(backend: Backend) {
     assert!(odata_error_message(response)
         .await
         .contains("RubricRegrade.FromRubricID: rubric"));
-    let response = send(
-        &app,
-        Method::POST,
-        LEAD,
-        "Rubrics",
-        &correction(&app, old).await,
-        &[],
-    )
-    .await;
-    assert_eq!(response.status(), StatusCode::CREATED);
+    corrected(&app, old).await;
 
     let top = maxima[0];
     let with = |change: &dyn Fn(&mut Value)| {
@@ -645,16 +641,7 @@ async fn answered_running(backend: Backend) {
             StatusCode::NO_CONTENT
         );
     }
-    let response = send(
-        &app,
-        Method::POST,
-        LEAD,
-        "Rubrics",
-        &correction(&app, old).await,
-        &[],
-    )
-    .await;
-    assert_eq!(response.status(), StatusCode::CREATED);
+    corrected(&app, old).await;
     let body = json!({"FromRubricID": old, "Scripts": 3, "Reason": "Corrected.", "Dimensions": map_of_first(&maxima)});
     let response = send(&app, Method::POST, LEAD, "RubricRegrades", &body, &[]).await;
     assert_eq!(response.status(), StatusCode::CREATED);

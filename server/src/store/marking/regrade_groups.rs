@@ -54,6 +54,21 @@ pub(super) fn later(column: impl Iden + Copy + 'static) -> SimpleExpr {
         .into()
 }
 
+/// (owner, Order, score) rows as each owner's (Order, score) list: a
+/// ScoringResult's or a marking's dimension scores.
+pub(super) fn scores_by_owner(
+    rows: Vec<(i32, i32, Option<i16>)>,
+) -> BTreeMap<i32, Vec<(i32, Option<i32>)>> {
+    let mut owners: BTreeMap<i32, Vec<(i32, Option<i32>)>> = BTreeMap::new();
+    for (owner, order, score) in rows {
+        owners
+            .entry(owner)
+            .or_default()
+            .push((order, score.map(i32::from)));
+    }
+    owners
+}
+
 /// The new totals of the rows whose total changes, grouped by the new total, so
 /// that each is one `UPDATE … WHERE key IN (…)`.
 pub(super) fn by_new_total<K: Copy + Ord>(
@@ -120,14 +135,7 @@ impl Tx {
                     .to_owned(),
             )
             .await?;
-        let mut dimensions: BTreeMap<i32, Vec<(i32, Option<i32>)>> = BTreeMap::new();
-        for (result, order, score) in rows {
-            dimensions
-                .entry(result)
-                .or_default()
-                .push((order, score.map(i32::from)));
-        }
-        let changed = by_new_total(regrade, &totals, &dimensions);
+        let changed = by_new_total(regrade, &totals, &scores_by_owner(rows));
         self.execute(
             &Query::update()
                 .table(DimensionScores::Table)

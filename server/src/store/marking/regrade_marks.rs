@@ -2,11 +2,9 @@
 //! the lead's seeds and the double marking's markings of the old rubric, their
 //! scores mapped as the ScoringResults' are (regrade_groups.rs).
 
-use std::collections::BTreeMap;
-
 use sea_query::{Expr, Order, Query};
 
-use super::regrade_groups::{by_new_total, later, mapped, GROUP};
+use super::regrade_groups::{by_new_total, later, mapped, scores_by_owner, GROUP};
 use crate::model::area::CustomerArea;
 use crate::model::regrade::{Regrade, RubricShape};
 use crate::store::schema::{MarkingScores, Markings, SeedScores, Seeds};
@@ -123,14 +121,7 @@ impl Tx {
                     .to_owned(),
             )
             .await?;
-        let mut dimensions: BTreeMap<i32, Vec<(i32, Option<i32>)>> = BTreeMap::new();
-        for (marking, order, score) in rows {
-            dimensions
-                .entry(marking)
-                .or_default()
-                .push((order, score.map(i32::from)));
-        }
-        let changed = by_new_total(regrade, &markings, &dimensions);
+        let changed = by_new_total(regrade, &markings, &scores_by_owner(rows));
         self.execute(
             &Query::update()
                 .table(MarkingScores::Table)

@@ -216,15 +216,7 @@ impl Store {
         question_id: i64,
     ) -> Result<Option<i32>, StoreError> {
         let found: Option<(i32,)> = self
-            .fetch_optional(
-                &Query::select()
-                    .column(Rubrics::Id)
-                    .from(Rubrics::Table)
-                    .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
-                    .and_where(Expr::col(Rubrics::ReplacedAt).is_null())
-                    .to_owned(),
-            )
+            .fetch_optional(&crate::store::scoring::current_rubric_of(area, question_id))
             .await?;
         Ok(found.map(|(id,)| id))
     }

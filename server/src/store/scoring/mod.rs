@@ -14,5 +14,6 @@ pub use comment_bank::{ConditionalDelete, NewBankedComment, RevisedRow, StoredBa
 pub use creation::ScoringResultCreation;
 pub(in crate::store) use latest_event::latest_event_id;
 pub use reads::{StoredDimensionScore, StoredScoringResult, StoredTask};
+pub(in crate::store) use rubrics::current_rubric_of;
 pub use rubrics::{Replaced, RubricDeletion};
 pub use updates::{ConditionalUpdate, ScoringResultValues, StatusChange};

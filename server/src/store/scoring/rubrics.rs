@@ -122,15 +122,7 @@ impl Tx {
         question_id: i64,
     ) -> Result<Option<i32>, StoreError> {
         let found: Option<(i32,)> = self
-            .fetch_optional(
-                &Query::select()
-                    .column(Rubrics::Id)
-                    .from(Rubrics::Table)
-                    .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
-                    .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
-                    .and_where(Expr::col(Rubrics::ReplacedAt).is_null())
-                    .to_owned(),
-            )
+            .fetch_optional(&current_rubric_of(area, question_id))
             .await?;
         Ok(found.map(|(id,)| id))
     }
@@ -226,6 +218,20 @@ impl Tx {
         }
         Ok(())
     }
+}
+
+/// The question's current rubric: the one new scoring uses (migration 18).
+pub(in crate::store) fn current_rubric_of(
+    area: CustomerArea,
+    question_id: i64,
+) -> sea_query::SelectStatement {
+    Query::select()
+        .column(Rubrics::Id)
+        .from(Rubrics::Table)
+        .and_where(Expr::col(Rubrics::CustomerId).eq(area.id()))
+        .and_where(Expr::col(Rubrics::QuestionId).eq(question_id))
+        .and_where(Expr::col(Rubrics::ReplacedAt).is_null())
+        .to_owned()
 }
 
 /// `DELETE FROM table WHERE area_column = area AND rubric_column = id`.
