@@ -388,8 +388,19 @@ mod tests {
                 // What AssessmentStatistics answers with; the plans of double
                 // marking, which administrators write.
                 assert_eq!((scorer, grant(Role::Lead, set)), (Grant::None, Grant::Read));
-            } else if *set == "Seeds" || *set == "SeedMarkings" || *set == "MarkerReleases" {
-                // Standardisation is the lead's: markers must not tell seeds.
+            } else if *set == "Rubrics" {
+                // A lead corrects the mark scheme; markers read it.
+                assert_eq!(
+                    (scorer, grant(Role::Lead, set)),
+                    (Grant::Read, Grant::ReadWrite)
+                );
+            } else if *set == "Seeds"
+                || *set == "SeedMarkings"
+                || *set == "MarkerReleases"
+                || *set == "RubricRegrades"
+            {
+                // Standardisation is the lead's: markers must not tell seeds;
+                // nor regrade what they marked.
                 assert_eq!(scorer, Grant::None);
                 assert_ne!(grant(Role::Lead, set), Grant::None);
             } else if *set == "FlagAnswers" {
@@ -405,6 +416,8 @@ mod tests {
         assert!(permits(Role::Lead, Touch::Function("ScoringProgress")));
         assert!(!permits(Role::Scorer, Touch::Function("ScoringProgress")));
         assert!(!permits(Role::Lead, Touch::Function("ExportResults")));
+        assert!(permits(Role::Lead, Touch::Function("RegradeCount")));
+        assert!(!permits(Role::Scorer, Touch::Function("RegradeCount")));
         assert_eq!("lead".parse::<Role>(), Ok(Role::Lead));
         assert!(Role::ALL
             .iter()

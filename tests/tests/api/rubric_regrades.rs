@@ -27,6 +27,7 @@ on_both_backends! {
     a_lead_regrades_every_script_marked_with_the_old_rubric_after_confirming_their_count => regraded;
     a_regrade_that_cannot_be_applied_is_refused_naming_the_field_and_moves_nothing => refused;
     a_regrade_answered_while_it_runs_goes_on_in_the_servers_task_to_the_end => answered_running;
+    two_regrades_of_one_rubric_at_once_move_each_script_once => at_once;
 }
 
 /// The old rubric's first dimension made one mark harder (each score above 0
@@ -661,6 +662,76 @@ async fn answered_running(backend: Backend) {
     let new = entry["ToRubricID"].clone();
     for task in &tasks[..3] {
         assert_eq!(scoring_result_of(&app, *task).await["RubricID"], new);
+        assert_eq!(
+            reported_scores(&app, task.result).await,
+            expected_scores(&app, task.result).await
+        );
+    }
+}
+
+/// Reads regrade `id` again until it is done; the entry.
+async fn finished(app: &TestApp, id: &Value) -> Value {
+    for _ in 0..400 {
+        let entry = json_as(app, LEAD, &format!("RubricRegrades({id})")).await;
+        if !entry["CompletedDateTime"].is_null() {
+            return entry;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("regrade {id} did not finish");
+}
+
+/// Two leads confirm the same regrade at the same moment: whether the second is
+/// refused (the count moved) or runs beside the first, every script's first
+/// dimension is mapped once, and its total with it.
+async fn at_once(backend: Backend) {
+    let app = TestApp::spawn_with_demo_configured(backend, |settings| {
+        settings.regrade_wait_milliseconds = 0;
+    })
+    .await;
+    let tasks = tasks_of_one_question(&app).await;
+    let old = scoring_result_of(&app, tasks[0]).await["RubricID"]
+        .as_i64()
+        .unwrap();
+    let maxima = dimension_maxima(&app, &json!(old)).await;
+    for task in &tasks[..4] {
+        assert_eq!(
+            marking_as(&app, SCORER, *task, &maxima).await,
+            StatusCode::NO_CONTENT
+        );
+    }
+    let new = corrected(&app, old).await;
+    let body = json!({"FromRubricID": old, "Scripts": 4, "Reason": "Corrected.", "Dimensions": map_of_first(&maxima)});
+    let (first, second) = tokio::join!(
+        send(&app, Method::POST, LEAD, "RubricRegrades", &body, &[]),
+        send(&app, Method::POST, ADMIN, "RubricRegrades", &body, &[]),
+    );
+    let mut ran = 0;
+    for response in [first, second] {
+        match response.status() {
+            StatusCode::CREATED => {
+                let entry: Value = response.json().await.unwrap();
+                finished(&app, &entry["ID"]).await;
+                ran += 1;
+            }
+            StatusCode::CONFLICT => {
+                assert!(odata_error_message(response)
+                    .await
+                    .contains("RubricRegrade.Scripts"));
+            }
+            other => panic!("{other}"),
+        }
+    }
+    assert!(ran >= 1);
+    let full: i64 = maxima.iter().sum();
+    for task in &tasks[..4] {
+        let now = scoring_result_of(&app, *task).await;
+        assert_eq!(now["RubricID"], new);
+        assert_eq!(now["Score"], full - 1, "mapped once: {now}");
+        assert_eq!(
+            dimension_scores(&app, *task).await[&1],
+            Some(harder(maxima[0]))
+        );
         assert_eq!(
             reported_scores(&app, task.result).await,
             expected_scores(&app, task.result).await

@@ -111,6 +111,9 @@ impl Tx {
                     .and_where(Expr::col(ScoringResults::RubricId).eq(from.id))
                     .order_by(ScoringResults::ResultId, Order::Asc)
                     .limit(GROUP)
+                    // Two regrades of one rubric at once (PostgreSQL) each move a
+                    // row once: the other's rows, once moved, no longer match.
+                    .lock(sea_query::LockType::Update)
                     .to_owned(),
             )
             .await?;

@@ -104,6 +104,7 @@ impl Tx {
                     .and_where(Expr::col(Markings::ResultId).gt(after))
                     .and_where(Expr::col(Markings::ResultId).lte(last))
                     .and_where(Expr::col(Markings::RubricId).eq(from.id))
+                    .lock(sea_query::LockType::Update)
                     .to_owned(),
             )
             .await?;
